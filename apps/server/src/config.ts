@@ -1,0 +1,159 @@
+/**
+ * The one place that reads the environment. Every variable is documented in the README.
+ * On the embedded default nothing needs to be set: APP_SECRET is generated on first start and
+ * kept in DATA_DIR.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const boolFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
+    error: 'use true ou false',
+  })
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce
+      .number({ error: 'deve ser um número de porta' })
+      .int()
+      .min(0)
+      .max(65535, { error: 'deve ser uma porta entre 0 e 65535' })
+      .default(3000),
+    BASE_URL: z
+      .url({ error: 'deve ser uma URL completa, por exemplo https://sorteio.exemplo.com.br' })
+      .optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'deve começar com postgres:// ou postgresql://' })
+      .optional(),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    APP_SECRET: z.string().min(32, { error: 'deve ter pelo menos 32 caracteres' }).optional(),
+    ADMIN_EMAIL: z
+      .email({ error: 'deve ser um e-mail válido' })
+      .default('admin@sorteiocerto.com.br'),
+    ADMIN_PASSWORD: z.string().min(8, { error: 'deve ter pelo menos 8 caracteres' }).optional(),
+    SEED_DEMO: boolFromEnv.optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    TRUST_PROXY: boolFromEnv.default(false),
+    RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
+    STATIC_DIR: z.string().optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, { error: 'deve começar com smtp:// ou smtps://' })
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Sorteio Certo <nao-responda@sorteiocerto.com.br>'),
+    SUPPORT_EMAIL: z.email().default('suporte@sorteiocerto.com.br'),
+    SUPPORT_WHATSAPP: z.string().default('(11) 4000-0000'),
+    PIX_PROVIDER: z.enum(['simulator', 'efi']).default('simulator'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.APP_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APP_SECRET'],
+        message:
+          'é obrigatório com DATABASE_URL em produção (todas as cópias do servidor precisam do mesmo segredo)',
+      });
+    }
+  });
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  baseUrl: string;
+  dataDir: string;
+  database:
+    { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; poolMax: number };
+  appSecret: string;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  seedDemo: boolean;
+  logLevel: string;
+  trustProxy: boolean;
+  rateLimitMax: number;
+  staticDir: string | null;
+  mail: { kind: 'smtp'; url: string; from: string } | { kind: 'outbox'; dir: string; from: string };
+  supportEmail: string;
+  supportWhatsapp: string;
+  pixProvider: 'simulator' | 'efi';
+  version: string;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Configuração inválida:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads (or creates once) the secret kept in the data folder for the embedded default. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export interface LoadConfigOptions {
+  /** Tests pass an in-memory database and skip touching the data folder for the secret. */
+  overrides?: Partial<Config>;
+}
+
+export function loadConfig(
+  env: Record<string, string | undefined>,
+  options: LoadConfigOptions = {},
+): Config {
+  // Empty strings mean "not set" (a blank line in an .env file).
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'ambiente'}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const database: Config['database'] = e.DATABASE_URL
+    ? { kind: 'postgres', url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX }
+    : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') };
+  const base: Config = {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    database,
+    appSecret: e.APP_SECRET ?? options.overrides?.appSecret ?? loadOrCreateSecret(dataDir),
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    // Demo accounts only on the embedded database, unless explicitly asked for.
+    seedDemo: e.SEED_DEMO ?? database.kind === 'pglite',
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    staticDir: e.STATIC_DIR ? path.resolve(e.STATIC_DIR) : null,
+    mail: e.SMTP_URL
+      ? { kind: 'smtp', url: e.SMTP_URL, from: e.MAIL_FROM }
+      : { kind: 'outbox', dir: path.join(dataDir, 'outbox'), from: e.MAIL_FROM },
+    supportEmail: e.SUPPORT_EMAIL,
+    supportWhatsapp: e.SUPPORT_WHATSAPP,
+    pixProvider: e.PIX_PROVIDER,
+    version: env.npm_package_version ?? '0.1.0',
+  };
+  return { ...base, ...options.overrides };
+}

@@ -1,0 +1,87 @@
+/**
+ * The database: PGlite (Postgres in WASM, in-process) by default, a PostgreSQL server through a
+ * pg pool when DATABASE_URL is set. Both run the same schema, migrations and queries
+ * (docs/decisions/001-database-pglite-postgres-drizzle.md).
+ */
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { Config } from '../config';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** Applies the committed migrations (idempotent). */
+  migrate(): Promise<void>;
+  /** One round trip; resolves to the time it took in milliseconds. */
+  ping(): Promise<number>;
+  close(): Promise<void>;
+  /** The underlying PGlite instance (embedded only): tests dump and clone it. */
+  pglite: PGlite | null;
+  pool: pg.Pool | null;
+}
+
+export const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
+
+async function ping(db: Db): Promise<number> {
+  const start = performance.now();
+  await db.execute(sql`select 1`);
+  return performance.now() - start;
+}
+
+export interface CreateDatabaseOptions {
+  /** Start PGlite from a dumped data directory (tests clone a migrated template this way). */
+  loadDataDir?: Blob;
+  /** Keep PGlite in memory instead of DATA_DIR (tests). */
+  inMemory?: boolean;
+  migrationsFolder?: string;
+}
+
+export async function createDatabase(
+  target: Config['database'],
+  options: CreateDatabaseOptions = {},
+): Promise<Database> {
+  const folder = options.migrationsFolder ?? migrationsFolder;
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolMax });
+    // An idle client can be terminated by the server (restart, failover, admin); the pool drops it
+    // and the next query opens a new one. Without a listener Node would crash on that event.
+    pool.on('error', () => undefined);
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      driver: 'postgres',
+      pool,
+      pglite: null,
+      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: folder }),
+      ping: () => ping(db),
+      close: () => pool.end(),
+    };
+  }
+  const dataDir = options.inMemory || !target.dataDir ? undefined : target.dataDir;
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    pool: null,
+    pglite: client,
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
+    ping: () => ping(db),
+    close: () => client.close(),
+  };
+}

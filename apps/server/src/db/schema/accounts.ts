@@ -1,0 +1,118 @@
+/**
+ * Tables of the accounts module: profiles, last activity, identity verification, the security log
+ * and platform settings.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { user } from './auth';
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: text('id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    nomeCompleto: text('nome_completo'),
+    /** Normalized by type (shared/validation.ts normalizePixKey). */
+    chavePix: text('chave_pix'),
+    chavePixTipo: text('chave_pix_tipo', { enum: ['cpf', 'email', 'telefone', 'aleatoria'] }),
+    /** Digits only. */
+    telefone: text('telefone'),
+    /** Digits only. */
+    cpf: text('cpf'),
+    dataNascimento: date('data_nascimento'),
+    enderecoCompleto: text('endereco_completo'),
+    isVerified: boolean('is_verified').notNull().default(false),
+    statusConta: text('status_conta', { enum: ['ativo', 'suspenso', 'inativo'] })
+      .notNull()
+      .default('ativo'),
+    /** Set when the owner asked to delete the account; personal data is anonymized then. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The specification's three uniqueness rules; the constraint names pick the message.
+    uniqueIndex('profiles_chave_pix_key').on(t.chavePix),
+    uniqueIndex('profiles_cpf_key').on(t.cpf),
+    uniqueIndex('profiles_telefone_key').on(t.telefone),
+  ],
+);
+
+/** user_sessions of the specification: one last-activity row per user. */
+export const userActivity = pgTable('user_sessions', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  lastActivity: timestamp('last_activity', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const verificacaoUsuario = pgTable(
+  'verificacao_usuario',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    tipoDocumento: text('tipo_documento', { enum: ['rg', 'cpf', 'cnh'] }).notNull(),
+    /** Upper-case letters and digits only, so the same document typed two ways matches. */
+    numeroDocumento: text('numero_documento').notNull(),
+    /** Private storage keys (random names), never public URLs. */
+    fotoDocumentoKey: text('foto_documento_key').notNull(),
+    selfieKey: text('selfie_key').notNull(),
+    statusVerificacao: text('status_verificacao', {
+      enum: ['pendente', 'verificado', 'rejeitado'],
+    }).notNull(),
+    motivoRejeicao: text('motivo_rejeicao'),
+    checks: jsonb('checks').$type<Record<string, boolean | string>>(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedBy: text('reviewed_by').references(() => user.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (t) => [index('verificacao_documento_idx').on(t.tipoDocumento, t.numeroDocumento)],
+);
+
+export const userSecurityLogs = pgTable(
+  'user_security_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    /** For failed sign-ins of unknown accounts: the e-mail that was tried (lower case). */
+    email: text('email'),
+    ipAddress: text('ip_address'),
+    city: text('city'),
+    region: text('region'),
+    country: text('country'),
+    timezone: text('timezone'),
+    actionType: text('action_type').notNull(),
+    userAgent: text('user_agent'),
+    isSuspicious: boolean('is_suspicious').notNull().default(false),
+    suspiciousReason: text('suspicious_reason'),
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('security_logs_user_time_idx').on(t.userId, t.timestamp),
+    index('security_logs_failed_idx')
+      .on(t.email, t.timestamp)
+      .where(sql`${t.actionType} = 'login_failed'`),
+  ],
+);
+
+/** Platform settings stored and enforced on the server (DESIGN.md section 8). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,110 @@
+/**
+ * Public rooms (salas) and draws (sorteios). Amounts are integer centavos (bigint) even where the
+ * column keeps the specification's name (valor_entrada, premio_bruto ...): see
+ * docs/decisions/002-money-in-centavos.md. The fee percentage is kept in basis points.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { user } from './auth';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+const money = (name: string) => bigint(name, { mode: 'number' });
+
+export const roomTypes = [
+  'bronze',
+  'prata',
+  'ouro',
+  'platina',
+  'premium',
+  'master',
+  'vip_ultra',
+] as const;
+export const roomStatuses = [
+  'aberta',
+  'fechada',
+  'sorteando',
+  'sorteada',
+  'finalizada',
+  'cancelada',
+] as const;
+
+export const salas = pgTable(
+  'salas',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tipoSala: text('tipo_sala', { enum: roomTypes }).notNull(),
+    status: text('status', { enum: roomStatuses }).notNull().default('aberta'),
+    participantesAtual: integer('participantes_atual').notNull().default(0),
+    maxParticipantes: integer('max_participantes').notNull(),
+    valorEntrada: money('valor_entrada').notNull(),
+    premioBruto: money('premio_bruto').notNull(),
+    taxaPlataforma: money('taxa_plataforma').notNull(),
+    premioLiquido: money('premio_liquido').notNull(),
+    /** taxa_personalizada of the spec, in basis points (2000 = 20 %). */
+    taxaPersonalizadaBp: integer('taxa_personalizada_bp').notNull(),
+    sorteioAutomatico: boolean('sorteio_automatico').notNull().default(true),
+    temLimitePessoas: boolean('tem_limite_pessoas').notNull().default(true),
+    dataSorteio: timestamp('data_sorteio', { withTimezone: true }),
+    /** Draw protocol v1 (DESIGN.md section 5): secret until the draw. */
+    seed: bytea('seed').notNull(),
+    commitment: text('commitment').notNull(),
+    commitmentPublishedAt: timestamp('commitment_published_at', { withTimezone: true })
+      .notNull()
+      .defaultNow(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('salas_status_created_idx').on(t.status, t.createdAt),
+    check('salas_participantes_nonneg', sql`${t.participantesAtual} >= 0`),
+    check('salas_max_range', sql`${t.maxParticipantes} between 2 and 1000`),
+    check(
+      'salas_participantes_cap',
+      sql`not ${t.temLimitePessoas} or ${t.participantesAtual} <= ${t.maxParticipantes}`,
+    ),
+    check('salas_valor_entrada_min', sql`${t.valorEntrada} >= 100`),
+    check('salas_taxa_range', sql`${t.taxaPersonalizadaBp} between 0 and 5000`),
+    check('salas_premio_sum', sql`${t.premioBruto} = ${t.taxaPlataforma} + ${t.premioLiquido}`),
+  ],
+);
+
+export const sorteios = pgTable(
+  'sorteios',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    salaId: uuid('sala_id')
+      .notNull()
+      .unique()
+      .references(() => salas.id),
+    userIdVencedor: text('user_id_vencedor').references(() => user.id, { onDelete: 'set null' }),
+    numeroVencedor: text('numero_vencedor').notNull(),
+    winnerIndex: integer('winner_index').notNull(),
+    entrantsDigest: text('entrants_digest').notNull(),
+    beacon: text('beacon').notNull().default(''),
+    beaconRound: bigint('beacon_round', { mode: 'number' }),
+    valorPremioLiquido: money('valor_premio_liquido').notNull(),
+    statusPagamentoPremio: text('status_pagamento_premio', { enum: ['pendente', 'confirmado'] })
+      .notNull()
+      .default('pendente'),
+    hashProva: text('hash_prova').notNull(),
+    timestampSorteio: timestamp('timestamp_sorteio', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sorteios_timestamp_idx').on(t.timestampSorteio)],
+);

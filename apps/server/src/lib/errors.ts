@@ -1,0 +1,44 @@
+import { type ErrorCode, errorCodes } from '@sorteio/shared';
+
+/** The one error type services throw; the error handler turns it into the JSON answer. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    options: { message?: string; status?: number; cause?: unknown; reason?: string } = {},
+  ) {
+    super(options.message ?? errorCodes[code].message, { cause: options.cause });
+    this.name = 'AppError';
+    this.status = options.status ?? errorCodes[code].status;
+    this.reason = options.reason;
+  }
+  /** A finer machine-readable reason (e.g. better-auth's EMAIL_NOT_VERIFIED). */
+  readonly reason: string | undefined;
+}
+
+export const notFound = (message?: string) => new AppError('NOT_FOUND', message ? { message } : {});
+export const forbidden = (message?: string) =>
+  new AppError('FORBIDDEN', message ? { message } : {});
+export const unauthenticated = () => new AppError('UNAUTHENTICATED');
+
+/** Drizzle wraps driver errors: the Postgres SQLSTATE is on the cause (STACK.md). */
+export function pgErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** The constraint name of a unique / check violation, when the driver reports it. */
+export function pgConstraint(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
+    const name = (current as { constraint?: unknown }).constraint;
+    if (typeof name === 'string') return name;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

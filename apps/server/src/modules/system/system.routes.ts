@@ -1,0 +1,164 @@
+import { count, eq, sql } from 'drizzle-orm';
+import {
+  healthSchema,
+  outboxIdParamsSchema,
+  outboxMessageSchema,
+  outboxMessageSummarySchema,
+  platformStatsSchema,
+  publicConfigSchema,
+  readySchema,
+} from '@sorteio/shared';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { salas, sorteios, user } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import type { App } from '../../lib/fastify';
+import type { Mailer } from '../mail/mail.service';
+
+export interface SystemState {
+  ready: boolean;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+export function registerSystemRoutes(
+  app: App,
+  deps: {
+    config: Config;
+    database: Database;
+    mailer: Mailer;
+    state: SystemState;
+    startedAt: number;
+  },
+) {
+  const { config, database, mailer, state } = deps;
+
+  app.get(
+    '/api/health',
+    {
+      config: { rateLimit: false },
+      schema: {
+        tags: ['system'],
+        summary: 'Saúde do serviço',
+        response: { 200: healthSchema, 503: healthSchema },
+      },
+    },
+    async (_request, reply) => {
+      let roundTripMs: number | null = null;
+      try {
+        roundTripMs = Math.round((await database.ping()) * 100) / 100;
+      } catch (error) {
+        app.log.error({ err: error }, 'database health check failed');
+      }
+      const ok = roundTripMs !== null;
+      return reply.status(ok ? 200 : 503).send({
+        status: ok ? 'ok' : 'degraded',
+        version: config.version,
+        uptimeSeconds: Math.round((Date.now() - deps.startedAt) / 1000),
+        database: { status: ok ? 'ok' : 'error', driver: database.driver, roundTripMs },
+      });
+    },
+  );
+
+  app.get(
+    '/api/ready',
+    {
+      config: { rateLimit: false },
+      schema: {
+        tags: ['system'],
+        summary: 'Pronto para receber tráfego',
+        response: { 200: readySchema, 503: readySchema },
+      },
+    },
+    async (_request, reply) => reply.status(state.ready ? 200 : 503).send({ ready: state.ready }),
+  );
+
+  app.get(
+    '/api/public/config',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Configuração pública',
+        response: { 200: publicConfigSchema },
+      },
+    },
+    async () => ({
+      pixProvider: config.pixProvider,
+      mailOutbox: mailer.outbox !== null,
+      supportEmail: config.supportEmail,
+      supportWhatsapp: config.supportWhatsapp,
+      version: config.version,
+    }),
+  );
+
+  app.get(
+    '/api/public/stats',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Números reais da plataforma',
+        response: { 200: platformStatsSchema },
+      },
+    },
+    async () => {
+      const db = database.db;
+      const [[users], [openRooms], [draws]] = await Promise.all([
+        db.select({ n: count() }).from(user),
+        db.select({ n: count() }).from(salas).where(eq(salas.status, 'aberta')),
+        db
+          .select({
+            n: count(),
+            paid: sql<string>`coalesce(sum(${sorteios.valorPremioLiquido}) filter (where ${sorteios.statusPagamentoPremio} = 'confirmado'), 0)`,
+          })
+          .from(sorteios),
+      ]);
+      return {
+        users: users?.n ?? 0,
+        openRooms: openRooms?.n ?? 0,
+        draws: draws?.n ?? 0,
+        prizesPaidCentavos: Number(draws?.paid ?? 0),
+      };
+    },
+  );
+
+  const outbox = mailer.outbox;
+  if (outbox) {
+    // The outbox holds confirmation and recovery links: only the machine's own browser may read it.
+    app.addHook('onRequest', async (request) => {
+      if (
+        request.url.startsWith('/api/dev/outbox') &&
+        !LOOPBACK.has(request.socket.remoteAddress ?? '')
+      ) {
+        throw notFound();
+      }
+    });
+    app.get(
+      '/api/dev/outbox',
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'E-mails da caixa de saída local',
+          response: { 200: z.array(outboxMessageSummarySchema) },
+        },
+      },
+      async () => outbox.list(),
+    );
+    app.get(
+      '/api/dev/outbox/:id',
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'Um e-mail da caixa de saída local',
+          params: outboxIdParamsSchema,
+          response: { 200: outboxMessageSchema },
+        },
+      },
+      async (request) => {
+        const message = await outbox.get(request.params.id);
+        if (!message) throw notFound('E-mail não encontrado.');
+        return message;
+      },
+    );
+  }
+}

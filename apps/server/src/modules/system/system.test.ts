@@ -1,0 +1,270 @@
+import { mkdtempSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../config';
+import { type TestContext, createTestApp, jsonHeaders } from '../../test/helpers';
+import { createMailer } from '../mail/mail.service';
+import { createRoom } from '../rooms/rooms.service';
+
+describe('system routes', () => {
+  let ctx: TestContext;
+  let webDir: string;
+  let outboxDir: string;
+
+  beforeAll(async () => {
+    webDir = mkdtempSync(path.join(os.tmpdir(), 'sorteio-web-'));
+    mkdirSync(path.join(webDir, 'assets'));
+    writeFileSync(
+      path.join(webDir, 'index.html'),
+      '<!doctype html><html lang="pt-BR"><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.info("app")');
+    outboxDir = mkdtempSync(path.join(os.tmpdir(), 'sorteio-outbox-'));
+    ctx = await createTestApp({
+      config: { staticDir: webDir },
+      mailer: createMailer({ kind: 'outbox', dir: outboxDir, from: 'Teste <t@example.com>' }),
+    });
+  });
+
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(webDir, { recursive: true, force: true });
+    rmSync(outboxDir, { recursive: true, force: true });
+  });
+
+  it('reports health with a database round trip', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.status).toBe('ok');
+    expect(body.database.status).toBe('ok');
+    expect(['pglite', 'postgres']).toContain(body.database.driver);
+    expect(typeof body.database.roundTripMs).toBe('number');
+    expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('reports readiness, and not-ready while shutting down', async () => {
+    expect((await ctx.app.inject({ url: '/api/ready' })).json()).toEqual({ ready: true });
+    ctx.app.systemState.ready = false;
+    const res = await ctx.app.inject({ url: '/api/ready' });
+    ctx.app.systemState.ready = true;
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ ready: false });
+  });
+
+  it('answers JSON 404 for unknown API routes', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/nao-existe' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json().error).toMatchObject({ code: 'NOT_FOUND', message: 'Rota não encontrada.' });
+    const post = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/nao-existe',
+      headers: jsonHeaders,
+      payload: {},
+    });
+    expect(post.statusCode).toBe(404);
+  });
+
+  it('serves the web app for deep links and its hashed assets with a long cache', async () => {
+    for (const url of [
+      '/dashboard',
+      '/private-room/abc',
+      '/sorteios/123?x=1',
+      '/pagina-inexistente',
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const asset = await ctx.app.inject({ url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends security headers with a CSP that allows no inline scripts', async () => {
+    const res = await ctx.app.inject({ url: '/' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('keeps a valid incoming request id and replaces an invalid one', async () => {
+    const kept = await ctx.app.inject({
+      url: '/api/ready',
+      headers: { 'x-request-id': 'abc-123-def-456' },
+    });
+    expect(kept.headers['x-request-id']).toBe('abc-123-def-456');
+    const replaced = await ctx.app.inject({
+      url: '/api/ready',
+      headers: { 'x-request-id': '<script>' },
+    });
+    expect(replaced.headers['x-request-id']).not.toBe('<script>');
+  });
+
+  it('refuses state-changing requests from another origin', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { ...jsonHeaders, origin: 'https://evil.example' },
+      payload: { email: 'a@b.com', password: 'x' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe('Origem da requisição não permitida.');
+  });
+
+  it('publishes an OpenAPI document', async () => {
+    const res = await ctx.app.inject({ url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/health', '/api/public/stats', '/api/me']),
+    );
+  });
+
+  it('exposes Prometheus metrics including request durations', async () => {
+    await ctx.app.inject({ url: '/api/health' });
+    const res = await ctx.app.inject({ url: '/metrics' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toContain('process_cpu_user_seconds_total');
+    expect(res.body).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/health",status="200"\} \d+/,
+    );
+  });
+
+  it('counts real platform figures for the landing page', async () => {
+    const before = (await ctx.app.inject({ url: '/api/public/stats' })).json();
+    await createRoom({
+      db: ctx.database.db,
+      input: { tipoSala: 'ouro', valorEntradaCentavos: 1000, maxParticipantes: 10, taxaBp: 1500 },
+    });
+    const after = (await ctx.app.inject({ url: '/api/public/stats' })).json();
+    expect(after.openRooms).toBe(before.openRooms + 1);
+    expect(after).toMatchObject({ draws: 0, prizesPaidCentavos: 0 });
+  });
+
+  it('lists and shows outbox mail only to the local machine', async () => {
+    await ctx.mailer.send({ to: 'x@example.com', subject: 'not used', text: '', html: '' });
+    await ctx.app.mailer.send({
+      to: 'ana@example.com',
+      subject: 'Confirme seu e-mail',
+      text: 'link http://x',
+      html: '<p>oi</p>',
+    });
+    const list = await ctx.app.inject({ url: '/api/dev/outbox', remoteAddress: '127.0.0.1' });
+    expect(list.statusCode).toBe(200);
+    const [first] = list.json();
+    expect(first).toMatchObject({ to: 'ana@example.com', subject: 'Confirme seu e-mail' });
+    const one = await ctx.app.inject({
+      url: `/api/dev/outbox/${first.id}`,
+      remoteAddress: '127.0.0.1',
+    });
+    expect(one.json()).toMatchObject({ text: 'link http://x', html: '<p>oi</p>' });
+    const remote = await ctx.app.inject({ url: '/api/dev/outbox', remoteAddress: '203.0.113.9' });
+    expect(remote.statusCode).toBe(404);
+    const bad = await ctx.app.inject({
+      url: '/api/dev/outbox/..%2F..%2Fetc',
+      remoteAddress: '127.0.0.1',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('Identificador inválido.');
+    const config = (await ctx.app.inject({ url: '/api/public/config' })).json();
+    expect(config.mailOutbox).toBe(true);
+  });
+});
+
+describe('rate limiting', () => {
+  it('answers 429 with a Portuguese message once the limit is passed', async () => {
+    const ctx = await createTestApp({ config: { rateLimitMax: 3 } });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i += 1)
+        codes.push((await ctx.app.inject({ url: '/api/public/config' })).statusCode);
+      expect(codes).toEqual([200, 200, 200, 429, 429]);
+      const res = await ctx.app.inject({ url: '/api/public/config' });
+      expect(res.json().error.code).toBe('RATE_LIMITED');
+      expect(res.json().error.message).toMatch(
+        /^Muitas tentativas\. Tente novamente em \d+ segundos\.$/,
+      );
+      expect(res.headers['retry-after']).toBeDefined();
+      // Health checks of a load balancer are never limited.
+      expect((await ctx.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('configuration', () => {
+  it('works with nothing set and generates the secret once in the data folder', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sorteio-cfg-'));
+    try {
+      const a = loadConfig({ DATA_DIR: dir });
+      const b = loadConfig({ DATA_DIR: dir });
+      expect(a.appSecret.length).toBeGreaterThanOrEqual(32);
+      expect(b.appSecret).toBe(a.appSecret);
+      expect(a.database.kind).toBe('pglite');
+      expect(a.mail.kind).toBe('outbox');
+      expect(a.seedDemo).toBe(true);
+      expect(a.port).toBe(3000);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('switches to PostgreSQL and SMTP, without demo data unless asked', () => {
+    const c = loadConfig({
+      DATABASE_URL: 'postgres://u@db:5432/app',
+      SMTP_URL: 'smtp://mail:25',
+      APP_SECRET: 'x'.repeat(40),
+    });
+    expect(c.database).toMatchObject({ kind: 'postgres', url: 'postgres://u@db:5432/app' });
+    expect(c.mail.kind).toBe('smtp');
+    expect(c.seedDemo).toBe(false);
+    expect(
+      loadConfig({
+        DATABASE_URL: 'postgres://u@db/app',
+        APP_SECRET: 'x'.repeat(40),
+        SEED_DEMO: 'true',
+      }).seedDemo,
+    ).toBe(true);
+  });
+
+  it('gives a clear message naming each wrong variable', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'abc',
+        DATABASE_URL: 'mysql://x',
+        SMTP_URL: 'http://mail',
+        APP_SECRET: 'short',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/^Configuração inválida:/);
+    expect(message).toContain('PORT:');
+    expect(message).toContain('DATABASE_URL: deve começar com postgres:// ou postgresql://');
+    expect(message).toContain('SMTP_URL: deve começar com smtp:// ou smtps://');
+    expect(message).toContain('APP_SECRET: deve ter pelo menos 32 caracteres');
+  });
+
+  it('requires a shared secret for PostgreSQL in production', () => {
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@db/app' }),
+    ).toThrow(/APP_SECRET: é obrigatório/);
+  });
+});

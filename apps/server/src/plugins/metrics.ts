@@ -1,0 +1,40 @@
+/** Prometheus metrics at /metrics: process defaults plus request counts and durations. */
+import { timingSafeEqual } from 'node:crypto';
+import client from 'prom-client';
+import type { App } from '../lib/fastify';
+
+export function registerMetrics(app: App, options: { token: string | undefined }) {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry });
+  const duration = new client.Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration in seconds',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    if (route === '/metrics') return;
+    duration.observe(
+      { method: request.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  app.get(
+    '/metrics',
+    { schema: { hide: true }, config: { rateLimit: false } },
+    async (request, reply) => {
+      if (options.token) {
+        const given = Buffer.from(request.headers.authorization ?? '');
+        const expected = Buffer.from(`Bearer ${options.token}`);
+        if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+          return reply.status(401).header('www-authenticate', 'Bearer').send('unauthorized\n');
+        }
+      }
+      return reply.type(registry.contentType).send(await registry.metrics());
+    },
+  );
+}

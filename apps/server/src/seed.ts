@@ -1,0 +1,105 @@
+/**
+ * Demo data for the embedded default: an owner administrator, a few players and open rooms of
+ * every type. Runs only on an empty database, and never against a real PostgreSQL server unless
+ * SEED_DEMO=true. Generated passwords are kept in DATA_DIR/demo-credentials.json and printed at
+ * every start so a person trying the product can sign in.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { hashPassword } from 'better-auth/crypto';
+import { count } from 'drizzle-orm';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { account, user } from './db/schema';
+import { createRoom } from './modules/rooms/rooms.service';
+
+export interface DemoCredentials {
+  admin: { email: string; password: string };
+  players: { email: string; password: string; name: string }[];
+}
+
+const players = [
+  { name: 'João Silva', email: 'joao@demo.sorteiocerto.com.br' },
+  { name: 'Maria Oliveira', email: 'maria@demo.sorteiocerto.com.br' },
+  { name: 'Ana Souza', email: 'ana@demo.sorteiocerto.com.br' },
+];
+
+const demoRooms = [
+  { tipoSala: 'bronze', valorEntradaCentavos: 500, maxParticipantes: 10, taxaBp: 2000 },
+  { tipoSala: 'prata', valorEntradaCentavos: 1000, maxParticipantes: 10, taxaBp: 2000 },
+  { tipoSala: 'ouro', valorEntradaCentavos: 2500, maxParticipantes: 20, taxaBp: 1500 },
+  { tipoSala: 'platina', valorEntradaCentavos: 5000, maxParticipantes: 20, taxaBp: 1500 },
+  { tipoSala: 'premium', valorEntradaCentavos: 1000, maxParticipantes: 50, taxaBp: 2000 },
+  { tipoSala: 'master', valorEntradaCentavos: 10000, maxParticipantes: 10, taxaBp: 1000 },
+  { tipoSala: 'vip_ultra', valorEntradaCentavos: 50000, maxParticipantes: 5, taxaBp: 1000 },
+] as const;
+
+function generatePassword(): string {
+  return randomBytes(9).toString('base64url');
+}
+
+async function insertUser(
+  db: Db,
+  input: { email: string; name: string; password: string; role: string },
+) {
+  const id = randomUUID();
+  await db
+    .insert(user)
+    .values({ id, email: input.email, name: input.name, emailVerified: true, role: input.role });
+  await db.insert(account).values({
+    id: randomUUID(),
+    accountId: id,
+    providerId: 'credential',
+    userId: id,
+    password: await hashPassword(input.password),
+  });
+  return id;
+}
+
+export async function seedDemo({
+  db,
+  config,
+}: {
+  db: Db;
+  config: Config;
+}): Promise<DemoCredentials | null> {
+  const file = path.join(config.dataDir, 'demo-credentials.json');
+  const [row] = await db.select({ n: count() }).from(user);
+  if ((row?.n ?? 0) > 0) {
+    return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as DemoCredentials) : null;
+  }
+  const credentials: DemoCredentials = {
+    admin: { email: config.adminEmail, password: config.adminPassword ?? generatePassword() },
+    players: players.map((p) => ({ ...p, password: generatePassword() })),
+  };
+  const adminId = await insertUser(db, {
+    email: credentials.admin.email,
+    name: 'Administrador',
+    password: credentials.admin.password,
+    role: 'admin',
+  });
+  for (const p of credentials.players) {
+    await insertUser(db, { email: p.email, name: p.name, password: p.password, role: 'user' });
+  }
+  for (const room of demoRooms) {
+    await createRoom({ db, input: { ...room, createdBy: adminId } });
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(credentials, null, 2), { mode: 0o600 });
+  return credentials;
+}
+
+export function describeCredentials(baseUrl: string, c: DemoCredentials): string {
+  return [
+    '',
+    `  Sorteio Certo em ${baseUrl}`,
+    '',
+    '  Contas de demonstração:',
+    `    Administrador: ${c.admin.email}  senha: ${c.admin.password}`,
+    ...c.players.map((p) => `    Jogador:       ${p.email}  senha: ${p.password}`),
+    '',
+    `  E-mails enviados ficam em ${baseUrl}/outbox (sem SMTP configurado).`,
+    '',
+  ].join('\n');
+}

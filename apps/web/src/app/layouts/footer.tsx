@@ -1,0 +1,48 @@
+import { Link } from 'react-router';
+import { BrandMark, PRODUCT_NAME } from '@/components/brand';
+
+const footerLinks = [
+  { to: '/tutorial', label: 'Tutorial' },
+  { to: '/privacy', label: 'Privacidade' },
+  { to: '/support', label: 'Suporte' },
+  { to: '/sorteios', label: 'Sorteios verificáveis' },
+];
+
+export function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="border-t bg-card">
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6 md:flex-row md:items-center md:justify-between">
+        <div className="flex flex-col gap-2">
+          <span className="flex items-center gap-2 font-semibold">
+            <BrandMark className="size-6" />
+            {PRODUCT_NAME}
+          </span>
+          <p className="max-w-sm text-sm text-muted-foreground">
+            Sorteios pagos por PIX com resultado verificável. Proibido para menores de 18 anos.
+            Jogue com responsabilidade.
+          </p>
+        </div>
+        <nav aria-label="Rodapé">
+          <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+            {footerLinks.map(({ to, label }) => (
+              <li key={to}>
+                <Link
+                  to={to}
+                  className="rounded-sm font-medium text-muted-foreground underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  {label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t">
+        <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-muted-foreground sm:px-6">
+          © {year} {PRODUCT_NAME}. Todos os direitos reservados.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,30 @@
+import {
+  ChartColumn,
+  GraduationCap,
+  History,
+  LayoutDashboard,
+  Shield,
+  Ticket,
+  type LucideIcon,
+} from 'lucide-react';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+}
+
+/** The navigation bar of spec 000 section 2, for signed-in users. */
+export const appLinks: NavItem[] = [
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/participate', label: 'Participar', icon: Ticket },
+  { to: '/history', label: 'Histórico', icon: History },
+  { to: '/stats', label: 'Estatísticas', icon: ChartColumn },
+  { to: '/privacy', label: 'Privacidade', icon: Shield },
+];
+
+/** What anonymous visitors may open (spec 000 section 6). */
+export const publicLinks: NavItem[] = [
+  { to: '/privacy', label: 'Privacidade', icon: Shield },
+  { to: '/tutorial', label: 'Tutorial', icon: GraduationCap },
+];

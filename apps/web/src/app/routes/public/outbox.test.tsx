@@ -1,0 +1,93 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { routes } from '@/app/router';
+import { mockApi } from '@/test/mock-api';
+import { renderRoutes } from '@/test/render';
+
+const config = (mailOutbox: boolean) => ({
+  'GET /api/public/config': {
+    body: {
+      pixProvider: 'simulator',
+      mailOutbox,
+      supportEmail: 'suporte@example.com',
+      supportWhatsapp: '+55 11 99999-9999',
+      version: '0.1.0',
+    },
+  },
+});
+
+const summaries = [
+  { id: 'old', to: 'ana@example.com', subject: 'Antigo', createdAt: '2025-01-01T12:00:00.000Z' },
+  {
+    id: 'new',
+    to: 'bia@example.com',
+    subject: 'Confirme seu e-mail',
+    createdAt: '2025-01-02T15:30:00.000Z',
+  },
+];
+
+const message = {
+  ...summaries[1],
+  text: 'Olá! Confirme em https://sorteio.test/confirmar?token=abc',
+  html: '<p>Olá! <a href="https://sorteio.test/confirmar?token=abc">Confirmar</a></p>',
+};
+
+const base = {
+  'GET /api/me': { body: { user: null } },
+  'GET /api/dev/outbox': { body: summaries },
+  'GET /api/dev/outbox/new': { body: message },
+};
+
+describe('outbox page', () => {
+  it('answers 404 when the server sends real mail', async () => {
+    mockApi({ ...base, ...config(false) });
+    renderRoutes(routes, '/outbox');
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Página não encontrada' },
+        { timeout: 3000 },
+      ),
+    ).toBeDefined();
+  });
+
+  it('lists the messages newest first with recipient, subject and date', async () => {
+    mockApi({ ...base, ...config(true) });
+    renderRoutes(routes, '/outbox');
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Caixa de saída de e-mails' },
+        { timeout: 3000 },
+      ),
+    ).toBeDefined();
+    expect(screen.getByText(/nenhum servidor SMTP/)).toBeDefined();
+    const region = screen.getByRole('region', { name: 'E-mails enviados' });
+    const list = await within(region).findByRole('list');
+    const items = within(list).getAllByRole('link');
+    expect(items.map((item) => item.getAttribute('href'))).toEqual(['/outbox/new', '/outbox/old']);
+    expect(items[0]?.textContent).toContain('Confirme seu e-mail');
+    expect(items[0]?.textContent).toContain('Para: bia@example.com');
+    expect(items[0]?.textContent).toContain('02/01/2025 12:30');
+  });
+
+  it('shows one message: sandboxed HTML, and a text version with clickable links', async () => {
+    const user = userEvent.setup();
+    mockApi({ ...base, ...config(true) });
+    renderRoutes(routes, '/outbox/new');
+    const frame = await screen.findByTitle(
+      'Versão HTML: Confirme seu e-mail',
+      {},
+      { timeout: 3000 },
+    );
+    expect(frame.getAttribute('sandbox')).toBe('');
+    expect(frame.getAttribute('srcdoc')).toBe(message.html);
+
+    await user.click(screen.getByRole('tab', { name: 'Texto' }));
+    const link = await screen.findByRole('link', {
+      name: 'https://sorteio.test/confirmar?token=abc',
+    });
+    expect(link.getAttribute('href')).toBe('https://sorteio.test/confirmar?token=abc');
+  });
+});

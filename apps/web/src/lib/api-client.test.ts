@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '@/test/mock-api';
+import { api, ApiError } from './api-client';
+
+describe('api', () => {
+  it('sends JSON with the session cookie and returns the parsed answer', async () => {
+    const fetchMock = mockApi({ 'POST /api/things': ({ body }) => ({ body: { echo: body } }) });
+    const result = await api<{ echo: unknown }>('/api/things', { method: 'POST', body: { a: 1 } });
+    expect(result).toEqual({ echo: { a: 1 } });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.credentials).toBe('include');
+    expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json' });
+  });
+
+  it('validates the answer with a schema', async () => {
+    mockApi({ 'GET /api/n': { body: { n: 3 } } });
+    const result = await api('/api/n', { schema: z.object({ n: z.number() }) });
+    expect(result.n).toBe(3);
+  });
+
+  it('throws ApiError with the code, message and issues of the error body', async () => {
+    mockApi({
+      'POST /api/rooms': {
+        status: 400,
+        body: {
+          error: {
+            code: 'VALIDATION_ERROR',
+            message: 'Dados inválidos.',
+            issues: [{ path: 'name', message: 'Obrigatório' }],
+          },
+        },
+      },
+    });
+    const error = await api('/api/rooms', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message: 'Dados inválidos.',
+      issues: [{ path: 'name', message: 'Obrigatório' }],
+    });
+  });
+
+  it('falls back to the shared default text when the body is not an error body', async () => {
+    mockApi({ 'GET /api/x': { status: 503 } });
+    await expect(api('/api/x')).rejects.toMatchObject({
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'Serviço indisponível no momento. Tente novamente em instantes.',
+    });
+  });
+
+  it('reports an answer that breaks the contract as an internal error', async () => {
+    mockApi({ 'GET /api/n': { body: { n: 'três' } } });
+    await expect(api('/api/n', { schema: z.object({ n: z.number() }) })).rejects.toMatchObject({
+      code: 'INTERNAL',
+    });
+  });
+});

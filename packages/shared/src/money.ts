@@ -1,0 +1,119 @@
+/**
+ * Money helpers. Every amount in the product is an integer number of centavos
+ * (docs/decisions/002-money-in-centavos.md). Formatting to "R$ 1.234,56" happens only at the edge.
+ */
+import { z } from 'zod';
+
+/** Largest amount the product accepts anywhere: R$ 10.000.000,00. Keeps sums far below 2^53. */
+export const MAX_CENTAVOS = 1_000_000_000;
+
+export const centavosSchema = z
+  .number({ error: 'Informe um valor.' })
+  .int({ error: 'O valor deve estar em centavos inteiros.' })
+  .min(0, { error: 'O valor não pode ser negativo.' })
+  .max(MAX_CENTAVOS, { error: 'Valor acima do permitido.' });
+
+export const positiveCentavosSchema = centavosSchema.min(1, {
+  error: 'O valor deve ser maior que zero.',
+});
+
+export function assertCentavos(value: number): void {
+  if (!Number.isSafeInteger(value)) {
+    throw new RangeError(`Not an integer amount of centavos: ${value}`);
+  }
+}
+
+const brl = new Intl.NumberFormat('pt-BR', {
+  style: 'currency',
+  currency: 'BRL',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+const decimal = new Intl.NumberFormat('pt-BR', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** 123456 -> "R$ 1.234,56" (with the no-break space Intl puts after the symbol). */
+export function formatBRL(centavos: number): string {
+  assertCentavos(centavos);
+  return brl.format(centavos / 100);
+}
+
+/** 123456 -> "1.234,56" (no symbol, for texts like 'Saldo disponível: R$'). */
+export function formatDecimalBRL(centavos: number): string {
+  assertCentavos(centavos);
+  return decimal.format(centavos / 100);
+}
+
+/**
+ * Parses what a person types as an amount in reais ("10", "10,5", "1.234,56", "R$ 7,00",
+ * "10.50") into centavos. Returns null when the text is not an amount with at most 2 decimals.
+ */
+export function parseBRL(text: string): number | null {
+  let s = text.replace(/R\$/i, '').replace(/\s/g, '');
+  if (s === '') return null;
+  const lastComma = s.lastIndexOf(',');
+  const lastDot = s.lastIndexOf('.');
+  if (lastComma >= 0) {
+    // Brazilian style: dots group thousands, the comma is the decimal mark.
+    if (lastDot > lastComma) return null;
+    s = s.replace(/\./g, '').replace(',', '.');
+  } else if (lastDot >= 0) {
+    // "1.234" is a thousands group, "10.5" or "10.50" a decimal point.
+    const decimals = s.length - lastDot - 1;
+    const dots = s.split('.').length - 1;
+    if (dots > 1 || decimals === 3) s = s.replace(/\./g, '');
+  }
+  if (!/^\d+(\.\d{1,2})?$/.test(s)) return null;
+  const [whole = '0', frac = ''] = s.split('.');
+  const value = Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+  if (!Number.isSafeInteger(value) || value > MAX_CENTAVOS) return null;
+  return value;
+}
+
+/** A percentage kept in basis points (1 bp = 0.01 %): 1500 = 15 %. */
+export const basisPointsSchema = z.number().int().min(0).max(10_000);
+
+/**
+ * amount x bp / 10000, rounded to the centavo, half up (ties away from zero for positive
+ * amounts). Exact: computed with BigInt.
+ */
+export function percentOf(centavos: number, basisPoints: number): number {
+  assertCentavos(centavos);
+  if (!Number.isInteger(basisPoints) || basisPoints < 0) {
+    throw new RangeError(`Invalid basis points: ${basisPoints}`);
+  }
+  const product = BigInt(centavos) * BigInt(basisPoints);
+  const negative = product < 0n;
+  const abs = negative ? -product : product;
+  const rounded = (abs + 5000n) / 10000n;
+  return Number(negative ? -rounded : rounded);
+}
+
+export interface Prize {
+  grossCentavos: number;
+  feeCentavos: number;
+  netCentavos: number;
+}
+
+/**
+ * The prize of a room (spec 001 section 5): gross = entry x max participants;
+ * fee = gross x fee% / 100 rounded half up to the centavo; net = gross - fee.
+ */
+export function computePrize(input: {
+  entryCentavos: number;
+  maxParticipants: number;
+  feeBasisPoints: number;
+}): Prize {
+  const { entryCentavos, maxParticipants, feeBasisPoints } = input;
+  assertCentavos(entryCentavos);
+  if (!Number.isInteger(maxParticipants) || maxParticipants < 0) {
+    throw new RangeError(`Invalid participant count: ${maxParticipants}`);
+  }
+  const grossCentavos = entryCentavos * maxParticipants;
+  assertCentavos(grossCentavos);
+  const feeCentavos = percentOf(grossCentavos, feeBasisPoints);
+  return { grossCentavos, feeCentavos, netCentavos: grossCentavos - feeCentavos };
+}

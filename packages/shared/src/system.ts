@@ -1,0 +1,54 @@
+/** Contracts of the platform-level endpoints (health, readiness, public figures, mail outbox). */
+import { z } from 'zod';
+
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  version: z.string(),
+  uptimeSeconds: z.number(),
+  database: z.object({
+    status: z.enum(['ok', 'error']),
+    driver: z.enum(['pglite', 'postgres']),
+    roundTripMs: z.number().nullable(),
+  }),
+});
+export type Health = z.infer<typeof healthSchema>;
+
+export const readySchema = z.object({ ready: z.boolean() });
+export type Ready = z.infer<typeof readySchema>;
+
+/** Real figures shown on the landing page instead of an invented claim. */
+export const platformStatsSchema = z.object({
+  users: z.number().int(),
+  openRooms: z.number().int(),
+  draws: z.number().int(),
+  prizesPaidCentavos: z.number().int(),
+});
+export type PlatformStats = z.infer<typeof platformStatsSchema>;
+
+/** What the web app needs to know about the server it talks to. */
+export const publicConfigSchema = z.object({
+  pixProvider: z.enum(['simulator', 'efi']),
+  mailOutbox: z.boolean(),
+  supportEmail: z.string(),
+  supportWhatsapp: z.string(),
+  version: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export const outboxMessageSummarySchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  createdAt: z.string(),
+});
+export type OutboxMessageSummary = z.infer<typeof outboxMessageSummarySchema>;
+
+export const outboxMessageSchema = outboxMessageSummarySchema.extend({
+  text: z.string(),
+  html: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+export const outboxIdParamsSchema = z.object({
+  id: z.string().regex(/^[a-zA-Z0-9-]{1,80}$/, { error: 'Identificador inválido.' }),
+});
