@@ -24,6 +24,7 @@ export default defineConfig({
           // Each file gets its own database; two workers fit two cores.
           pool: 'forks',
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -7,9 +7,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
-import type { ApiErrorBody } from '@sorteio/shared';
+import { type ApiErrorBody, MAX_UPLOAD_BYTES } from '@sorteio/shared';
 import Fastify, { type FastifyError } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -24,6 +25,8 @@ import { AppError } from './lib/errors';
 import type { App } from './lib/fastify';
 import { type Auth, createAuth } from './modules/auth/auth';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerProfileRoutes } from './modules/profile/profile.routes';
+import { type FileStorage, createStorage } from './lib/storage';
 import { type Mailer, createMailer } from './modules/mail/mail.service';
 import { type SystemState, registerSystemRoutes } from './modules/system/system.routes';
 import { registerMetrics } from './plugins/metrics';
@@ -43,6 +46,7 @@ export interface BuildAppOptions {
   /** An already open database (tests pass a cloned template); otherwise one is created. */
   database?: Database;
   mailer?: Mailer;
+  storage?: FileStorage;
   /** Skip migrations (the caller already migrated). */
   skipMigrations?: boolean;
 }
@@ -135,6 +139,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
   const auth = createAuth({ config, db: database.db, mailer });
+  const storage = options.storage ?? createStorage(config);
   app.decorate('auth', auth);
 
   // 4. security: headers with a real CSP, cookies, rate limits
@@ -163,6 +168,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(fastifyCookie, { secret: config.appSecret });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 10 },
+  });
   await app.register(fastifyRateLimit, {
     global: true,
     max: config.rateLimitMax,
@@ -197,7 +205,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   // 6. modules
   registerSystemRoutes(app, { config, database, mailer, state, startedAt: Date.now() });
-  registerAuthRoutes(app, { auth, config });
+  registerAuthRoutes(app, { auth, config, db: database.db });
+  registerProfileRoutes(app, { db: database.db, storage, config });
 
   // 7. the web app
   const indexHtml = await registerStatic(app, config.staticDir ?? defaultStaticDir());

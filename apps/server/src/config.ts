@@ -53,8 +53,24 @@ const envSchema = z
     SUPPORT_EMAIL: z.email().default('suporte@sorteiocerto.com.br'),
     SUPPORT_WHATSAPP: z.string().default('(11) 4000-0000'),
     PIX_PROVIDER: z.enum(['simulator', 'efi']).default('simulator'),
+    S3_BUCKET: z.string().min(3).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ENDPOINT: z
+      .url({ error: 'deve ser uma URL, por exemplo https://s3.amazonaws.com' })
+      .optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: boolFromEnv.default(true),
+    S3_SSE: boolFromEnv.default(false),
   })
   .superRefine((env, ctx) => {
+    if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_ACCESS_KEY_ID'],
+        message: 'S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY são obrigatórios com S3_BUCKET',
+      });
+    }
     if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.APP_SECRET) {
       ctx.addIssue({
         code: 'custom',
@@ -87,6 +103,16 @@ export interface Config {
   supportEmail: string;
   supportWhatsapp: string;
   pixProvider: 'simulator' | 'efi';
+  /** Private bucket for identity documents; null = local folder under DATA_DIR. */
+  s3: {
+    bucket: string;
+    region: string;
+    endpoint: string | undefined;
+    accessKeyId: string;
+    secretAccessKey: string;
+    forcePathStyle: boolean;
+    sse: boolean;
+  } | null;
   version: string;
 }
 
@@ -153,6 +179,18 @@ export function loadConfig(
     supportEmail: e.SUPPORT_EMAIL,
     supportWhatsapp: e.SUPPORT_WHATSAPP,
     pixProvider: e.PIX_PROVIDER,
+    s3:
+      e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            sse: e.S3_SSE,
+          }
+        : null,
     version: env.npm_package_version ?? '0.1.0',
   };
   return { ...base, ...options.overrides };

@@ -11,7 +11,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { count } from 'drizzle-orm';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { account, user } from './db/schema';
+import { account, profiles, user } from './db/schema';
 import { createRoom } from './modules/rooms/rooms.service';
 
 export interface DemoCredentials {
@@ -19,11 +19,41 @@ export interface DemoCredentials {
   players: { email: string; password: string; name: string }[];
 }
 
+/** Demo players are verified adults with valid (generated) CPFs, so they can join rooms at once. */
 const players = [
-  { name: 'João Silva', email: 'joao@demo.sorteiocerto.com.br' },
-  { name: 'Maria Oliveira', email: 'maria@demo.sorteiocerto.com.br' },
-  { name: 'Ana Souza', email: 'ana@demo.sorteiocerto.com.br' },
+  {
+    name: 'João Silva',
+    email: 'joao@demo.sorteiocerto.com.br',
+    cpfBase: '123456789',
+    birth: '1990-03-15',
+    phone: '11987650001',
+  },
+  {
+    name: 'Maria Oliveira',
+    email: 'maria@demo.sorteiocerto.com.br',
+    cpfBase: '987654321',
+    birth: '1985-07-22',
+    phone: '21987650002',
+  },
+  {
+    name: 'Ana Souza',
+    email: 'ana@demo.sorteiocerto.com.br',
+    cpfBase: '456789123',
+    birth: '1998-11-02',
+    phone: '31987650003',
+  },
 ];
+
+/** Appends the two CPF check digits (Receita Federal modulo-11 rule). */
+function cpfFromBase(base: string): string {
+  const digits = base.split('').map(Number);
+  for (const length of [9, 10]) {
+    const sum = digits.slice(0, length).reduce((acc, d, i) => acc + d * (length + 1 - i), 0);
+    const rest = sum % 11;
+    digits.push(rest < 2 ? 0 : 11 - rest);
+  }
+  return digits.join('');
+}
 
 const demoRooms = [
   { tipoSala: 'bronze', valorEntradaCentavos: 500, maxParticipantes: 10, taxaBp: 2000 },
@@ -71,7 +101,7 @@ export async function seedDemo({
   }
   const credentials: DemoCredentials = {
     admin: { email: config.adminEmail, password: config.adminPassword ?? generatePassword() },
-    players: players.map((p) => ({ ...p, password: generatePassword() })),
+    players: players.map((p) => ({ name: p.name, email: p.email, password: generatePassword() })),
   };
   const adminId = await insertUser(db, {
     email: credentials.admin.email,
@@ -79,8 +109,27 @@ export async function seedDemo({
     password: credentials.admin.password,
     role: 'admin',
   });
-  for (const p of credentials.players) {
-    await insertUser(db, { email: p.email, name: p.name, password: p.password, role: 'user' });
+  await db
+    .insert(profiles)
+    .values({ id: adminId, nomeCompleto: 'Administrador', statusConta: 'ativo' });
+  for (const [i, p] of credentials.players.entries()) {
+    const demo = players[i]!;
+    const id = await insertUser(db, {
+      email: p.email,
+      name: p.name,
+      password: p.password,
+      role: 'user',
+    });
+    await db.insert(profiles).values({
+      id,
+      nomeCompleto: p.name,
+      cpf: cpfFromBase(demo.cpfBase),
+      telefone: demo.phone,
+      dataNascimento: demo.birth,
+      chavePix: p.email,
+      chavePixTipo: 'email',
+      isVerified: true,
+    });
   }
   for (const room of demoRooms) {
     await createRoom({ db, input: { ...room, createdBy: adminId } });

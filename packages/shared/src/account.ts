@@ -22,6 +22,24 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
+/** An optional field: empty means "clear it"; otherwise the field's own schema and messages apply. */
+function optionalField<T>(schema: z.ZodType<T, string>) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx): T | null => {
+      const trimmed = value?.trim() ?? '';
+      if (trimmed === '') return null;
+      const parsed = schema.safeParse(trimmed);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues)
+          ctx.addIssue({ code: 'custom', message: issue.message });
+        return z.NEVER;
+      }
+      return parsed.data;
+    });
+}
+
 const optionalText = (max: number, message: string) =>
   z
     .string()
@@ -43,18 +61,9 @@ export const updateProfileInputSchema = z.object({
     .trim()
     .min(1, { error: 'A chave PIX é obrigatória.' })
     .max(77, { error: 'Chave PIX inválida.' }),
-  cpf: z
-    .union([z.literal(''), cpfSchema])
-    .optional()
-    .transform((v) => (v ? v : null)),
-  telefone: z
-    .union([z.literal(''), phoneSchema])
-    .optional()
-    .transform((v) => (v ? v : null)),
-  dataNascimento: z
-    .union([z.literal(''), birthDateSchema])
-    .optional()
-    .transform((v) => (v ? v : null)),
+  cpf: optionalField(cpfSchema),
+  telefone: optionalField(phoneSchema),
+  dataNascimento: optionalField(birthDateSchema),
   enderecoCompleto: optionalText(300, 'O endereço deve ter no máximo 300 caracteres.'),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileInputSchema>;

@@ -2,8 +2,13 @@
  * Test helpers: every test file gets its own fresh, migrated database cloned from the template
  * made by global-setup (PGlite in memory, or a PostgreSQL database created from a template).
  */
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
+import { hashPassword } from 'better-auth/crypto';
+import { eq } from 'drizzle-orm';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
@@ -11,6 +16,8 @@ import { type Config, loadConfig } from '../config';
 import { type Database, createDatabase } from '../db/client';
 import type { App } from '../lib/fastify';
 import type { MailMessage, Mailer } from '../modules/mail/mail.service';
+import { type FileStorage, createLocalStorage } from '../lib/storage';
+import { account, profiles, user } from '../db/schema';
 
 let templateBlob: Blob | null = null;
 
@@ -91,14 +98,21 @@ export interface TestContext {
 }
 
 export async function createTestApp(
-  options: { config?: Partial<Config>; env?: Record<string, string>; mailer?: Mailer } = {},
+  options: {
+    config?: Partial<Config>;
+    env?: Record<string, string>;
+    mailer?: Mailer;
+    storage?: FileStorage;
+  } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const mailer = createMemoryMailer();
   const config = testConfig(options.config, options.env);
+  const storageDir = options.storage ? null : mkdtempSync(path.join(os.tmpdir(), 'sorteio-files-'));
   const app = await buildApp(config, {
     database,
     mailer: options.mailer ?? mailer,
+    storage: options.storage ?? createLocalStorage(storageDir!),
     skipMigrations: true,
   });
   return {
@@ -109,9 +123,125 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.drop();
+      if (storageDir) rmSync(storageDir, { recursive: true, force: true });
     },
   };
 }
 
 /** Headers a browser on our own origin would send with a JSON body. */
 export const jsonHeaders = { 'content-type': 'application/json', origin: TEST_BASE_URL };
+
+/** A real PNG (valid chunks and CRCs) of the given size, grey with a gradient. */
+export function makePng(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const c = Buffer.alloc(4);
+    c.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, c]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 0; // greyscale
+  const raw = Buffer.alloc((width + 1) * height);
+  for (let y = 0; y < height; y += 1)
+    for (let x = 0; x < width; x += 1) raw[y * (width + 1) + 1 + x] = (x + y) % 256;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+}
+
+let userCounter = 0;
+
+/** Inserts a confirmed account directly (tests of other flows do not go through sign-up). */
+export async function createUser(
+  ctx: TestContext,
+  options: {
+    email?: string;
+    password?: string;
+    role?: string;
+    profile?: Partial<typeof profiles.$inferInsert>;
+  } = {},
+): Promise<TestUser> {
+  userCounter += 1;
+  const id = randomUUID();
+  const email = options.email ?? `jogador${userCounter}-${id.slice(0, 6)}@teste.com.br`;
+  const password = options.password ?? 'senha-segura-123';
+  const db = ctx.database.db;
+  await db.insert(user).values({
+    id,
+    email,
+    name: email.split('@')[0]!,
+    emailVerified: true,
+    role: options.role ?? 'user',
+  });
+  await db.insert(account).values({
+    id: randomUUID(),
+    accountId: id,
+    providerId: 'credential',
+    userId: id,
+    password: await hashPassword(password),
+  });
+  await db.insert(profiles).values({ id, ...options.profile });
+  return { id, email, password };
+}
+
+/** Signs in through the API and returns the Cookie header for later requests. */
+export async function signIn(
+  ctx: TestContext,
+  who: { email: string; password: string },
+  remoteAddress = '127.0.0.1',
+): Promise<string> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: jsonHeaders,
+    payload: { email: who.email, password: who.password },
+    remoteAddress,
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return cookieHeader(res.cookies);
+}
+
+export function cookieHeader(cookies: { name: string; value: string }[]): string {
+  return cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+export async function setVerified(ctx: TestContext, userId: string) {
+  await ctx.database.db.update(profiles).set({ isVerified: true }).where(eq(profiles.id, userId));
+}
+
+let cpfCounter = 100_000_000;
+/** A new valid CPF (check digits computed) for each call. */
+export function newCpf(): string {
+  cpfCounter += 7919;
+  const digits = String(cpfCounter).padStart(9, '0').slice(-9).split('').map(Number);
+  for (const length of [9, 10]) {
+    const sum = digits.slice(0, length).reduce((acc, d, i) => acc + d * (length + 1 - i), 0);
+    const rest = sum % 11;
+    digits.push(rest < 2 ? 0 : 11 - rest);
+  }
+  return digits.join('');
+}

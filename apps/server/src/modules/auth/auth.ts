@@ -1,18 +1,73 @@
 /**
  * better-auth, mounted at /api/auth/* (docs/decisions/003-auth-better-auth.md). Sessions live in
- * httpOnly cookies; roles are stored on the server in user.role.
+ * httpOnly cookies; roles are stored on the server in user.role; TOTP two-factor with backup codes
+ * stored hashed; sign-ins of suspended accounts are refused; security events are logged.
  */
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomInt, randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
+import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { account, session, twoFactor, user, verification } from '../../db/schema';
+import { account, profiles, session, twoFactor, user, verification } from '../../db/schema';
 import type { Mailer } from '../mail/mail.service';
 import { renderMail } from '../mail/templates';
+import {
+  MAX_FAILED_SIGN_INS,
+  recentFailedSignIns,
+  recordSecurityEvent,
+} from '../security/security.service';
+
+/** The header the Fastify bridge sets to the real client IP (after proxy handling). */
+export const CLIENT_IP_HEADER = 'x-sorteio-client-ip';
+
+const BACKUP_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** 10 backup codes of 6 uppercase characters from the CSPRNG (spec 000 section 9). */
+export function generateBackupCodes(): string[] {
+  return Array.from({ length: 10 }, () =>
+    Array.from(
+      { length: 6 },
+      () => BACKUP_CODE_ALPHABET[randomInt(BACKUP_CODE_ALPHABET.length)],
+    ).join(''),
+  );
+}
+
+/** Backup codes are stored as keyed hashes only; a presented code is hashed before comparison. */
+export function hashBackupCode(secret: string, code: string): string {
+  return createHmac('sha256', secret)
+    .update(`backup-code:${code.trim().toUpperCase()}`)
+    .digest('hex');
+}
+const isHashed = (value: string) => /^[0-9a-f]{64}$/.test(value);
+
+/** The e-mail of an auth request body (better-auth types bodies as any). */
+function bodyEmail(body: unknown): string | null {
+  const email = (body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.toLowerCase() : null;
+}
+
+function clientOf(headers: Headers | undefined) {
+  return {
+    ip: headers?.get(CLIENT_IP_HEADER) ?? null,
+    userAgent: headers?.get('user-agent') ?? null,
+  };
+}
 
 export function createAuth({ config, db, mailer }: { config: Config; db: Db; mailer: Mailer }) {
   const secure = config.baseUrl.startsWith('https://');
+
+  const findUserByEmail = async (email: string) => {
+    const [row] = await db
+      .select({ id: user.id, statusConta: profiles.statusConta, deletedAt: profiles.deletedAt })
+      .from(user)
+      .leftJoin(profiles, eq(profiles.id, user.id))
+      .where(eq(user.email, email.toLowerCase()));
+    return row ?? null;
+  };
+
   return betterAuth({
     appName: 'Sorteio Certo',
     baseURL: config.baseUrl,
@@ -33,9 +88,12 @@ export function createAuth({ config, db, mailer }: { config: Config; db: Db; mai
       requireEmailVerification: true,
       minPasswordLength: 6,
       maxPasswordLength: 128,
-      // Spec 000 section 9: the recovery link is valid for 1 hour.
+      // Spec 000 section 9: the recovery link is valid for 1 hour (and single use).
       resetPasswordTokenExpiresIn: 60 * 60,
-      async sendResetPassword({ user: u, url }) {
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user: u, token }) {
+        // The link opens our own page, which checks the token before showing the form.
+        const url = `${config.baseUrl}/reset-password?token=${encodeURIComponent(token)}&type=recovery`;
         await mailer.send(
           renderMail({
             to: u.email,
@@ -54,6 +112,7 @@ export function createAuth({ config, db, mailer }: { config: Config; db: Db; mai
     },
     emailVerification: {
       sendOnSignUp: true,
+      sendOnSignIn: false,
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       async sendVerificationEmail({ user: u, url }) {
@@ -76,12 +135,115 @@ export function createAuth({ config, db, mailer }: { config: Config; db: Db; mai
       expiresIn: 60 * 60 * 24, // spec 001 section 9: session timeout 24 hours
       updateAge: 60 * 60,
     },
-    rateLimit: { enabled: false }, // limits are applied by the Fastify layer (security plugin)
+    rateLimit: { enabled: false }, // limits are applied by the Fastify layer
+    plugins: [
+      twoFactorPlugin({
+        issuer: 'Sorteio Certo',
+        backupCodeOptions: {
+          customBackupCodesGenerate: generateBackupCodes,
+          storeBackupCodes: {
+            encrypt: async (json: string) =>
+              JSON.stringify(
+                (JSON.parse(json) as string[]).map((c) =>
+                  isHashed(c) ? c : hashBackupCode(config.appSecret, c),
+                ),
+              ),
+            decrypt: async (stored: string) => stored,
+          },
+        },
+      }),
+    ],
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (created) => {
+            await db.insert(profiles).values({ id: created.id }).onConflictDoNothing();
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/email') return;
+        const email = bodyEmail(ctx.body) ?? '';
+        if (!email) return;
+        if ((await recentFailedSignIns(db, email)) >= MAX_FAILED_SIGN_INS) {
+          throw new APIError('TOO_MANY_REQUESTS', {
+            code: 'TOO_MANY_ATTEMPTS',
+            message:
+              'Muitas tentativas de login para esta conta. Aguarde 15 minutos ou redefina sua senha.',
+          });
+        }
+        const found = await findUserByEmail(email);
+        if (found?.statusConta === 'suspenso') {
+          throw new APIError('FORBIDDEN', {
+            code: 'ACCOUNT_SUSPENDED',
+            message: 'Sua conta está suspensa. Entre em contato com o suporte.',
+          });
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const client = clientOf(ctx.headers);
+        const returned: unknown = ctx.context.returned;
+        const failed = returned instanceof APIError;
+        const newSession = ctx.context.newSession;
+        switch (ctx.path) {
+          case '/sign-in/email': {
+            const email = bodyEmail(ctx.body);
+            if (failed) {
+              const status = returned.status;
+              // Refusals before the password check (suspended, locked) are not failures.
+              if (status === 'UNAUTHORIZED' && email) {
+                const found = await findUserByEmail(email);
+                await recordSecurityEvent(db, {
+                  userId: found?.id ?? null,
+                  email,
+                  action: 'login_failed',
+                  client,
+                });
+              }
+            } else if (newSession) {
+              await recordSecurityEvent(db, {
+                userId: newSession.user.id,
+                email,
+                action: 'login',
+                client,
+              });
+            }
+            break;
+          }
+          case '/two-factor/verify-totp':
+          case '/two-factor/verify-backup-code': {
+            if (failed || !newSession) break;
+            // With a session already open this is enabling 2FA; otherwise the second step of sign-in.
+            const enabling = Boolean(ctx.context.session);
+            await recordSecurityEvent(db, {
+              userId: newSession.user.id,
+              email: newSession.user.email,
+              action: enabling ? '2fa_enabled' : 'login',
+              client,
+            });
+            break;
+          }
+          case '/two-factor/enable':
+            if (!failed && ctx.context.session) {
+              await recordSecurityEvent(db, {
+                userId: ctx.context.session.user.id,
+                action: '2fa_setup_started',
+                client,
+              });
+            }
+            break;
+          default:
+            break;
+        }
+      }),
+    },
     advanced: {
       useSecureCookies: secure,
       cookiePrefix: 'sorteio',
       database: { generateId: () => randomUUID() },
-      ipAddress: { ipAddressHeaders: config.trustProxy ? ['x-forwarded-for'] : [] },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
   });
 }

@@ -1,0 +1,115 @@
+/**
+ * Private file storage for identity documents: a local folder under DATA_DIR by default, an
+ * S3-compatible bucket when S3_* is configured. Files are never served publicly: routes read them
+ * after checking who asks.
+ */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import type { Config } from '../config';
+
+export interface StoredFile {
+  data: Buffer;
+  contentType: string;
+}
+
+export interface FileStorage {
+  kind: 'local' | 's3';
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<StoredFile | null>;
+  delete(key: string): Promise<void>;
+}
+
+const SAFE_KEY = /^[a-z0-9][a-z0-9/._-]{0,200}$/;
+
+function checkKey(key: string) {
+  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key: ${key}`);
+}
+
+export function createLocalStorage(root: string): FileStorage {
+  return {
+    kind: 'local',
+    async put(key, data, contentType) {
+      checkKey(key);
+      const file = path.join(root, key);
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      await writeFile(file, data, { mode: 0o600 });
+      await writeFile(`${file}.type`, contentType, { mode: 0o600 });
+    },
+    async get(key) {
+      checkKey(key);
+      const file = path.join(root, key);
+      try {
+        const [data, contentType] = await Promise.all([
+          readFile(file),
+          readFile(`${file}.type`, 'utf8'),
+        ]);
+        return { data, contentType };
+      } catch {
+        return null;
+      }
+    },
+    async delete(key) {
+      checkKey(key);
+      const file = path.join(root, key);
+      await rm(file, { force: true });
+      await rm(`${file}.type`, { force: true });
+    },
+  };
+}
+
+export function createS3Storage(s3: NonNullable<Config['s3']>): FileStorage {
+  const client = new S3Client({
+    region: s3.region,
+    ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
+    forcePathStyle: s3.forcePathStyle,
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+  });
+  return {
+    kind: 's3',
+    async put(key, data, contentType) {
+      checkKey(key);
+      await client.send(
+        new PutObjectCommand({
+          Bucket: s3.bucket,
+          Key: key,
+          Body: data,
+          ContentType: contentType,
+          ServerSideEncryption: s3.sse ? 'AES256' : undefined,
+        }),
+      );
+    },
+    async get(key) {
+      checkKey(key);
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
+        if (!out.Body) return null;
+        const bytes = await out.Body.transformToByteArray();
+        return {
+          data: Buffer.from(bytes),
+          contentType: out.ContentType ?? 'application/octet-stream',
+        };
+      } catch (error) {
+        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey')
+          return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      checkKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key }));
+    },
+  };
+}
+
+export function createStorage(config: Config): FileStorage {
+  return config.s3
+    ? createS3Storage(config.s3)
+    : createLocalStorage(path.join(config.dataDir, 'private'));
+}

@@ -1,0 +1,480 @@
+import {
+  MAX_UPLOAD_BYTES,
+  deleteAccountInputSchema,
+  locationSchema,
+  profileSchema,
+  reviewVerificationInputSchema,
+  securityLogSchema,
+  submitVerificationFieldsSchema,
+  twoFactorCodeSchema,
+  twoFactorStatusSchema,
+  updateProfileInputSchema,
+  verificationSchema,
+} from '@sorteio/shared';
+import { symmetricDecrypt, verifyPassword } from 'better-auth/crypto';
+import { and, eq } from 'drizzle-orm';
+import { verifySync } from 'otplib';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { account, profiles, session, twoFactor, user, verificacaoUsuario } from '../../db/schema';
+import { requireRole, requireUser, verificationReviewers } from '../../lib/authz';
+import { AppError } from '../../lib/errors';
+import type { App } from '../../lib/fastify';
+import { lookupIp, normalizeIp } from '../../lib/geoip';
+import type { FileStorage } from '../../lib/storage';
+import { clientInfo } from '../auth/auth.routes';
+import {
+  listSecurityLogs,
+  loggedRecently,
+  recordSecurityEvent,
+} from '../security/security.service';
+import {
+  type UploadedImage,
+  deleteAccount,
+  exportPersonalData,
+  getProfile,
+  getVerification,
+  readVerificationFile,
+  reviewVerification,
+  submitVerification,
+  updateProfile,
+} from './profile.service';
+
+const fileKindParams = z.object({
+  kind: z.enum(['documento', 'selfie'], { error: 'Arquivo inválido.' }),
+});
+
+export function registerProfileRoutes(
+  app: App,
+  { db, storage, config }: { db: Db; storage: FileStorage; config: Config },
+) {
+  app.get(
+    '/api/profile',
+    { schema: { tags: ['profile'], summary: 'Meu perfil', response: { 200: profileSchema } } },
+    async (request) => {
+      const me = await requireUser(request);
+      // profile_access is logged at most once an hour so the log stays readable.
+      if (!(await loggedRecently(db, me.id, 'profile_access', 60 * 60 * 1000))) {
+        await recordSecurityEvent(db, {
+          userId: me.id,
+          action: 'profile_access',
+          client: clientInfo(request),
+        });
+      }
+      return getProfile({ db, userId: me.id });
+    },
+  );
+
+  app.put(
+    '/api/profile',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Atualizar meu perfil',
+        body: updateProfileInputSchema,
+        response: { 200: profileSchema },
+      },
+    },
+    async (request) => {
+      const me = await requireUser(request);
+      const profile = await updateProfile({ db, userId: me.id, input: request.body });
+      await recordSecurityEvent(db, {
+        userId: me.id,
+        action: 'profile_update',
+        client: clientInfo(request),
+      });
+      return profile;
+    },
+  );
+
+  app.get(
+    '/api/profile/verification',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Estado da minha verificação de identidade',
+        response: { 200: verificationSchema },
+      },
+    },
+    async (request) => getVerification({ db, userId: (await requireUser(request)).id }),
+  );
+
+  app.post(
+    '/api/profile/verification',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['profile'],
+        summary: 'Enviar documento e selfie (multipart)',
+        response: { 200: verificationSchema },
+      },
+    },
+    async (request) => {
+      const me = await requireUser(request);
+      if (!request.isMultipart())
+        throw new AppError('UNSUPPORTED_MEDIA', {
+          message: 'Envie o formulário com os arquivos (multipart/form-data).',
+        });
+      const fields: Record<string, string> = {};
+      const files: Record<string, UploadedImage> = {};
+      try {
+        for await (const part of request.parts({
+          limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 10 },
+        })) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'documento' && part.fieldname !== 'selfie') {
+              await part.toBuffer();
+              continue;
+            }
+            files[part.fieldname] = { data: await part.toBuffer(), filename: part.filename };
+          } else if (typeof part.value === 'string') {
+            fields[part.fieldname] = part.value;
+          }
+        }
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError('PAYLOAD_TOO_LARGE', {
+            message: `Cada imagem deve ter no máximo ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
+          });
+        }
+        if (code === 'FST_FILES_LIMIT')
+          throw new AppError('VALIDATION_ERROR', {
+            message: 'Envie apenas o documento e a selfie.',
+          });
+        throw error;
+      }
+      const parsed = submitVerificationFieldsSchema.safeParse(fields);
+      if (!parsed.success) {
+        throw new AppError('VALIDATION_ERROR', {
+          message: parsed.error.issues[0]?.message ?? 'Dados inválidos.',
+        });
+      }
+      const result = await submitVerification({
+        db,
+        storage,
+        userId: me.id,
+        fields: parsed.data,
+        documento: files.documento,
+        selfie: files.selfie,
+      });
+      await recordSecurityEvent(db, {
+        userId: me.id,
+        action: 'document_verification_submitted',
+        client: clientInfo(request),
+      });
+      return result;
+    },
+  );
+
+  app.get(
+    '/api/profile/verification/files/:kind',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Minha foto de documento ou selfie',
+        params: fileKindParams,
+      },
+    },
+    async (request, reply) => {
+      const me = await requireUser(request);
+      const file = await readVerificationFile({
+        db,
+        storage,
+        userId: me.id,
+        kind: request.params.kind,
+      });
+      return reply
+        .type(file.contentType)
+        .header('cache-control', 'private, no-store')
+        .send(file.data);
+    },
+  );
+
+  app.get(
+    '/api/profile/2fa',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Estado do 2FA',
+        response: { 200: twoFactorStatusSchema },
+      },
+    },
+    async (request) => {
+      const me = await requireUser(request);
+      const [u] = await db
+        .select({ enabled: user.twoFactorEnabled })
+        .from(user)
+        .where(eq(user.id, me.id));
+      const [tf] = await db
+        .select({ verified: twoFactor.verified })
+        .from(twoFactor)
+        .where(eq(twoFactor.userId, me.id));
+      const enabled = Boolean(u?.enabled);
+      return { enabled, pendingSetup: !enabled && Boolean(tf) };
+    },
+  );
+
+  app.post(
+    '/api/profile/2fa/disable',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['profile'],
+        summary: 'Desativar o 2FA com um código válido',
+        body: z.object({ code: twoFactorCodeSchema }),
+        response: { 200: z.object({ enabled: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const me = await requireUser(request);
+      const [tf] = await db.select().from(twoFactor).where(eq(twoFactor.userId, me.id));
+      if (!tf) throw new AppError('BAD_REQUEST', { message: 'O 2FA não está ativo.' });
+      const secret = await symmetricDecrypt({ key: config.appSecret, data: tf.secret });
+      const { valid } = verifySync({
+        secret: new TextEncoder().encode(secret),
+        token: request.body.code,
+        epochTolerance: 30,
+      });
+      if (!valid)
+        throw new AppError('BAD_REQUEST', {
+          message: 'O código informado está incorreto ou expirou.',
+          reason: 'INVALID_CODE',
+        });
+      await db.transaction(async (tx) => {
+        await tx.delete(twoFactor).where(eq(twoFactor.userId, me.id));
+        await tx
+          .update(user)
+          .set({ twoFactorEnabled: false, updatedAt: new Date() })
+          .where(eq(user.id, me.id));
+      });
+      await recordSecurityEvent(db, {
+        userId: me.id,
+        action: '2fa_disabled',
+        client: clientInfo(request),
+      });
+      return { enabled: false };
+    },
+  );
+
+  app.get(
+    '/api/profile/location',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Localização da sessão atual',
+        response: { 200: locationSchema },
+      },
+    },
+    async (request) => {
+      const me = await requireUser(request);
+      const ip = normalizeIp(request.ip);
+      const geo = await lookupIp(ip);
+      if (!(await loggedRecently(db, me.id, 'location_check', 60 * 60 * 1000))) {
+        await recordSecurityEvent(db, {
+          userId: me.id,
+          action: 'location_check',
+          client: clientInfo(request),
+        });
+      }
+      return {
+        ip,
+        city: geo.city,
+        region: geo.region,
+        country: geo.country,
+        timezone: geo.timezone,
+      };
+    },
+  );
+
+  app.get(
+    '/api/profile/security-logs',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Últimos 20 eventos de segurança',
+        response: { 200: z.array(securityLogSchema) },
+      },
+    },
+    async (request) => listSecurityLogs(db, (await requireUser(request)).id, 20),
+  );
+
+  app.get(
+    '/api/profile/export',
+    { schema: { tags: ['profile'], summary: 'Baixar todos os meus dados (LGPD)' } },
+    async (request, reply) => {
+      const me = await requireUser(request);
+      const data = await exportPersonalData({ db, userId: me.id });
+      await recordSecurityEvent(db, {
+        userId: me.id,
+        action: 'data_export',
+        client: clientInfo(request),
+      });
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="meus-dados-sorteio-certo.json"')
+        .header('cache-control', 'private, no-store')
+        .send(JSON.stringify(data, null, 2));
+    },
+  );
+
+  app.post(
+    '/api/profile/delete',
+    {
+      config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['profile'],
+        summary: 'Excluir minha conta (LGPD)',
+        body: deleteAccountInputSchema,
+        response: { 200: z.object({ deleted: z.boolean() }) },
+      },
+    },
+    async (request, reply) => {
+      const me = await requireUser(request);
+      const [credential] = await db
+        .select({ password: account.password })
+        .from(account)
+        .where(and(eq(account.userId, me.id), eq(account.providerId, 'credential')));
+      if (
+        !credential?.password ||
+        !(await verifyPassword({ hash: credential.password, password: request.body.senha }))
+      ) {
+        throw new AppError('FORBIDDEN', { message: 'Senha incorreta.' });
+      }
+      await recordSecurityEvent(db, {
+        userId: me.id,
+        action: 'account_deletion',
+        client: clientInfo(request),
+      });
+      await deleteAccount({ db, storage, userId: me.id });
+      void reply.header('set-cookie', [
+        'sorteio.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax',
+        '__Secure-sorteio.session_token=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax',
+      ]);
+      return { deleted: true };
+    },
+  );
+
+  // Staff: the review queue and decisions (their screen comes with the administrator area).
+  app.get(
+    '/api/admin/verifications',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Verificações por estado',
+        querystring: z.object({
+          status: z.enum(['pendente', 'verificado', 'rejeitado']).default('pendente'),
+        }),
+      },
+    },
+    async (request) => {
+      await requireRole(request, verificationReviewers);
+      const rows = await db
+        .select({
+          userId: verificacaoUsuario.userId,
+          nomeCompleto: profiles.nomeCompleto,
+          email: user.email,
+          tipoDocumento: verificacaoUsuario.tipoDocumento,
+          numeroDocumento: verificacaoUsuario.numeroDocumento,
+          status: verificacaoUsuario.statusVerificacao,
+          motivoRejeicao: verificacaoUsuario.motivoRejeicao,
+          submittedAt: verificacaoUsuario.submittedAt,
+        })
+        .from(verificacaoUsuario)
+        .innerJoin(user, eq(user.id, verificacaoUsuario.userId))
+        .leftJoin(profiles, eq(profiles.id, verificacaoUsuario.userId))
+        .where(eq(verificacaoUsuario.statusVerificacao, request.query.status));
+      return rows.map((r) => ({ ...r, submittedAt: r.submittedAt.toISOString() }));
+    },
+  );
+
+  app.post(
+    '/api/admin/verifications/:userId/review',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Aprovar ou rejeitar uma verificação',
+        params: z.object({ userId: z.string().min(1).max(64) }),
+        body: reviewVerificationInputSchema,
+        response: { 200: verificationSchema },
+      },
+    },
+    async (request) => {
+      const reviewer = await requireRole(request, verificationReviewers);
+      return reviewVerification({
+        db,
+        userId: request.params.userId,
+        reviewerId: reviewer.id,
+        decision: request.body,
+      });
+    },
+  );
+
+  app.get(
+    '/api/admin/verifications/:userId/files/:kind',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Documento ou selfie de um usuário (equipe)',
+        params: z.object({
+          userId: z.string().min(1).max(64),
+          kind: z.enum(['documento', 'selfie']),
+        }),
+      },
+    },
+    async (request, reply) => {
+      await requireRole(request, verificationReviewers);
+      const file = await readVerificationFile({
+        db,
+        storage,
+        userId: request.params.userId,
+        kind: request.params.kind,
+      });
+      return reply
+        .type(file.contentType)
+        .header('cache-control', 'private, no-store')
+        .send(file.data);
+    },
+  );
+
+  // Staff: activate or suspend an account. A suspended account cannot sign in and its sessions end.
+  app.post(
+    '/api/admin/users/:userId/status',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Ativar ou suspender uma conta',
+        params: z.object({ userId: z.string().min(1).max(64) }),
+        body: z.object({
+          statusConta: z.enum(['ativo', 'suspenso'], { error: 'Status inválido.' }),
+        }),
+        response: { 200: z.object({ statusConta: z.enum(['ativo', 'suspenso', 'inativo']) }) },
+      },
+    },
+    async (request) => {
+      const staff = await requireRole(request, ['admin', 'manager']);
+      const { userId } = request.params;
+      if (userId === staff.id)
+        throw new AppError('BAD_REQUEST', {
+          message: 'Você não pode alterar o status da sua própria conta.',
+        });
+      const [target] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
+      if (!target) throw new AppError('NOT_FOUND', { message: 'Usuário não encontrado.' });
+      if (target.email.toLowerCase() === config.adminEmail)
+        throw new AppError('FORBIDDEN', {
+          message: 'A conta do proprietário não pode ser suspensa.',
+        });
+      await db.transaction(async (tx) => {
+        await tx.insert(profiles).values({ id: userId }).onConflictDoNothing();
+        await tx
+          .update(profiles)
+          .set({ statusConta: request.body.statusConta, updatedAt: new Date() })
+          .where(eq(profiles.id, userId));
+        if (request.body.statusConta === 'suspenso')
+          await tx.delete(session).where(eq(session.userId, userId));
+      });
+      return { statusConta: request.body.statusConta };
+    },
+  );
+}
