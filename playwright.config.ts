@@ -6,6 +6,7 @@ export const baseURL = `http://localhost:${port}`;
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1, // one browser on a 2-core machine
   retries: process.env.CI ? 1 : 0,
@@ -50,6 +51,8 @@ export default defineConfig({
       STATIC_DIR: 'apps/web/dist-e2e',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '10000',
+      // A real SMTP server on loopback, started by e2e/global-setup.ts.
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 4325}`,
     },
   },
 });
