@@ -51,6 +51,8 @@ export default defineConfig({
       STATIC_DIR: 'apps/web/dist-e2e',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '10000',
+      // The journeys sign in many times from one address within a minute.
+      RATE_LIMIT_SIGN_IN_MAX: '1000',
       // A real SMTP server on loopback, started by e2e/global-setup.ts.
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 4325}`,
     },

@@ -4,5 +4,9 @@ import path from 'node:path';
 export const e2ePort = () => Number(process.env.E2E_PORT ?? 4310);
 export const smtpPort = () => Number(process.env.E2E_SMTP_PORT ?? 4325);
 export const dataDir = () => process.env.E2E_DATA_DIR ?? path.resolve('.data-e2e');
-export const mailDir = () => path.join(process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), 'sorteio-e2e-mail'), 'smtp-received');
+export const mailDir = () =>
+  path.join(
+    process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), 'sorteio-e2e-mail'),
+    'smtp-received',
+  );
 export const origin = () => `http://localhost:${e2ePort()}`;

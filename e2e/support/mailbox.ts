@@ -10,7 +10,9 @@ interface ReceivedMail {
 
 /** Undoes quoted-printable (soft line breaks and =XX escapes) so links can be read. */
 function decodeQuotedPrintable(text: string): string {
-  const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  const bytes = text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
@@ -21,7 +23,9 @@ function allMail(): ReceivedMail[] {
   } catch {
     return [];
   }
-  return files.map((f) => JSON.parse(readFileSync(path.join(mailDir(), f), 'utf8')) as ReceivedMail);
+  return files.map(
+    (f) => JSON.parse(readFileSync(path.join(mailDir(), f), 'utf8')) as ReceivedMail,
+  );
 }
 
 /** Waits for the newest message to `to` with a link to our site containing `pathPart`, and returns that link. */
@@ -32,7 +36,9 @@ export async function waitForLink(to: string, pathPart: string): Promise<string>
       () => {
         const links = allMail()
           .filter((m) => m.to.includes(to.toLowerCase()))
-          .flatMap((m) => decodeQuotedPrintable(m.raw).match(/https?:\/\/localhost:\d+\/[^\s"<>]+/g) ?? [])
+          .flatMap(
+            (m) => decodeQuotedPrintable(m.raw).match(/https?:\/\/localhost:\d+\/[^\s"<>]+/g) ?? [],
+          )
           .map((l) => l.replace(/&amp;/g, '&'))
           .filter((l) => l.includes(pathPart));
         link = links.at(-1) ?? '';

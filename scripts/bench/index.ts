@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
+import { benchAccounts } from './accounts';
 import { type LoadResult, printTable, runLoad } from './harness';
 
 async function benchTarget(label: string, env: Record<string, string>): Promise<LoadResult[]> {
@@ -16,6 +17,7 @@ async function benchTarget(label: string, env: Record<string, string>): Promise<
     LOG_LEVEL: 'silent',
     PORT: '0',
     RATE_LIMIT_MAX: '1000000',
+    TRUST_PROXY: 'true',
     ...env,
   });
   const app = await buildApp(config);
@@ -36,6 +38,7 @@ async function benchTarget(label: string, env: Record<string, string>): Promise<
         total: 5000,
         task: () => get('/api/health'),
       }),
+      ...(await benchAccounts(app, base, label)),
       await runLoad({
         name: `${label}: GET /api/public/stats`,
         clients: 50,

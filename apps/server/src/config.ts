@@ -3,7 +3,7 @@
  * On the embedded default nothing needs to be set: APP_SECRET is generated on first start and
  * kept in DATA_DIR.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -44,6 +44,7 @@ const envSchema = z
       .default('info'),
     TRUST_PROXY: boolFromEnv.default(false),
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
+    RATE_LIMIT_SIGN_IN_MAX: z.coerce.number().int().min(1).default(10),
     STATIC_DIR: z.string().optional(),
     SMTP_URL: z
       .string()
@@ -53,6 +54,18 @@ const envSchema = z
     SUPPORT_EMAIL: z.email().default('suporte@sorteiocerto.com.br'),
     SUPPORT_WHATSAPP: z.string().default('(11) 4000-0000'),
     PIX_PROVIDER: z.enum(['simulator', 'efi']).default('simulator'),
+    PIX_CHARGE_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+    PIX_RECEIVER_NAME: z.string().min(1).max(25).default('SORTEIO CERTO'),
+    PIX_RECEIVER_CITY: z.string().min(1).max(15).default('SAO PAULO'),
+    PIX_SIMULATOR_KEY: z.string().min(1).default('pix@sorteiocerto.com.br'),
+    EFI_CLIENT_ID: z.string().min(1).optional(),
+    EFI_CLIENT_SECRET: z.string().min(1).optional(),
+    EFI_PIX_KEY: z.string().min(1).optional(),
+    EFI_CERT_P12: z.string().min(1).optional(),
+    EFI_CERT_PASSWORD: z.string().optional(),
+    EFI_SANDBOX: boolFromEnv.default(true),
+    EFI_BASE_URL: z.url().optional(),
+    CASHBACK_PERCENT: z.coerce.number().min(0).max(50).default(2),
     S3_BUCKET: z.string().min(3).optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
     S3_ENDPOINT: z
@@ -64,6 +77,21 @@ const envSchema = z
     S3_SSE: boolFromEnv.default(false),
   })
   .superRefine((env, ctx) => {
+    if (env.PIX_PROVIDER === 'efi') {
+      for (const key of [
+        'EFI_CLIENT_ID',
+        'EFI_CLIENT_SECRET',
+        'EFI_PIX_KEY',
+        'EFI_CERT_P12',
+      ] as const) {
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'é obrigatório com PIX_PROVIDER=efi',
+          });
+      }
+    }
     if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({
         code: 'custom',
@@ -98,11 +126,35 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   rateLimitMax: number;
+  /** Sign-in and 2FA attempts per IP per minute. */
+  rateLimitSignInMax: number;
   staticDir: string | null;
   mail: { kind: 'smtp'; url: string; from: string } | { kind: 'outbox'; dir: string; from: string };
   supportEmail: string;
   supportWhatsapp: string;
   pixProvider: 'simulator' | 'efi';
+  pix: {
+    chargeExpirySeconds: number;
+    receiverName: string;
+    receiverCity: string;
+    /** Receiving key shown in simulator BR Codes. */
+    simulatorKey: string;
+    /** Path secret of the webhook URL registered with the provider. */
+    webhookSecret: string;
+  };
+  /** EFI Pix API credentials (PIX_PROVIDER=efi). */
+  efi: {
+    clientId: string;
+    clientSecret: string;
+    pixKey: string;
+    certP12Path: string;
+    certPassword: string;
+    sandbox: boolean;
+    /** Override of the API base URL (tests point it at a fake EFI server). */
+    baseUrl: string;
+  } | null;
+  /** Cashback credited on each confirmed entry, in basis points. */
+  cashbackBp: number;
   /** Private bucket for identity documents; null = local folder under DATA_DIR. */
   s3: {
     bucket: string;
@@ -172,6 +224,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    rateLimitSignInMax: e.RATE_LIMIT_SIGN_IN_MAX,
     staticDir: e.STATIC_DIR ? path.resolve(e.STATIC_DIR) : null,
     mail: e.SMTP_URL
       ? { kind: 'smtp', url: e.SMTP_URL, from: e.MAIL_FROM }
@@ -179,6 +232,28 @@ export function loadConfig(
     supportEmail: e.SUPPORT_EMAIL,
     supportWhatsapp: e.SUPPORT_WHATSAPP,
     pixProvider: e.PIX_PROVIDER,
+    pix: {
+      chargeExpirySeconds: e.PIX_CHARGE_EXPIRY_SECONDS,
+      receiverName: e.PIX_RECEIVER_NAME,
+      receiverCity: e.PIX_RECEIVER_CITY,
+      simulatorKey: e.PIX_SIMULATOR_KEY,
+      webhookSecret: '',
+    },
+    efi:
+      e.EFI_CLIENT_ID && e.EFI_CLIENT_SECRET && e.EFI_PIX_KEY && e.EFI_CERT_P12
+        ? {
+            clientId: e.EFI_CLIENT_ID,
+            clientSecret: e.EFI_CLIENT_SECRET,
+            pixKey: e.EFI_PIX_KEY,
+            certP12Path: path.resolve(e.EFI_CERT_P12),
+            certPassword: e.EFI_CERT_PASSWORD ?? '',
+            sandbox: e.EFI_SANDBOX,
+            baseUrl:
+              e.EFI_BASE_URL ??
+              (e.EFI_SANDBOX ? 'https://pix-h.api.efipay.com.br' : 'https://pix.api.efipay.com.br'),
+          }
+        : null,
+    cashbackBp: Math.round(e.CASHBACK_PERCENT * 100),
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {
@@ -193,5 +268,14 @@ export function loadConfig(
         : null,
     version: env.npm_package_version ?? '0.1.0',
   };
-  return { ...base, ...options.overrides };
+  const merged = { ...base, ...options.overrides };
+  // The webhook path secret is derived from APP_SECRET, so every server copy agrees on it.
+  merged.pix = {
+    ...merged.pix,
+    webhookSecret: createHmac('sha256', merged.appSecret)
+      .update('pix-webhook')
+      .digest('hex')
+      .slice(0, 32),
+  };
+  return merged;
 }

@@ -7,7 +7,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { hashPassword } from 'better-auth/crypto';
+import { hashPassword } from './lib/password';
 import { count } from 'drizzle-orm';
 import type { Config } from './config';
 import type { Db } from './db/client';

@@ -6,3 +6,5 @@ export * from './money';
 export * from './system';
 export * from './validation';
 export * from './account';
+export * from './payments';
+export * from './rooms';

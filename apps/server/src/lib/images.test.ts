@@ -4,7 +4,10 @@ import { makePng } from '../test/helpers';
 import { inspectImage } from './images';
 
 function jpegHeader(width: number, height: number): Buffer {
-  const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]);
+  const app0 = Buffer.from([
+    0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01,
+    0x00, 0x00,
+  ]);
   const sof = Buffer.alloc(19);
   sof.set([0xff, 0xc0, 0x00, 0x11, 0x08]);
   sof.writeUInt16BE(height, 5);
@@ -25,9 +28,24 @@ function webpVp8x(width: number, height: number): Buffer {
 
 describe('inspectImage', () => {
   it('reads type and size from the content', () => {
-    expect(inspectImage(makePng(640, 480))).toEqual({ type: 'png', mime: 'image/png', width: 640, height: 480 });
-    expect(inspectImage(jpegHeader(1200, 900))).toEqual({ type: 'jpeg', mime: 'image/jpeg', width: 1200, height: 900 });
-    expect(inspectImage(webpVp8x(800, 600))).toEqual({ type: 'webp', mime: 'image/webp', width: 800, height: 600 });
+    expect(inspectImage(makePng(640, 480))).toEqual({
+      type: 'png',
+      mime: 'image/png',
+      width: 640,
+      height: 480,
+    });
+    expect(inspectImage(jpegHeader(1200, 900))).toEqual({
+      type: 'jpeg',
+      mime: 'image/jpeg',
+      width: 1200,
+      height: 900,
+    });
+    expect(inspectImage(webpVp8x(800, 600))).toEqual({
+      type: 'webp',
+      mime: 'image/webp',
+      width: 800,
+      height: 600,
+    });
   });
 
   it('refuses what is not an image whatever its name', () => {
@@ -40,7 +58,9 @@ describe('inspectImage', () => {
     const png = makePng(10, 10);
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 64 }), fc.boolean(), (bytes, prefixPng) => {
-        const input = prefixPng ? Buffer.concat([png.subarray(0, 16), Buffer.from(bytes)]) : Buffer.from(bytes);
+        const input = prefixPng
+          ? Buffer.concat([png.subarray(0, 16), Buffer.from(bytes)])
+          : Buffer.from(bytes);
         expect(() => inspectImage(input)).not.toThrow();
       }),
     );

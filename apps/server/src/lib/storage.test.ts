@@ -18,9 +18,15 @@ function startFakeS3() {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const key = decodeURIComponent((req.url ?? '').split('?')[0]!);
-      requests.push({ method: req.method ?? '', url: key, authorization: req.headers.authorization });
+      requests.push({
+        method: req.method ?? '',
+        url: key,
+        authorization: req.headers.authorization,
+      });
       if (!req.headers.authorization?.startsWith('AWS4-HMAC-SHA256 Credential=chave-teste/')) {
-        res.writeHead(403, { 'content-type': 'application/xml' }).end('<Error><Code>AccessDenied</Code></Error>');
+        res
+          .writeHead(403, { 'content-type': 'application/xml' })
+          .end('<Error><Code>AccessDenied</Code></Error>');
         return;
       }
       if (req.method === 'PUT') {
@@ -31,22 +37,35 @@ function startFakeS3() {
           let offset = 0;
           while (offset < body.length) {
             const lineEnd = body.indexOf('\r\n', offset);
-            const size = Number.parseInt(body.toString('ascii', offset, lineEnd).split(';')[0]!, 16);
+            const size = Number.parseInt(
+              body.toString('ascii', offset, lineEnd).split(';')[0]!,
+              16,
+            );
             if (!size) break;
             parts.push(body.subarray(lineEnd + 2, lineEnd + 2 + size));
             offset = lineEnd + 2 + size + 2;
           }
           body = Buffer.concat(parts);
         }
-        objects.set(key, { body, type: String(req.headers['content-type']), sse: req.headers['x-amz-server-side-encryption'] as string | undefined });
+        objects.set(key, {
+          body,
+          type: String(req.headers['content-type']),
+          sse: req.headers['x-amz-server-side-encryption'] as string | undefined,
+        });
         res.writeHead(200, { etag: '"abc"' }).end();
       } else if (req.method === 'GET') {
         const found = objects.get(key);
         if (!found) {
-          res.writeHead(404, { 'content-type': 'application/xml' }).end('<?xml version="1.0"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>');
+          res
+            .writeHead(404, { 'content-type': 'application/xml' })
+            .end(
+              '<?xml version="1.0"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>',
+            );
           return;
         }
-        res.writeHead(200, { 'content-type': found.type, 'content-length': found.body.length }).end(found.body);
+        res
+          .writeHead(200, { 'content-type': found.type, 'content-length': found.body.length })
+          .end(found.body);
       } else if (req.method === 'DELETE') {
         objects.delete(key);
         res.writeHead(204).end();
@@ -55,7 +74,12 @@ function startFakeS3() {
       }
     });
   });
-  return new Promise<{ url: string; objects: typeof objects; requests: typeof requests; close: () => void }>((resolve) => {
+  return new Promise<{
+    url: string;
+    objects: typeof objects;
+    requests: typeof requests;
+    close: () => void;
+  }>((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
       resolve({ url: `http://127.0.0.1:${port}`, objects, requests, close: () => server.close() });
@@ -115,9 +139,14 @@ describe('local storage', () => {
     try {
       const storage = createLocalStorage(dir);
       await storage.put('verification/u1/a.png', Buffer.from('x'), 'image/png');
-      expect(readdirSync(path.join(dir, 'verification', 'u1')).sort()).toEqual(['a.png', 'a.png.type']);
+      expect(readdirSync(path.join(dir, 'verification', 'u1')).sort()).toEqual([
+        'a.png',
+        'a.png.type',
+      ]);
       expect((await storage.get('verification/u1/a.png'))?.contentType).toBe('image/png');
-      await expect(storage.put('../fora.png', Buffer.from('x'), 'image/png')).rejects.toThrow(/unsafe/);
+      await expect(storage.put('../fora.png', Buffer.from('x'), 'image/png')).rejects.toThrow(
+        /unsafe/,
+      );
       await expect(storage.get('verification/../../etc/passwd')).rejects.toThrow(/unsafe/);
       await storage.delete('verification/u1/a.png');
       expect(await storage.get('verification/u1/a.png')).toBeNull();

@@ -4,7 +4,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import { hashPassword } from 'better-auth/crypto';
+import { hashPassword } from '../lib/password';
 import { eq } from 'drizzle-orm';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';

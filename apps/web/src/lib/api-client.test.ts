@@ -57,4 +57,29 @@ describe('api', () => {
       code: 'INTERNAL',
     });
   });
+
+  it('keeps the finer reason of the error body', async () => {
+    mockApi({
+      'POST /api/auth/sign-in/email': {
+        status: 403,
+        body: {
+          error: { code: 'FORBIDDEN', message: 'Email not verified', reason: 'EMAIL_NOT_VERIFIED' },
+        },
+      },
+    });
+    await expect(
+      api('/api/auth/sign-in/email', { method: 'POST', body: {} }),
+    ).rejects.toMatchObject({ status: 403, reason: 'EMAIL_NOT_VERIFIED' });
+  });
+
+  it('sends FormData as multipart, leaving the content type to the browser', async () => {
+    const fetchMock = mockApi({ 'POST /api/upload': { body: { ok: true } } });
+    const form = new FormData();
+    form.set('campo', 'valor');
+    await api('/api/upload', { method: 'POST', body: form });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBe(form);
+    expect(init?.credentials).toBe('include');
+    expect(init?.headers).not.toHaveProperty('Content-Type');
+  });
 });

@@ -13,6 +13,8 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly issues: ApiIssue[];
   readonly requestId: string | undefined;
+  /** A finer reason for some codes, e.g. the auth library's EMAIL_NOT_VERIFIED. */
+  readonly reason: string | undefined;
 
   constructor(options: {
     status: number;
@@ -20,12 +22,14 @@ export class ApiError extends Error {
     message: string;
     issues?: ApiIssue[];
     requestId?: string;
+    reason?: string;
   }) {
     super(options.message);
     this.status = options.status;
     this.code = options.code;
     this.issues = options.issues ?? [];
     this.requestId = options.requestId;
+    this.reason = options.reason;
   }
 }
 
@@ -33,7 +37,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiOptions<S extends z.ZodType | undefined = undefined> {
   method?: HttpMethod;
-  /** Sent as JSON. */
+  /** Sent as JSON; a FormData goes as multipart/form-data (the browser sets the boundary). */
   body?: unknown;
   /** When given, the answer is validated with it and the parsed value is returned. */
   schema?: S;
@@ -74,7 +78,7 @@ async function readJson(response: Response): Promise<unknown> {
 
 function toApiError(status: number, body: unknown): ApiError {
   if (isApiErrorBody(body)) {
-    const { code, message, issues, requestId } = body.error;
+    const { code, message, issues, requestId, reason } = body.error;
     const knownCode = isErrorCode(code) ? code : codeForStatus(status);
     return new ApiError({
       status,
@@ -82,6 +86,7 @@ function toApiError(status: number, body: unknown): ApiError {
       message: typeof message === 'string' && message !== '' ? message : defaultMessage(knownCode),
       ...(Array.isArray(issues) ? { issues } : {}),
       ...(typeof requestId === 'string' ? { requestId } : {}),
+      ...(typeof reason === 'string' ? { reason } : {}),
     });
   }
   const code = codeForStatus(status);
@@ -98,7 +103,8 @@ export async function api<T = unknown, S extends z.ZodType | undefined = undefin
 ): Promise<Result<T, S>> {
   const { method = 'GET', body, schema, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
@@ -106,7 +112,7 @@ export async function api<T = unknown, S extends z.ZodType | undefined = undefin
       method,
       headers,
       credentials: 'include',
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(isForm ? { body } : body !== undefined ? { body: JSON.stringify(body) } : {}),
       ...(signal ? { signal } : {}),
     });
   } catch (error) {

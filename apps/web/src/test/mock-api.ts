@@ -3,7 +3,10 @@ import { vi } from 'vitest';
 export type MockReply = { status?: number; body?: unknown };
 export type MockHandler = (request: {
   method: string;
+  /** The JSON body, parsed; undefined for other bodies (see `rawBody`). */
   body: unknown;
+  /** The body as sent, e.g. the FormData of a multipart upload. */
+  rawBody: BodyInit | null | undefined;
 }) => MockReply | Promise<MockReply>;
 
 /**
@@ -24,7 +27,7 @@ export function mockApi(routes: Record<string, MockReply | MockHandler>) {
             body: { error: { code: 'NOT_FOUND', message: 'Recurso não encontrado.' } },
           }
         : typeof entry === 'function'
-          ? await entry({ method, body })
+          ? await entry({ method, body, rawBody: init?.body })
           : entry;
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status ?? 200,

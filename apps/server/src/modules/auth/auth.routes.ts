@@ -56,16 +56,18 @@ export async function readSessionUser(
 }
 
 /** Sign-in, sign-up, recovery and 2FA have their own, lower limits per IP. */
-const sensitive: Record<string, { max: number; timeWindow: string }> = {
-  '/api/auth/sign-in/email': { max: 10, timeWindow: '1 minute' },
+const sensitiveLimits = (
+  signInMax: number,
+): Record<string, { max: number; timeWindow: string }> => ({
+  '/api/auth/sign-in/email': { max: signInMax, timeWindow: '1 minute' },
   '/api/auth/sign-up/email': { max: 10, timeWindow: '10 minutes' },
   '/api/auth/request-password-reset': { max: 5, timeWindow: '10 minutes' },
   '/api/auth/reset-password': { max: 10, timeWindow: '10 minutes' },
   '/api/auth/send-verification-email': { max: 5, timeWindow: '10 minutes' },
-  '/api/auth/two-factor/verify-totp': { max: 10, timeWindow: '1 minute' },
-  '/api/auth/two-factor/verify-backup-code': { max: 10, timeWindow: '1 minute' },
+  '/api/auth/two-factor/verify-totp': { max: signInMax, timeWindow: '1 minute' },
+  '/api/auth/two-factor/verify-backup-code': { max: signInMax, timeWindow: '1 minute' },
   '/api/auth/two-factor/enable': { max: 10, timeWindow: '10 minutes' },
-};
+});
 
 function authErrorCode(status: number) {
   if (status === 401) return 'UNAUTHENTICATED' as const;
@@ -80,6 +82,7 @@ export function registerAuthRoutes(
   app: App,
   { auth, config, db }: { auth: Auth; config: Config; db: Db },
 ) {
+  const sensitive = sensitiveLimits(config.rateLimitSignInMax);
   app.decorate('readSessionUser', (request: FastifyRequest) =>
     readSessionUser(auth, config, db, request),
   );
@@ -200,7 +203,12 @@ export function registerAuthRoutes(
         await db
           .insert(userActivity)
           .values({ userId: current.id, lastActivity: new Date() })
-          .onConflictDoUpdate({ target: userActivity.userId, set: { lastActivity: sql`now()` } });
+          .onConflictDoUpdate({
+            target: userActivity.userId,
+            set: { lastActivity: sql`now()` },
+            // A minute's precision is enough; skips the write on rapid reloads.
+            setWhere: sql`${userActivity.lastActivity} < now() - interval '1 minute'`,
+          });
       }
       return { user: current };
     },

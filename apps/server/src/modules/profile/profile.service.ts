@@ -41,17 +41,31 @@ async function ensureProfile(db: Db, userId: string) {
 }
 
 export async function getProfile({ db, userId }: { db: Db; userId: string }): Promise<Profile> {
-  await ensureProfile(db, userId);
-  const [row] = await db
-    .select({ p: profiles, email: user.email, twoFactorEnabled: user.twoFactorEnabled })
-    .from(profiles)
-    .innerJoin(user, eq(user.id, profiles.id))
-    .where(eq(profiles.id, userId));
+  const read = () =>
+    db
+      .select({ p: profiles, email: user.email, twoFactorEnabled: user.twoFactorEnabled })
+      .from(profiles)
+      .innerJoin(user, eq(user.id, profiles.id))
+      .where(eq(profiles.id, userId));
+  let [row] = await read();
+  if (!row) {
+    // Accounts get their profile row when created; this covers accounts from before that.
+    await ensureProfile(db, userId);
+    [row] = await read();
+  }
   if (!row) throw new AppError('NOT_FOUND', { message: 'Perfil não encontrado.' });
   const p = row.p;
+  return toProfile(p, row.email, Boolean(row.twoFactorEnabled));
+}
+
+function toProfile(
+  p: typeof profiles.$inferSelect,
+  email: string,
+  twoFactorEnabled: boolean,
+): Profile {
   return {
     id: p.id,
-    email: row.email,
+    email,
     nomeCompleto: p.nomeCompleto,
     chavePix: p.chavePix,
     chavePixTipo: p.chavePixTipo,
@@ -60,7 +74,7 @@ export async function getProfile({ db, userId }: { db: Db; userId: string }): Pr
     dataNascimento: p.dataNascimento,
     enderecoCompleto: p.enderecoCompleto,
     isVerified: p.isVerified,
-    twoFactorEnabled: Boolean(row.twoFactorEnabled),
+    twoFactorEnabled,
     statusConta: p.statusConta,
     createdAt: p.createdAt.toISOString(),
   };

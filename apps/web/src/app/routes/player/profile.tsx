@@ -1,6 +1,25 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { PageSpinner } from '@/components/page-spinner';
+import { PageTitle } from '@/components/page-title';
+import { StatusScreen } from '@/components/status-screen';
+import { PROFILE_TITLE, ProfileScreen } from '@/features/profile/components/profile-screen';
+import { useAuth } from '@/lib/auth/use-auth';
 
-/** Profile, verification, 2FA, location and security log (spec 000 section 2, Profile). */
+/** Profile (spec 000 section 2; "Configurações" in the user menu). */
 export default function ProfilePage() {
-  return <UnderConstruction title="Meu Perfil" />;
+  const { user, loading } = useAuth();
+  if (loading) return <PageSpinner />;
+  return (
+    <>
+      <PageTitle title={PROFILE_TITLE} />
+      {user ? (
+        <ProfileScreen />
+      ) : (
+        // The route guard normally sends signed-out visitors to /login first.
+        <StatusScreen
+          title={PROFILE_TITLE}
+          description={<p>Você precisa estar logado para acessar o perfil.</p>}
+        />
+      )}
+    </>
+  );
 }

@@ -1,6 +1,6 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { RegisterScreen } from '@/features/auth/components/register-screen';
 
 /** Sign up (spec 000 section 2, Register). */
 export default function RegisterPage() {
-  return <UnderConstruction title="Criar Conta" />;
+  return <RegisterScreen />;
 }

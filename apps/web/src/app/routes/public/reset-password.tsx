@@ -1,6 +1,6 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { ResetPasswordScreen } from '@/features/auth/components/reset-password-screen';
 
 /** Set a new password from the recovery link (spec 000 section 2, Reset password). */
 export default function ResetPasswordPage() {
-  return <UnderConstruction title="Redefinir senha" />;
+  return <ResetPasswordScreen />;
 }

@@ -1,6 +1,6 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { VerifyEmailScreen } from '@/features/auth/components/verify-email-screen';
 
-/** Shown after sign-up (spec 000 section 2). */
+/** After sign-up (spec 000 section 2, /verify-email). */
 export default function VerifyEmailPage() {
-  return <UnderConstruction title="Verifique seu e-mail" />;
+  return <VerifyEmailScreen />;
 }

@@ -1,0 +1,145 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, CircleCheck, Info, KeyRound, LogIn } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { PageSpinner } from '@/components/page-spinner';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { authKeys } from '@/lib/auth/get-me';
+import { useAuth } from '@/lib/auth/use-auth';
+import { useNotifications } from '@/lib/notifications/use-notifications';
+import { setViewingAsUser } from '@/lib/view-mode';
+import type { MeResponse } from '@sorteio/shared';
+import { AuthCard } from './auth-card';
+import { LoginForm } from './login-form';
+import { TwoFactorStep } from './two-factor-step';
+
+/** Spec 000 sections 2 and 9: the administrator goes to /admin after 0.5 s. */
+export const ADMIN_REDIRECT_DELAY_MS = 500;
+
+export interface LoginScreenProps {
+  /** Where a route guard wanted to go before sending the visitor here. */
+  redirectTo?: string | undefined;
+}
+
+export function LoginScreen({ redirectTo }: LoginScreenProps) {
+  const { user, loading, refresh } = useAuth();
+  const { notify } = useNotifications();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [step, setStep] = useState<'password' | 'two-factor'>('password');
+  // True from the accepted sign-in until we leave the screen.
+  const [finishing, setFinishing] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const finishSignIn = useCallback(async () => {
+    setFinishing(true);
+    notify({
+      type: 'success',
+      title: 'Login realizado com sucesso!',
+      message: 'Redirecionando...',
+    });
+    // A new session starts in the normal view, even for an administrator who left it on.
+    setViewingAsUser(false);
+    await refresh();
+    const me = queryClient.getQueryData<MeResponse>(authKeys.me());
+    const isAdmin = me?.user?.isAdmin === true;
+    const target = redirectTo ?? (isAdmin ? '/admin' : '/dashboard');
+    if (isAdmin) {
+      timer.current = setTimeout(() => {
+        void navigate(target, { replace: true });
+      }, ADMIN_REDIRECT_DELAY_MS);
+    } else {
+      await navigate(target, { replace: true });
+    }
+  }, [navigate, notify, queryClient, redirectTo, refresh]);
+
+  if (loading) return <PageSpinner />;
+  // Someone already signed in has nothing to do here; during our own sign-in we redirect ourselves.
+  if (user && !finishing) return <Navigate to="/dashboard" replace />;
+
+  const back = (
+    <Button asChild variant="ghost" size="sm" className="w-fit">
+      <Link to="/">
+        <ArrowLeft aria-hidden="true" />
+        Voltar
+      </Link>
+    </Button>
+  );
+
+  if (step === 'two-factor') {
+    return (
+      <AuthCard
+        icon={KeyRound}
+        title="Verificação em duas etapas"
+        description="Sua conta tem a verificação em duas etapas (2FA) ativada. Confirme que é você."
+        before={back}
+      >
+        <TwoFactorStep
+          finishing={finishing}
+          onSignedIn={() => void finishSignIn()}
+          onCancel={() => {
+            setStep('password');
+          }}
+        />
+      </AuthCard>
+    );
+  }
+
+  // A failed confirmation lands on the same callback URL with ?error= added to ?verified=1.
+  const linkError = searchParams.has('error');
+  const verified = !linkError && searchParams.get('verified') === '1';
+
+  return (
+    <AuthCard
+      icon={LogIn}
+      title="Entrar"
+      description="Acesse sua conta para participar dos sorteios."
+      before={back}
+      footer={
+        <>
+          <p>
+            Ainda não tem conta?{' '}
+            <Link
+              to="/register"
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Criar conta
+            </Link>
+          </p>
+          <p className="text-xs">
+            Acabou de se cadastrar? Confirme seu e-mail pelo link que enviamos antes de entrar (veja
+            também a pasta de spam).
+          </p>
+        </>
+      }
+    >
+      {verified && (
+        <Alert variant="info" role="status">
+          <CircleCheck aria-hidden="true" />
+          <AlertDescription className="text-foreground">
+            E-mail confirmado! Agora faça login.
+          </AlertDescription>
+        </Alert>
+      )}
+      {linkError && (
+        <Alert variant="warning" role="status">
+          <Info aria-hidden="true" />
+          <AlertDescription className="text-foreground">
+            O link de confirmação é inválido ou expirou. Faça login para receber outro.
+          </AlertDescription>
+        </Alert>
+      )}
+      <LoginForm
+        finishing={finishing}
+        onSignedIn={() => void finishSignIn()}
+        onTwoFactor={() => {
+          setStep('two-factor');
+        }}
+      />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,155 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/test/mock-api';
+import { renderRoutes } from '@/test/render';
+import { RegisterScreen } from './register-screen';
+import { VerifyEmailScreen } from './verify-email-screen';
+
+const routes = [
+  { path: '/register', element: <RegisterScreen /> },
+  { path: '/verify-email', element: <VerifyEmailScreen /> },
+  { path: '/login', element: <h1>Login</h1> },
+];
+
+const signedOut = { 'GET /api/me': { body: { user: null } } };
+
+describe('RegisterScreen', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+
+  it('asks to fill every field', async () => {
+    const signUp = vi.fn(() => ({ body: {} }));
+    mockApi({ ...signedOut, 'POST /api/auth/sign-up/email': signUp });
+    renderRoutes(routes, '/register');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Criar Conta' }));
+    expect(await screen.findByText('Erro')).toBeDefined();
+    expect(screen.getAllByText('Por favor, preencha todos os campos.').length).toBeGreaterThan(0);
+
+    await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: 'Criar Conta' }));
+    expect(await screen.findByText('Erro')).toBeDefined();
+    expect(signUp).not.toHaveBeenCalled();
+  });
+
+  it('refuses a password shorter than 6 characters', async () => {
+    mockApi(signedOut);
+    renderRoutes(routes, '/register');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('E-mail'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Senha'), '12345');
+    await user.click(screen.getByRole('button', { name: 'Criar Conta' }));
+    expect(await screen.findByText('Erro ao registrar')).toBeDefined();
+    expect(screen.getAllByText('A senha deve ter pelo menos 6 caracteres.').length).toBeGreaterThan(
+      0,
+    );
+  });
+
+  it('shows and hides the password', async () => {
+    mockApi(signedOut);
+    renderRoutes(routes, '/register');
+    const user = userEvent.setup();
+    const password = await screen.findByLabelText('Senha');
+    expect(password.getAttribute('type')).toBe('password');
+    await user.click(screen.getByRole('button', { name: 'Mostrar senha' }));
+    expect(password.getAttribute('type')).toBe('text');
+    await user.click(screen.getByRole('button', { name: 'Ocultar senha' }));
+    expect(password.getAttribute('type')).toBe('password');
+  });
+
+  it('welcomes an invited visitor and keeps the invite code', async () => {
+    mockApi(signedOut);
+    renderRoutes(routes, '/register?invite_code=SALA1234');
+    expect(await screen.findByText('Você foi convidado!')).toBeDefined();
+    expect(sessionStorage.getItem('sorteio:invite-code')).toBe('SALA1234');
+  });
+
+  it('has no invite banner without a code, and tells who may sign up', async () => {
+    mockApi(signedOut);
+    renderRoutes(routes, '/register');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Criar Conta' })).toBeDefined();
+    expect(screen.queryByText('Você foi convidado!')).toBeNull();
+    expect(screen.getByText(/exclusiva para maiores de 18 anos/)).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Entrar' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('prefills the last e-mail used', async () => {
+    localStorage.setItem('sorteio:last-email', 'ultimo@example.com');
+    mockApi(signedOut);
+    renderRoutes(routes, '/register');
+    expect(await screen.findByLabelText('E-mail')).toHaveProperty('value', 'ultimo@example.com');
+  });
+
+  it('signs up and goes to /verify-email with the address', async () => {
+    const signUp = vi.fn(() => ({ body: { token: null, user: { id: 'n' } } }));
+    mockApi({ ...signedOut, 'POST /api/auth/sign-up/email': signUp });
+    const { router } = renderRoutes(routes, '/register');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('E-mail'), 'Ana.Souza@Example.com');
+    await user.type(screen.getByLabelText('Senha'), 'segredo1');
+    await user.click(screen.getByRole('button', { name: 'Criar Conta' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Verifique seu e-mail' }),
+    ).toBeDefined();
+    expect(router.state.location.pathname).toBe('/verify-email');
+    expect(router.state.location.state).toEqual({ email: 'ana.souza@example.com' });
+    expect(sessionStorage.getItem('sorteio:pending-email')).toBe('ana.souza@example.com');
+    expect(screen.getByText('ana.souza@example.com')).toBeDefined();
+    expect(screen.getByText('Sucesso!')).toBeDefined();
+    expect(
+      screen.getByText('Cadastro realizado com sucesso! Verifique seu email para confirmar.'),
+    ).toBeDefined();
+    expect(signUp.mock.calls[0]).toBeDefined();
+  });
+
+  it('sends the name and the confirmation target with the sign-up', async () => {
+    let sent: unknown;
+    mockApi({
+      ...signedOut,
+      'POST /api/auth/sign-up/email': ({ body }) => {
+        sent = body;
+        return { body: {} };
+      },
+    });
+    renderRoutes(routes, '/register');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('E-mail'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Senha'), 'segredo1');
+    await user.click(screen.getByRole('button', { name: 'Criar Conta' }));
+    await screen.findByRole('heading', { name: 'Verifique seu e-mail' });
+    expect(sent).toEqual({
+      email: 'ana@example.com',
+      password: 'segredo1',
+      name: 'ana',
+      callbackURL: '/login?verified=1',
+    });
+  });
+
+  it('says when the e-mail is already registered', async () => {
+    mockApi({
+      ...signedOut,
+      'POST /api/auth/sign-up/email': {
+        status: 422,
+        body: {
+          error: {
+            code: 'BAD_REQUEST',
+            message: 'User already exists',
+            reason: 'USER_ALREADY_EXISTS',
+          },
+        },
+      },
+    });
+    const { router } = renderRoutes(routes, '/register');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('E-mail'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Senha'), 'segredo1');
+    await user.click(screen.getByRole('button', { name: 'Criar Conta' }));
+    expect(await screen.findByText('Este e-mail já está cadastrado.')).toBeDefined();
+    expect(screen.getByText('Erro ao registrar')).toBeDefined();
+    expect(router.state.location.pathname).toBe('/register');
+  });
+});

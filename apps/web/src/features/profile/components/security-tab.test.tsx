@@ -1,0 +1,131 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/test/mock-api';
+import { renderRoutes } from '@/test/render';
+import { accountApi } from '../test-data';
+import { SecurityTab } from './security-tab';
+
+const routes = [{ path: '/profile', element: <SecurityTab /> }];
+const totpURI =
+  'otpauth://totp/Sorteio%20Certo:maria%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Sorteio%20Certo';
+const backupCodes = Array.from({ length: 10 }, (_, i) => `CODE${String(i).padStart(2, '0')}`);
+
+describe('SecurityTab', () => {
+  it('sets up 2FA: password, QR code, code checked, backup codes shown once', async () => {
+    let enabled = false;
+    let acceptCode = false;
+    const enable = vi.fn(({ body }: { body: unknown }) => {
+      void body;
+      return { body: { totpURI, backupCodes } };
+    });
+    const verify = vi.fn(() => {
+      if (!acceptCode) {
+        return {
+          status: 401,
+          body: {
+            error: { code: 'UNAUTHENTICATED', message: 'Invalid code', reason: 'INVALID_CODE' },
+          },
+        };
+      }
+      enabled = true;
+      return { body: { token: 't' } };
+    });
+    mockApi({
+      ...accountApi(),
+      'GET /api/profile/2fa': () => ({ body: { enabled, pendingSetup: !enabled } }),
+      'POST /api/auth/two-factor/enable': enable,
+      'POST /api/auth/two-factor/verify-totp': verify,
+    });
+    renderRoutes(routes, '/profile');
+    const user = userEvent.setup();
+
+    expect(await screen.findByText('Inativo')).toBeDefined();
+    await user.click(screen.getByRole('button', { name: 'Configurar 2FA' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Confirme sua senha para configurar o 2FA',
+    });
+    await user.type(within(dialog).getByLabelText('Senha'), 'segredo1');
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+
+    expect(await screen.findByText('2FA Configurado')).toBeDefined();
+    expect(enable.mock.calls[0]?.[0].body).toEqual({ password: 'segredo1' });
+    const qr = await screen.findByRole('img', {
+      name: 'QR code para configurar o 2FA no aplicativo autenticador',
+    });
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect(screen.getByText('JBSW Y3DP EHPK 3PXP')).toBeDefined();
+
+    const code = screen.getByLabelText('Código de 6 dígitos');
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Ativar 2FA' }));
+    expect(await screen.findByText('Código inválido')).toBeDefined();
+    expect(screen.getByText('O código informado está incorreto ou expirou.')).toBeDefined();
+    expect(screen.queryByRole('list', { name: 'Códigos de backup' })).toBeNull();
+
+    acceptCode = true;
+    await user.click(screen.getByRole('button', { name: 'Ativar 2FA' }));
+    expect(await screen.findByText('2FA Ativado')).toBeDefined();
+    const list = screen.getByRole('list', { name: 'Códigos de backup' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(backupCodes);
+    expect(screen.getByText('Eles não serão mostrados novamente.')).toBeDefined();
+
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.click(screen.getByRole('button', { name: 'Copiar códigos' }));
+    expect(writeText).toHaveBeenCalledWith(backupCodes.join('\n'));
+
+    await user.click(screen.getByRole('button', { name: 'Já guardei meus códigos' }));
+    expect(await screen.findByText('Ativo')).toBeDefined();
+    expect(screen.queryByText('CODE00')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Desativar 2FA' })).toBeDefined();
+  });
+
+  it('turns 2FA off with a code', async () => {
+    let enabled = true;
+    const disable = vi.fn(({ body }: { body: unknown }) => {
+      void body;
+      enabled = false;
+      return { body: { enabled: false } };
+    });
+    mockApi({
+      ...accountApi(),
+      'GET /api/profile/2fa': () => ({ body: { enabled, pendingSetup: false } }),
+      'POST /api/profile/2fa/disable': disable,
+    });
+    renderRoutes(routes, '/profile');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Código de 6 dígitos'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Desativar 2FA' }));
+    expect(await screen.findByText('2FA Desativado')).toBeDefined();
+    expect(disable.mock.calls[0]?.[0].body).toEqual({ code: '654321' });
+    expect(await screen.findByRole('button', { name: 'Configurar 2FA' })).toBeDefined();
+  });
+
+  it('refuses a wrong code when turning 2FA off', async () => {
+    mockApi({
+      ...accountApi(),
+      'GET /api/profile/2fa': { body: { enabled: true, pendingSetup: false } },
+      'POST /api/profile/2fa/disable': {
+        status: 400,
+        body: {
+          error: {
+            code: 'BAD_REQUEST',
+            message: 'O código informado está incorreto ou expirou.',
+            reason: 'INVALID_CODE',
+          },
+        },
+      },
+    });
+    renderRoutes(routes, '/profile');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Código de 6 dígitos'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Desativar 2FA' }));
+    expect(await screen.findByText('Código inválido')).toBeDefined();
+    expect(screen.getByText('Ativo')).toBeDefined();
+  });
+});

@@ -1,0 +1,123 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MAX_UPLOAD_BYTES } from '@sorteio/shared';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/test/mock-api';
+import { renderRoutes } from '@/test/render';
+import { accountApi, notSent } from '../test-data';
+import { VerificationTab } from './verification-tab';
+
+const routes = [{ path: '/profile', element: <VerificationTab onGoToProfile={() => undefined} /> }];
+
+function image(name: string, type = 'image/jpeg', size = 1024) {
+  return new File([new Uint8Array(size)], name, { type });
+}
+
+describe('VerificationTab', () => {
+  it('asks for an image when the document photo or selfie is missing', async () => {
+    const submit = vi.fn(() => ({ body: notSent }));
+    mockApi({ ...accountApi(), 'POST /api/profile/verification': submit });
+    renderRoutes(routes, '/profile');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Número do documento'), '123456789');
+    await user.click(screen.getByRole('button', { name: 'Enviar Documentos' }));
+    expect(await screen.findByText('❌ Erro ao Enviar')).toBeDefined();
+    // The toast, and the message under each empty file field.
+    expect(screen.getAllByText('Por favor, selecione uma imagem.')).toHaveLength(3);
+    expect(submit).not.toHaveBeenCalled();
+  });
+
+  it('refuses a file that is not an image, and warns about a large one', async () => {
+    mockApi(accountApi());
+    renderRoutes(routes, '/profile');
+    const user = userEvent.setup({ applyAccept: false });
+    const documento = await screen.findByLabelText('Foto do documento');
+    expect(documento.getAttribute('accept')).toBe('image/jpeg,image/png,image/webp');
+    await user.upload(documento, new File(['%PDF'], 'doc.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText('Por favor, selecione uma imagem.')).toBeDefined();
+    await user.upload(documento, image('grande.jpg', 'image/jpeg', MAX_UPLOAD_BYTES + 1));
+    expect(await screen.findByText('A imagem deve ter no máximo 8 MB.')).toBeDefined();
+  });
+
+  it('sends both images with the document data as multipart', async () => {
+    let form: FormData | undefined;
+    mockApi({
+      ...accountApi(),
+      'POST /api/profile/verification': ({ rawBody }) => {
+        form = rawBody as FormData;
+        return {
+          body: {
+            ...notSent,
+            status: 'pendente',
+            tipoDocumento: 'cnh',
+            numeroDocumento: '123456789',
+            submittedAt: '2025-01-02T15:30:00.000Z',
+            hasDocument: true,
+            hasSelfie: true,
+          },
+        };
+      },
+    });
+    renderRoutes(routes, '/profile');
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByLabelText('Tipo de documento'), 'cnh');
+    await user.type(screen.getByLabelText('Número do documento'), '123456789');
+    await user.upload(screen.getByLabelText('Foto do documento'), image('doc.jpg'));
+    await user.upload(screen.getByLabelText('Selfie'), image('selfie.png', 'image/png'));
+    await user.click(screen.getByRole('button', { name: 'Enviar Documentos' }));
+
+    expect(await screen.findByText('Documento Enviado')).toBeDefined();
+    expect(form?.get('tipoDocumento')).toBe('cnh');
+    expect(form?.get('numeroDocumento')).toBe('123456789');
+    expect((form?.get('documento') as File).name).toBe('doc.jpg');
+    expect((form?.get('selfie') as File).name).toBe('selfie.png');
+    // The tab now shows the analysis state and the images sent.
+    expect(await screen.findByText('Verificação em análise')).toBeDefined();
+    expect(
+      screen.getAllByText(
+        'Seus documentos foram enviados e estão em análise. A análise pode levar alguns dias.',
+      ).length,
+    ).toBeGreaterThan(0);
+    expect(screen.getByRole('img', { name: 'Selfie enviada' }).getAttribute('src')).toContain(
+      '/api/profile/verification/files/selfie',
+    );
+    expect(screen.queryByRole('button', { name: 'Enviar Documentos' })).toBeNull();
+  });
+
+  it('shows the reason of a rejection and the form again', async () => {
+    mockApi(
+      accountApi({
+        verification: {
+          ...notSent,
+          status: 'rejeitado',
+          motivoRejeicao: 'A foto do documento está ilegível.',
+          hasDocument: true,
+          hasSelfie: true,
+        },
+      }),
+    );
+    renderRoutes(routes, '/profile');
+    const alert = (await screen.findByText('Verificação rejeitada')).closest('[role="status"]');
+    expect(
+      within(alert as HTMLElement).getByText('A foto do documento está ilegível.'),
+    ).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Enviar Documentos' })).toBeDefined();
+  });
+
+  it('shows a verified identity without the form', async () => {
+    mockApi(accountApi({ verification: { ...notSent, status: 'verificado' } }));
+    renderRoutes(routes, '/profile');
+    expect(
+      await screen.findByText('Identidade verificada! Você já pode participar dos sorteios.'),
+    ).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Enviar Documentos' })).toBeNull();
+  });
+
+  it('asks to complete the profile first when CPF or birth date is missing', async () => {
+    mockApi(accountApi());
+    renderRoutes(routes, '/profile');
+    expect(await screen.findByRole('button', { name: 'Completar Perfil' })).toBeDefined();
+    expect(screen.getByText(/somente maiores de 18 anos/)).toBeDefined();
+    expect(screen.getByText(/a verificação automática é instantânea/)).toBeDefined();
+  });
+});

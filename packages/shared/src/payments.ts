@@ -1,0 +1,92 @@
+/** Contracts of PIX charges, the wallet (Saldo and Cashback) and its statement. Amounts in centavos. */
+import { z } from 'zod';
+
+export const chargeStatuses = ['ATIVA', 'CONCLUIDA', 'EXPIRADA'] as const;
+
+/** A PIX charge as the payment page shows it (spec 000 section 3: txid, qr_code_base64, qr_code_text). */
+export const pixChargeSchema = z.object({
+  txid: z.string(),
+  valor: z.number().int(),
+  descricao: z.string(),
+  status: z.enum(chargeStatuses),
+  /** PNG data URL of the QR code. */
+  qrCodeBase64: z.string(),
+  /** The BR Code "copia e cola" text. */
+  qrCodeText: z.string(),
+  expiresAt: z.string(),
+  paidAt: z.string().nullable(),
+  purpose: z.enum(['participacao', 'topup']),
+  participacaoId: z.uuid().nullable(),
+});
+export type PixCharge = z.infer<typeof pixChargeSchema>;
+
+/** POST /api/payments/pix  (generate_payment) */
+export const createPixChargeInputSchema = z.object({
+  participacaoId: z.uuid({ error: 'Participação inválida.' }),
+});
+/** GET /api/payments/pix/:txid  (check_status) */
+export const txidParamsSchema = z.object({
+  txid: z.string().regex(/^[a-zA-Z0-9]{26,35}$/, { error: 'Identificador de pagamento inválido.' }),
+});
+
+/** POST /api/wallet/topup: add Saldo by PIX, from R$ 1,00. */
+export const MIN_TOPUP_CENTAVOS = 100;
+export const MAX_TOPUP_CENTAVOS = 1_000_000;
+export const topupInputSchema = z.object({
+  valor: z
+    .number({ error: 'Informe o valor.' })
+    .int({ error: 'Valor inválido.' })
+    .min(MIN_TOPUP_CENTAVOS, { error: 'O valor mínimo é R$ 1,00.' })
+    .max(MAX_TOPUP_CENTAVOS, { error: 'O valor máximo por recarga é R$ 10.000,00.' }),
+});
+
+export const walletSchema = z.object({
+  saldo: z.number().int(),
+  cashback: z.number().int(),
+  /** Percentage of each confirmed entry credited as cashback, in basis points. */
+  cashbackBp: z.number().int(),
+});
+export type Wallet = z.infer<typeof walletSchema>;
+
+export const statementKinds = [
+  'entry_pix',
+  'entry_balance',
+  'topup',
+  'cashback',
+  'prize',
+  'refund',
+  'withdrawal',
+  'withdrawal_return',
+  'late_payment',
+] as const;
+export type StatementKind = (typeof statementKinds)[number];
+
+export const statementKindLabels: Record<StatementKind, string> = {
+  entry_pix: 'Entrada paga por PIX',
+  entry_balance: 'Entrada paga com saldo',
+  topup: 'Saldo adicionado por PIX',
+  cashback: 'Cashback recebido',
+  prize: 'Prêmio',
+  refund: 'Reembolso de sala cancelada',
+  withdrawal: 'Saque por PIX',
+  withdrawal_return: 'Saque devolvido',
+  late_payment: 'Pagamento recebido após a vaga expirar',
+};
+
+export const statementEntrySchema = z.object({
+  id: z.string(),
+  kind: z.enum(statementKinds),
+  /** Which balance moved. */
+  conta: z.enum(['saldo', 'cashback']),
+  /** Signed: positive adds to the balance, negative takes from it. */
+  valor: z.number().int(),
+  descricao: z.string(),
+  createdAt: z.string(),
+});
+export type StatementEntry = z.infer<typeof statementEntrySchema>;
+
+export const pixMessages = {
+  notConfigured: 'Sistema PIX não configurado. Entre em contato com o administrador.',
+  generationFailed: 'Erro ao gerar PIX',
+  providerFallback: 'Erro na integração com o provedor',
+} as const;

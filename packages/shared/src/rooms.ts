@@ -1,0 +1,176 @@
+/** Contracts of public rooms (salas), participations and the dashboard. Amounts in centavos. */
+import { z } from 'zod';
+
+export const roomTypes = [
+  'bronze',
+  'prata',
+  'ouro',
+  'platina',
+  'premium',
+  'master',
+  'vip_ultra',
+] as const;
+export const roomTypeSchema = z.enum(roomTypes);
+export type RoomType = z.infer<typeof roomTypeSchema>;
+export const roomStatuses = [
+  'aberta',
+  'fechada',
+  'sorteando',
+  'sorteada',
+  'finalizada',
+  'cancelada',
+] as const;
+export const roomStatusSchema = z.enum(roomStatuses);
+export type RoomStatus = z.infer<typeof roomStatusSchema>;
+
+export const roomSchema = z.object({
+  id: z.uuid(),
+  tipoSala: roomTypeSchema,
+  status: roomStatusSchema,
+  participantesAtual: z.number().int(),
+  maxParticipantes: z.number().int(),
+  valorEntrada: z.number().int(),
+  premioBruto: z.number().int(),
+  taxaPlataforma: z.number().int(),
+  premioLiquido: z.number().int(),
+  /** Fee in basis points (2000 = 20 %). */
+  taxaPersonalizadaBp: z.number().int(),
+  sorteioAutomatico: z.boolean(),
+  temLimitePessoas: z.boolean(),
+  dataSorteio: z.string().nullable(),
+  /** Draw protocol v1: hex SHA-256 of the secret seed, published before anyone joins. */
+  commitment: z.string(),
+  commitmentPublishedAt: z.string(),
+  createdAt: z.string(),
+});
+export type Room = z.infer<typeof roomSchema>;
+
+export const roomIdParamsSchema = z.object({ id: z.uuid({ error: 'Sala não encontrada' }) });
+
+export const paymentMethods = ['pix', 'balance'] as const;
+export const paymentMethodSchema = z.enum(paymentMethods, {
+  error: 'Escolha a forma de pagamento.',
+});
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+export const participationStatuses = ['pendente', 'confirmado', 'cancelado'] as const;
+
+export const participationSchema = z.object({
+  id: z.uuid(),
+  salaId: z.uuid(),
+  userId: z.string(),
+  numeroSorte: z.string(),
+  valorPago: z.number().int(),
+  statusPagamento: z.enum(participationStatuses),
+  metodoPagamento: paymentMethodSchema,
+  ehVencedor: z.boolean(),
+  txidPagamento: z.string().nullable(),
+  /** While a PIX seat is reserved: when the charge expires and the seat is freed. */
+  expiresAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Participation = z.infer<typeof participationSchema>;
+
+/** POST /api/rooms/:id/join */
+export const joinRoomInputSchema = z.object({ metodo: paymentMethodSchema });
+export const joinRoomResultSchema = z.object({
+  participation: participationSchema,
+  room: roomSchema,
+});
+
+/** GET /api/rooms/:id/my-participation */
+export const myParticipationSchema = z.object({ participation: participationSchema.nullable() });
+
+/** History line: a participation with its room and, when drawn, the draw. */
+export const historyItemSchema = z.object({
+  participation: participationSchema,
+  room: z.object({
+    id: z.uuid(),
+    tipoSala: roomTypeSchema,
+    premioLiquido: z.number().int(),
+    status: roomStatusSchema,
+    maxParticipantes: z.number().int(),
+  }),
+  draw: z
+    .object({
+      id: z.uuid(),
+      numeroVencedor: z.string(),
+      timestampSorteio: z.string(),
+      hashProva: z.string(),
+    })
+    .nullable(),
+});
+export type HistoryItem = z.infer<typeof historyItemSchema>;
+
+export const historySchema = z.object({
+  totalParticipacoes: z.number().int(),
+  vitorias: z.number().int(),
+  /** Wins / confirmed participations (0..1). */
+  taxaVitoria: z.number(),
+  totalGanho: z.number().int(),
+  items: z.array(historyItemSchema),
+});
+export type History = z.infer<typeof historySchema>;
+
+export const recentDrawSchema = z.object({
+  id: z.uuid(),
+  hashProva: z.string(),
+  tipoSala: roomTypeSchema,
+  premioLiquido: z.number().int(),
+  vencedorPrimeiroNome: z.string(),
+  timestampSorteio: z.string(),
+});
+export type RecentDraw = z.infer<typeof recentDrawSchema>;
+
+/** GET /api/dashboard: every figure computed by the server in one request (confirmed payments only). */
+export const dashboardSchema = z.object({
+  pontosAtuais: z.number().int(),
+  totalParticipacoes: z.number().int(),
+  totalGanho: z.number().int(),
+  vitorias: z.number().int(),
+  investidoTotal: z.number().int(),
+  lucroPrejuizo: z.number().int(),
+  live: z.object({
+    usuarios: z.number().int(),
+    salasAbertas: z.number().int(),
+    receitaTotal: z.number().int(),
+    sorteios: z.number().int(),
+  }),
+  recentDraws: z.array(recentDrawSchema),
+  hasMoreDraws: z.boolean(),
+  generatedAt: z.string(),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** GET /api/stats: the player's real figures with series for the charts. */
+export const statsSchema = z.object({
+  totalParticipacoes: z.number().int(),
+  vitorias: z.number().int(),
+  taxaVitoria: z.number(),
+  investidoTotal: z.number().int(),
+  totalGanho: z.number().int(),
+  lucroPrejuizo: z.number().int(),
+  porMes: z.array(
+    z.object({ mes: z.string(), investido: z.number().int(), ganho: z.number().int() }),
+  ),
+  porTipo: z.array(
+    z.object({
+      tipoSala: roomTypeSchema,
+      participacoes: z.number().int(),
+      vitorias: z.number().int(),
+    }),
+  ),
+});
+export type Stats = z.infer<typeof statsSchema>;
+
+/** Messages of spec 000 section 8 for joining. */
+export const joinMessages = {
+  notAuthenticated: 'Usuário não autenticado',
+  notOpen: 'Esta sala não está mais disponível para participação',
+  full: 'Sala lotada! Não há mais vagas disponíveis',
+  alreadyIn: 'Você já está participando desta sala!',
+  notVerified: 'Verificação Necessária',
+  insufficient: 'Saldo insuficiente. Adicione saldo na seção Cashback.',
+  notFound: 'Sala não encontrada',
+} as const;
