@@ -3,6 +3,7 @@
  * error and 404 handlers (STYLE.md).
  */
 import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
@@ -26,6 +27,11 @@ import type { App } from './lib/fastify';
 import { type Auth, createAuth } from './modules/auth/auth';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
+import { registerRoomRoutes } from './modules/rooms/rooms.routes';
+import { notifyReceipts, registerPaymentRoutes } from './modules/payments/payments.routes';
+import type { PixProvider } from './modules/payments/pix-provider';
+import { createPixProvider } from './modules/payments/provider';
+import { type Scheduler, createScheduler } from './jobs/scheduler';
 import { type FileStorage, createStorage } from './lib/storage';
 import { type Mailer, createMailer } from './modules/mail/mail.service';
 import { type SystemState, registerSystemRoutes } from './modules/system/system.routes';
@@ -39,6 +45,9 @@ declare module 'fastify' {
     auth: Auth;
     mailer: Mailer;
     systemState: SystemState;
+    pix: PixProvider | null;
+    events: EventEmitter;
+    scheduler: Scheduler;
   }
 }
 
@@ -47,6 +56,9 @@ export interface BuildAppOptions {
   database?: Database;
   mailer?: Mailer;
   storage?: FileStorage;
+  pix?: PixProvider | null;
+  /** Run the background jobs on a timer (off in tests, which call runOnce). */
+  startJobs?: boolean;
   /** Skip migrations (the caller already migrated). */
   skipMigrations?: boolean;
 }
@@ -76,6 +88,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // An empty JSON body (a POST action without payload) is "no body", not a parse error.
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') {
+      done(null, undefined);
+      return;
+    }
+    void defaultJsonParser(request, typeof body === 'string' ? body : body.toString('utf8'), done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -140,6 +161,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.addHook('onClose', async () => mailer.close());
   const auth = createAuth({ config, db: database.db, mailer });
   const storage = options.storage ?? createStorage(config);
+  const pix = options.pix === undefined ? await createPixProvider(config) : options.pix;
+  app.decorate('pix', pix);
+  const events = new EventEmitter();
+  events.setMaxListeners(0);
+  app.decorate('events', events);
   app.decorate('auth', auth);
 
   // 4. security: headers with a real CSP, cookies, rate limits
@@ -207,6 +233,23 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerSystemRoutes(app, { config, database, mailer, state, startedAt: Date.now() });
   registerAuthRoutes(app, { auth, config, db: database.db });
   registerProfileRoutes(app, { db: database.db, storage, config });
+  registerRoomRoutes(app, { db: database.db, config });
+  registerPaymentRoutes(app, { db: database.db, config, provider: pix, mailer });
+
+  const scheduler = createScheduler({
+    db: database.db,
+    config,
+    provider: pix,
+    log: app.log,
+    intervalMs: 15_000,
+    autoStart: options.startJobs ?? true,
+    onReceived: async (results) => {
+      await notifyReceipts(database.db, mailer, config, results);
+      events.emit('pix', results);
+    },
+  });
+  app.decorate('scheduler', scheduler);
+  app.addHook('onClose', async () => scheduler.stop());
 
   // 7. the web app
   const indexHtml = await registerStatic(app, config.staticDir ?? defaultStaticDir());

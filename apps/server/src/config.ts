@@ -55,9 +55,14 @@ const envSchema = z
     SUPPORT_WHATSAPP: z.string().default('(11) 4000-0000'),
     PIX_PROVIDER: z.enum(['simulator', 'efi']).default('simulator'),
     PIX_CHARGE_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+    PIX_SEAT_HOLD_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
     PIX_RECEIVER_NAME: z.string().min(1).max(25).default('SORTEIO CERTO'),
     PIX_RECEIVER_CITY: z.string().min(1).max(15).default('SAO PAULO'),
     PIX_SIMULATOR_KEY: z.string().min(1).default('pix@sorteiocerto.com.br'),
+    PIX_WEBHOOK_MTLS_HEADER: z
+      .string()
+      .regex(/^[a-z0-9-]+$/, { error: 'nome de cabeçalho em minúsculas' })
+      .optional(),
     EFI_CLIENT_ID: z.string().min(1).optional(),
     EFI_CLIENT_SECRET: z.string().min(1).optional(),
     EFI_PIX_KEY: z.string().min(1).optional(),
@@ -135,12 +140,16 @@ export interface Config {
   pixProvider: 'simulator' | 'efi';
   pix: {
     chargeExpirySeconds: number;
+    /** How long a PIX seat is held unpaid; a new charge can be made while it lasts. */
+    seatHoldSeconds: number;
     receiverName: string;
     receiverCity: string;
     /** Receiving key shown in simulator BR Codes. */
     simulatorKey: string;
     /** Path secret of the webhook URL registered with the provider. */
     webhookSecret: string;
+    /** Header set to SUCCESS by a TLS-terminating proxy that verified the provider's certificate. */
+    webhookMtlsHeader: string | undefined;
   };
   /** EFI Pix API credentials (PIX_PROVIDER=efi). */
   efi: {
@@ -234,10 +243,12 @@ export function loadConfig(
     pixProvider: e.PIX_PROVIDER,
     pix: {
       chargeExpirySeconds: e.PIX_CHARGE_EXPIRY_SECONDS,
+      seatHoldSeconds: Math.max(e.PIX_SEAT_HOLD_SECONDS, e.PIX_CHARGE_EXPIRY_SECONDS),
       receiverName: e.PIX_RECEIVER_NAME,
       receiverCity: e.PIX_RECEIVER_CITY,
       simulatorKey: e.PIX_SIMULATOR_KEY,
       webhookSecret: '',
+      webhookMtlsHeader: e.PIX_WEBHOOK_MTLS_HEADER,
     },
     efi:
       e.EFI_CLIENT_ID && e.EFI_CLIENT_SECRET && e.EFI_PIX_KEY && e.EFI_CERT_P12

@@ -13,6 +13,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { account, profiles, user } from './db/schema';
 import { createRoom } from './modules/rooms/rooms.service';
+import { postTransaction } from './modules/wallet/ledger.service';
 
 export interface DemoCredentials {
   admin: { email: string; password: string };
@@ -129,6 +130,17 @@ export async function seedDemo({
       chavePix: p.email,
       chavePixTipo: 'email',
       isVerified: true,
+    });
+    // Demo Saldo so entries paid from the balance can be tried at once.
+    await postTransaction(db, {
+      kind: 'topup',
+      idempotencyKey: `demo-topup:${id}`,
+      description: 'Saldo de demonstração',
+      userId: id,
+      entries: [
+        { account: { kind: 'pix_clearing' }, amount: -10_000 },
+        { account: { kind: 'user_saldo', userId: id }, amount: 10_000 },
+      ],
     });
   }
   for (const room of demoRooms) {

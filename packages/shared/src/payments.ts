@@ -26,7 +26,7 @@ export const createPixChargeInputSchema = z.object({
 });
 /** GET /api/payments/pix/:txid  (check_status) */
 export const txidParamsSchema = z.object({
-  txid: z.string().regex(/^[a-zA-Z0-9]{26,35}$/, { error: 'Identificador de pagamento inválido.' }),
+  txid: z.string().regex(/^[a-zA-Z0-9]{1,35}$/, { error: 'Identificador de pagamento inválido.' }),
 });
 
 /** POST /api/wallet/topup: add Saldo by PIX, from R$ 1,00. */

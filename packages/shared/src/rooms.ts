@@ -174,3 +174,37 @@ export const joinMessages = {
   insufficient: 'Saldo insuficiente. Adicione saldo na seção Cashback.',
   notFound: 'Sala não encontrada',
 } as const;
+
+/** Administrator's room form (spec 001 section 5): entry from R$ 1,00, 2..1000 seats, fee 0..50 %. */
+export const roomFormSchema = z
+  .object({
+    tipoSala: roomTypeSchema.default('premium'),
+    valorEntrada: z
+      .number({ error: 'Informe o valor da entrada.' })
+      .int({ error: 'Valor inválido.' })
+      .min(100, { error: 'O valor mínimo da entrada é R$ 1,00.' })
+      .max(10_000_000, { error: 'Valor de entrada acima do permitido.' })
+      .default(1000),
+    maxParticipantes: z
+      .number({ error: 'Informe o máximo de participantes.' })
+      .int({ error: 'O máximo de participantes deve ser um número inteiro.' })
+      .min(2, { error: 'A sala precisa de pelo menos 2 participantes.' })
+      .max(1000, { error: 'O máximo é de 1000 participantes.' })
+      .default(10),
+    taxaPersonalizadaBp: z
+      .number({ error: 'Informe a taxa da plataforma.' })
+      .int()
+      .min(0, { error: 'A taxa deve estar entre 0% e 50%.' })
+      .max(5000, { error: 'A taxa deve estar entre 0% e 50%.' })
+      .default(2000),
+    sorteioAutomatico: z.boolean().default(true),
+    temLimitePessoas: z.boolean().default(true),
+    dataSorteio: z.iso.datetime({ error: 'Data do sorteio inválida.' }).nullable().default(null),
+  })
+  .refine((v) => v.temLimitePessoas || v.dataSorteio !== null, {
+    error: 'Salas sem limite de participantes precisam de uma data de sorteio.',
+    path: ['dataSorteio'],
+  });
+export type RoomForm = z.input<typeof roomFormSchema>;
+
+export const roomStatusInputSchema = z.object({ status: z.enum(['aberta', 'fechada'], { error: 'Status inválido.' }) });

@@ -114,6 +114,7 @@ export async function createTestApp(
     mailer: options.mailer ?? mailer,
     storage: options.storage ?? createLocalStorage(storageDir!),
     skipMigrations: true,
+    startJobs: false,
   });
   return {
     app,
@@ -174,6 +175,10 @@ export interface TestUser {
 }
 
 let userCounter = 0;
+const DEFAULT_PASSWORD = 'senha-segura-123';
+let defaultHashPromise: Promise<string> | null = null;
+/** scrypt is slow on purpose: hash the shared test password once per file. */
+const defaultHash = () => (defaultHashPromise ??= hashPassword(DEFAULT_PASSWORD));
 
 /** Inserts a confirmed account directly (tests of other flows do not go through sign-up). */
 export async function createUser(
@@ -188,7 +193,7 @@ export async function createUser(
   userCounter += 1;
   const id = randomUUID();
   const email = options.email ?? `jogador${userCounter}-${id.slice(0, 6)}@teste.com.br`;
-  const password = options.password ?? 'senha-segura-123';
+  const password = options.password ?? DEFAULT_PASSWORD;
   const db = ctx.database.db;
   await db.insert(user).values({
     id,
@@ -202,7 +207,7 @@ export async function createUser(
     accountId: id,
     providerId: 'credential',
     userId: id,
-    password: await hashPassword(password),
+    password: password === DEFAULT_PASSWORD ? await defaultHash() : await hashPassword(password),
   });
   await db.insert(profiles).values({ id, ...options.profile });
   return { id, email, password };
@@ -244,4 +249,33 @@ export function newCpf(): string {
     digits.push(rest < 2 ? 0 : 11 - rest);
   }
   return digits.join('');
+}
+
+/** A verified adult player with a session (ready to join rooms). */
+export async function verifiedPlayer(ctx: TestContext, remoteAddress?: string) {
+  const u = await createUser(ctx, {
+    profile: {
+      nomeCompleto: 'Jogador Verificado',
+      cpf: newCpf(),
+      dataNascimento: '1990-01-01',
+      isVerified: true,
+    },
+  });
+  const cookie = await signIn(ctx, u, remoteAddress ?? `203.0.113.${(userCounter % 250) + 1}`);
+  return { ...u, cookie };
+}
+
+/** Asserts the ledger invariants of DESIGN.md section 3. */
+export async function expectLedgerInvariants(ctx: TestContext) {
+  const { checkInvariants } = await import('../modules/wallet/ledger.service');
+  const result = await checkInvariants(ctx.database.db);
+  if (
+    result.totalSum !== 0 ||
+    result.unbalancedTransactions ||
+    result.negativeBalances ||
+    result.cachedBalanceMismatches ||
+    result.nonZeroClosedPools
+  ) {
+    throw new Error(`ledger invariants broken: ${JSON.stringify(result)}`);
+  }
 }

@@ -1,3 +1,4 @@
 export * from './auth';
 export * from './accounts';
 export * from './rooms';
+export * from './payments';

@@ -14,8 +14,10 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { roomStatuses, roomTypes } from '@sorteio/shared';
 import { user } from './auth';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -25,23 +27,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 
 const money = (name: string) => bigint(name, { mode: 'number' });
 
-export const roomTypes = [
-  'bronze',
-  'prata',
-  'ouro',
-  'platina',
-  'premium',
-  'master',
-  'vip_ultra',
-] as const;
-export const roomStatuses = [
-  'aberta',
-  'fechada',
-  'sorteando',
-  'sorteada',
-  'finalizada',
-  'cancelada',
-] as const;
+export { roomStatuses, roomTypes };
 
 export const salas = pgTable(
   'salas',
@@ -107,4 +93,42 @@ export const sorteios = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sorteios_timestamp_idx').on(t.timestampSorteio)],
+);
+
+export const participacoes = pgTable(
+  'participacoes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id),
+    salaId: uuid('sala_id')
+      .notNull()
+      .references(() => salas.id),
+    numeroSorte: text('numero_sorte').notNull(),
+    /** Entry fee in centavos. */
+    valorPago: money('valor_pago').notNull(),
+    statusPagamento: text('status_pagamento', { enum: ['pendente', 'confirmado', 'cancelado'] })
+      .notNull()
+      .default('pendente'),
+    metodoPagamento: text('metodo_pagamento', { enum: ['pix', 'balance'] }).notNull(),
+    ehVencedor: boolean('eh_vencedor').notNull().default(false),
+    txidPagamento: text('txid_pagamento'),
+    /** A PIX seat is held until then; the expiry job frees it if still unpaid. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One live seat per user per room; a cancelled seat does not block joining again.
+    uniqueIndex('participacoes_one_seat_idx')
+      .on(t.salaId, t.userId)
+      .where(sql`${t.statusPagamento} <> 'cancelado'`),
+    uniqueIndex('participacoes_numero_idx').on(t.salaId, t.numeroSorte),
+    index('participacoes_user_idx').on(t.userId, t.createdAt),
+    index('participacoes_pending_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.statusPagamento} = 'pendente'`),
+  ],
 );

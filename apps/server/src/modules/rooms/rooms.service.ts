@@ -1,7 +1,19 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { computePrize } from '@sorteio/shared';
+/** Public rooms and joining them (spec 000 sections 4, 5 and 9; DESIGN.md section 4). */
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import {
+  type Participation,
+  type PaymentMethod,
+  type Room,
+  computePrize,
+  joinMessages,
+  percentOf,
+} from '@sorteio/shared';
+import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { type roomTypes, salas } from '../../db/schema';
+import { participacoes, profiles, type roomTypes, salas } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { type DbOrTx, balanceOf, postTransaction } from '../wallet/ledger.service';
 
 export interface CreateRoomInput {
   tipoSala: (typeof roomTypes)[number];
@@ -19,7 +31,7 @@ export interface CreateRoomInput {
  * the CSPRNG, kept secret, and commitment = hex SHA-256 of the raw seed bytes, published with the
  * room before anyone can join.
  */
-export async function createRoom({ db, input }: { db: Db; input: CreateRoomInput }) {
+export async function createRoom({ db, input }: { db: DbOrTx; input: CreateRoomInput }) {
   const prize = computePrize({
     entryCentavos: input.valorEntradaCentavos,
     maxParticipants: input.maxParticipantes,
@@ -48,4 +60,284 @@ export async function createRoom({ db, input }: { db: Db; input: CreateRoomInput
     .returning();
   if (!room) throw new Error('room insert returned nothing');
   return room;
+}
+
+export function toRoom(row: typeof salas.$inferSelect): Room {
+  return {
+    id: row.id,
+    tipoSala: row.tipoSala,
+    status: row.status,
+    participantesAtual: row.participantesAtual,
+    maxParticipantes: row.maxParticipantes,
+    valorEntrada: row.valorEntrada,
+    premioBruto: row.premioBruto,
+    taxaPlataforma: row.taxaPlataforma,
+    premioLiquido: row.premioLiquido,
+    taxaPersonalizadaBp: row.taxaPersonalizadaBp,
+    sorteioAutomatico: row.sorteioAutomatico,
+    temLimitePessoas: row.temLimitePessoas,
+    dataSorteio: row.dataSorteio?.toISOString() ?? null,
+    commitment: row.commitment,
+    commitmentPublishedAt: row.commitmentPublishedAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toParticipation(row: typeof participacoes.$inferSelect): Participation {
+  return {
+    id: row.id,
+    salaId: row.salaId,
+    userId: row.userId,
+    numeroSorte: row.numeroSorte,
+    valorPago: row.valorPago,
+    statusPagamento: row.statusPagamento,
+    metodoPagamento: row.metodoPagamento,
+    ehVencedor: row.ehVencedor,
+    txidPagamento: row.txidPagamento,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Open rooms that still have seats, newest first (spec 000: the participate list). */
+export async function listOpenRooms(db: Db): Promise<Room[]> {
+  const rows = await db
+    .select()
+    .from(salas)
+    .where(
+      and(
+        eq(salas.status, 'aberta'),
+        sql`(not ${salas.temLimitePessoas} or ${salas.participantesAtual} < ${salas.maxParticipantes})`,
+      ),
+    )
+    .orderBy(desc(salas.createdAt));
+  return rows.map(toRoom);
+}
+
+export async function getRoom(db: DbOrTx, id: string): Promise<Room> {
+  const [row] = await db.select().from(salas).where(eq(salas.id, id));
+  if (!row) throw new AppError('NOT_FOUND', { message: joinMessages.notFound });
+  return toRoom(row);
+}
+
+export async function findMyParticipation(
+  db: Db,
+  userId: string,
+  salaId: string,
+): Promise<Participation | null> {
+  const [row] = await db
+    .select()
+    .from(participacoes)
+    .where(
+      and(
+        eq(participacoes.userId, userId),
+        eq(participacoes.salaId, salaId),
+        ne(participacoes.statusPagamento, 'cancelado'),
+      ),
+    );
+  return row ? toParticipation(row) : null;
+}
+
+/**
+ * Lucky number of a public room (spec 000 section 9): first letter of the room type in uppercase,
+ * the last 4 digits of the current millisecond time, then a random 3-digit zero-padded number.
+ */
+export function luckyNumber(tipoSala: string, now = Date.now()): string {
+  return `${tipoSala.charAt(0).toUpperCase()}${String(now % 10_000).padStart(4, '0')}${String(randomInt(1000)).padStart(3, '0')}`;
+}
+
+/** Cashback of a confirmed entry: from the platform's cashback account to the player's. */
+export async function creditCashback(
+  tx: DbOrTx,
+  config: Config,
+  p: { id: string; userId: string; valorPago: number; salaId: string },
+) {
+  const amount = percentOf(p.valorPago, config.cashbackBp);
+  if (amount <= 0) return;
+  await postTransaction(tx, {
+    kind: 'cashback',
+    idempotencyKey: `cashback:${p.id}`,
+    description: 'Cashback da participação',
+    userId: p.userId,
+    salaId: p.salaId,
+    participacaoId: p.id,
+    entries: [
+      { account: { kind: 'platform_cashback' }, amount: -amount },
+      { account: { kind: 'user_cashback', userId: p.userId }, amount },
+    ],
+  });
+}
+
+/**
+ * A room whose seats are all taken and confirmed closes for the draw (status sorteando); the draw
+ * itself is the draws module's job. Called with the room row locked.
+ */
+export async function closeIfComplete(tx: DbOrTx, salaId: string) {
+  const [room] = await tx.select().from(salas).where(eq(salas.id, salaId));
+  if (
+    !room ||
+    room.status !== 'aberta' ||
+    !room.temLimitePessoas ||
+    room.participantesAtual < room.maxParticipantes
+  )
+    return false;
+  const [pending] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(participacoes)
+    .where(and(eq(participacoes.salaId, salaId), eq(participacoes.statusPagamento, 'pendente')));
+  if ((pending?.n ?? 0) > 0) return false;
+  await tx
+    .update(salas)
+    .set({ status: 'sorteando', updatedAt: new Date() })
+    .where(eq(salas.id, salaId));
+  return true;
+}
+
+/**
+ * Joins a room in one database transaction: the room row is locked, so the seat count can never
+ * pass max_participantes and a lucky number is unique; a user never holds two seats (also a unique
+ * index). Paid from the balance: confirmed at once (Cashback first, then Saldo). By PIX: the seat
+ * is held as pendente until `expiresAt`.
+ */
+export async function joinRoom({
+  db,
+  config,
+  userId,
+  salaId,
+  metodo,
+}: {
+  db: Db;
+  config: Config;
+  userId: string;
+  salaId: string;
+  metodo: PaymentMethod;
+}): Promise<{ participation: Participation; room: Room }> {
+  const [profile] = await db
+    .select({ isVerified: profiles.isVerified, statusConta: profiles.statusConta })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  if (!profile?.isVerified || profile.statusConta !== 'ativo') {
+    throw new AppError('FORBIDDEN', {
+      message:
+        'Verificação Necessária: envie uma foto do documento e uma selfie na aba Verificação do seu perfil.',
+      reason: 'NOT_VERIFIED',
+    });
+  }
+  return db.transaction(async (tx) => {
+    const [room] = await tx.select().from(salas).where(eq(salas.id, salaId)).for('update');
+    if (!room) throw new AppError('NOT_FOUND', { message: joinMessages.notFound });
+    if (room.status !== 'aberta')
+      throw new AppError('CONFLICT', { message: joinMessages.notOpen, reason: 'ROOM_NOT_OPEN' });
+    const [existing] = await tx
+      .select({ id: participacoes.id })
+      .from(participacoes)
+      .where(
+        and(
+          eq(participacoes.salaId, salaId),
+          eq(participacoes.userId, userId),
+          ne(participacoes.statusPagamento, 'cancelado'),
+        ),
+      );
+    if (existing)
+      throw new AppError('CONFLICT', { message: joinMessages.alreadyIn, reason: 'ALREADY_JOINED' });
+    if (room.temLimitePessoas && room.participantesAtual >= room.maxParticipantes) {
+      throw new AppError('CONFLICT', { message: joinMessages.full, reason: 'ROOM_FULL' });
+    }
+    // The room row is locked: no other join of this room runs now, so a free number stays free.
+    let numeroSorte = luckyNumber(room.tipoSala);
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const [taken] = await tx
+        .select({ id: participacoes.id })
+        .from(participacoes)
+        .where(and(eq(participacoes.salaId, salaId), eq(participacoes.numeroSorte, numeroSorte)));
+      if (!taken) break;
+      numeroSorte = luckyNumber(room.tipoSala, Date.now() + attempt + 1);
+    }
+    const now = new Date();
+    const byBalance = metodo === 'balance';
+    const [created] = await tx
+      .insert(participacoes)
+      .values({
+        userId,
+        salaId,
+        numeroSorte,
+        valorPago: room.valorEntrada,
+        statusPagamento: byBalance ? 'confirmado' : 'pendente',
+        metodoPagamento: metodo,
+        expiresAt: byBalance ? null : new Date(now.getTime() + config.pix.seatHoldSeconds * 1000),
+        confirmedAt: byBalance ? now : null,
+      })
+      .returning();
+    if (!created) throw new Error('participation insert returned nothing');
+    await tx
+      .update(salas)
+      .set({ participantesAtual: sql`${salas.participantesAtual} + 1`, updatedAt: now })
+      .where(eq(salas.id, salaId));
+    if (byBalance) {
+      const cashback = await balanceOf(tx, { kind: 'user_cashback', userId }, { forUpdate: true });
+      const saldo = await balanceOf(tx, { kind: 'user_saldo', userId }, { forUpdate: true });
+      const fromCashback = Math.min(cashback, room.valorEntrada);
+      const fromSaldo = room.valorEntrada - fromCashback;
+      if (fromSaldo > saldo)
+        throw new AppError('BAD_REQUEST', {
+          message: joinMessages.insufficient,
+          reason: 'INSUFFICIENT_BALANCE',
+        });
+      await postTransaction(tx, {
+        kind: 'entry_balance',
+        idempotencyKey: `entry:${created.id}`,
+        description: `Entrada na sala ${room.tipoSala}`,
+        userId,
+        salaId,
+        participacaoId: created.id,
+        entries: [
+          { account: { kind: 'user_cashback', userId }, amount: -fromCashback },
+          { account: { kind: 'user_saldo', userId }, amount: -fromSaldo },
+          { account: { kind: 'room_pool', salaId }, amount: room.valorEntrada },
+        ],
+      });
+      await creditCashback(tx, config, created);
+      await closeIfComplete(tx, salaId);
+    }
+    const [after] = await tx.select().from(salas).where(eq(salas.id, salaId));
+    return { participation: toParticipation(created), room: toRoom(after!) };
+  });
+}
+
+/** Frees PIX seats whose hold ended unpaid (participation cancelado, seat count down). */
+export async function expireUnpaidSeats(db: Db, now = new Date()): Promise<number> {
+  const due = await db
+    .select({ id: participacoes.id, salaId: participacoes.salaId })
+    .from(participacoes)
+    .where(and(eq(participacoes.statusPagamento, 'pendente'), lt(participacoes.expiresAt, now)))
+    .limit(200);
+  let freed = 0;
+  for (const p of due) {
+    const done = await db.transaction(async (tx) => {
+      // Same lock order as joining and confirming: the room first, then the participation.
+      await tx.select({ id: salas.id }).from(salas).where(eq(salas.id, p.salaId)).for('update');
+      const [row] = await tx
+        .select()
+        .from(participacoes)
+        .where(eq(participacoes.id, p.id))
+        .for('update');
+      if (!row || row.statusPagamento !== 'pendente' || !row.expiresAt || row.expiresAt >= now)
+        return false;
+      await tx
+        .update(participacoes)
+        .set({ statusPagamento: 'cancelado', updatedAt: now })
+        .where(eq(participacoes.id, p.id));
+      await tx
+        .update(salas)
+        .set({
+          participantesAtual: sql`greatest(${salas.participantesAtual} - 1, 0)`,
+          updatedAt: now,
+        })
+        .where(eq(salas.id, p.salaId));
+      return true;
+    });
+    if (done) freed += 1;
+  }
+  return freed;
 }

@@ -1,0 +1,60 @@
+/**
+ * Background work of the payments path: freeing unpaid PIX seats and polling active charges as the
+ * fallback for lost webhooks. Each round is safe to run in several server copies at once: every
+ * change is made in a transaction that re-checks the row under a lock, and money moves are
+ * idempotent.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { expireUnpaidSeats } from '../modules/rooms/rooms.service';
+import { type ReceiveResult, pollActiveCharges } from '../modules/payments/payments.service';
+import type { PixProvider } from '../modules/payments/pix-provider';
+
+export interface Scheduler {
+  /** One round of every job (tests call it directly). */
+  runOnce(): Promise<{ freedSeats: number; received: ReceiveResult[] }>;
+  stop(): Promise<void>;
+}
+
+export function createScheduler(options: {
+  db: Db;
+  config: Config;
+  provider: PixProvider | null;
+  log: FastifyBaseLogger;
+  intervalMs: number;
+  onReceived: (results: ReceiveResult[]) => Promise<void>;
+  autoStart: boolean;
+}): Scheduler {
+  let running: Promise<unknown> | null = null;
+  let stopped = false;
+  const runOnce = async () => {
+    // Polling first: a charge paid at the last second confirms its seat before the seat expires.
+    const received = await pollActiveCharges({
+      db: options.db,
+      config: options.config,
+      provider: options.provider,
+    });
+    if (received.length > 0) await options.onReceived(received);
+    const freedSeats = await expireUnpaidSeats(options.db);
+    return { freedSeats, received };
+  };
+  const tick = () => {
+    if (stopped || running) return;
+    running = runOnce()
+      .catch((error: unknown) => options.log.error({ err: error }, 'payments job round failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = options.autoStart ? setInterval(tick, options.intervalMs) : null;
+  timer?.unref();
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+}

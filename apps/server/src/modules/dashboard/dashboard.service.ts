@@ -1,0 +1,171 @@
+/** The player's figures, computed by the server in one request each (confirmed payments only). */
+import type { Dashboard, History, HistoryItem, RecentDraw, Stats } from '@sorteio/shared';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { participacoes, profiles, salas, sorteios, user } from '../../db/schema';
+import { toParticipation } from '../rooms/rooms.service';
+import { walletOf } from '../wallet/ledger.service';
+
+const firstName = (name: string | null) => (name?.trim().split(/\s+/)[0] ?? '') || 'Anônimo';
+
+async function playerTotals(db: Db, userId: string) {
+  const [entries] = await db
+    .select({ n: count(), total: sql<string>`coalesce(sum(${participacoes.valorPago}), 0)` })
+    .from(participacoes)
+    .where(and(eq(participacoes.userId, userId), eq(participacoes.statusPagamento, 'confirmado')));
+  const [wins] = await db
+    .select({
+      n: count(),
+      won: sql<string>`coalesce(sum(${sorteios.valorPremioLiquido}) filter (where ${sorteios.statusPagamentoPremio} = 'confirmado'), 0)`,
+    })
+    .from(sorteios)
+    .where(eq(sorteios.userIdVencedor, userId));
+  const totalParticipacoes = entries?.n ?? 0;
+  const investidoTotal = Number(entries?.total ?? 0);
+  const vitorias = wins?.n ?? 0;
+  const totalGanho = Number(wins?.won ?? 0);
+  return {
+    totalParticipacoes,
+    investidoTotal,
+    vitorias,
+    totalGanho,
+    lucroPrejuizo: totalGanho - investidoTotal,
+  };
+}
+
+export async function recentDraws(db: Db, limit: number): Promise<RecentDraw[]> {
+  const rows = await db
+    .select({
+      id: sorteios.id,
+      hashProva: sorteios.hashProva,
+      tipoSala: salas.tipoSala,
+      premioLiquido: sorteios.valorPremioLiquido,
+      nome: profiles.nomeCompleto,
+      timestampSorteio: sorteios.timestampSorteio,
+    })
+    .from(sorteios)
+    .innerJoin(salas, eq(salas.id, sorteios.salaId))
+    .leftJoin(profiles, eq(profiles.id, sorteios.userIdVencedor))
+    .orderBy(desc(sorteios.timestampSorteio))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    hashProva: r.hashProva,
+    tipoSala: r.tipoSala,
+    premioLiquido: r.premioLiquido,
+    vencedorPrimeiroNome: firstName(r.nome),
+    timestampSorteio: r.timestampSorteio.toISOString(),
+  }));
+}
+
+export async function getDashboard(db: Db, userId: string): Promise<Dashboard> {
+  const [totals, wallet, [users], [open], [revenue], [draws], recent] = await Promise.all([
+    playerTotals(db, userId),
+    walletOf(db, userId),
+    db.select({ n: count() }).from(user),
+    db.select({ n: count() }).from(salas).where(eq(salas.status, 'aberta')),
+    db
+      .select({ total: sql<string>`coalesce(sum(${participacoes.valorPago}), 0)` })
+      .from(participacoes)
+      .where(eq(participacoes.statusPagamento, 'confirmado')),
+    db.select({ n: count() }).from(sorteios),
+    recentDraws(db, 6),
+  ]);
+  return {
+    pontosAtuais: wallet.saldo + wallet.cashback,
+    ...totals,
+    live: {
+      usuarios: users?.n ?? 0,
+      salasAbertas: open?.n ?? 0,
+      receitaTotal: Number(revenue?.total ?? 0),
+      sorteios: draws?.n ?? 0,
+    },
+    recentDraws: recent.slice(0, 6),
+    hasMoreDraws: (draws?.n ?? 0) > 3,
+    generatedAt: new Date().toISOString(),
+  };
+}
+
+export async function getHistory(db: Db, userId: string): Promise<History> {
+  const rows = await db
+    .select({ p: participacoes, room: salas, draw: sorteios })
+    .from(participacoes)
+    .innerJoin(salas, eq(salas.id, participacoes.salaId))
+    .leftJoin(sorteios, eq(sorteios.salaId, participacoes.salaId))
+    .where(eq(participacoes.userId, userId))
+    .orderBy(desc(participacoes.createdAt));
+  const totals = await playerTotals(db, userId);
+  const items: HistoryItem[] = rows.map(({ p, room, draw }) => ({
+    participation: toParticipation(p),
+    room: {
+      id: room.id,
+      tipoSala: room.tipoSala,
+      premioLiquido: room.premioLiquido,
+      status: room.status,
+      maxParticipantes: room.maxParticipantes,
+    },
+    draw: draw
+      ? {
+          id: draw.id,
+          numeroVencedor: draw.numeroVencedor,
+          timestampSorteio: draw.timestampSorteio.toISOString(),
+          hashProva: draw.hashProva,
+        }
+      : null,
+  }));
+  return {
+    totalParticipacoes: totals.totalParticipacoes,
+    vitorias: totals.vitorias,
+    taxaVitoria: totals.totalParticipacoes > 0 ? totals.vitorias / totals.totalParticipacoes : 0,
+    totalGanho: totals.totalGanho,
+    items,
+  };
+}
+
+export async function getStats(db: Db, userId: string): Promise<Stats> {
+  const totals = await playerTotals(db, userId);
+  const spent = await db
+    .select({
+      mes: sql<string>`to_char(${participacoes.confirmedAt} at time zone 'America/Sao_Paulo', 'YYYY-MM')`,
+      total: sql<string>`sum(${participacoes.valorPago})`,
+    })
+    .from(participacoes)
+    .where(and(eq(participacoes.userId, userId), eq(participacoes.statusPagamento, 'confirmado')))
+    .groupBy(sql`1`);
+  const won = await db
+    .select({
+      mes: sql<string>`to_char(${sorteios.timestampSorteio} at time zone 'America/Sao_Paulo', 'YYYY-MM')`,
+      total: sql<string>`sum(${sorteios.valorPremioLiquido})`,
+    })
+    .from(sorteios)
+    .where(
+      and(eq(sorteios.userIdVencedor, userId), eq(sorteios.statusPagamentoPremio, 'confirmado')),
+    )
+    .groupBy(sql`1`);
+  const months = new Map<string, { investido: number; ganho: number }>();
+  for (const r of spent) months.set(r.mes, { investido: Number(r.total), ganho: 0 });
+  for (const r of won)
+    months.set(r.mes, { investido: months.get(r.mes)?.investido ?? 0, ganho: Number(r.total) });
+  const byType = await db
+    .select({
+      tipoSala: salas.tipoSala,
+      participacoes: count(),
+      vitorias: sql<number>`count(*) filter (where ${participacoes.ehVencedor})::int`,
+    })
+    .from(participacoes)
+    .innerJoin(salas, eq(salas.id, participacoes.salaId))
+    .where(and(eq(participacoes.userId, userId), eq(participacoes.statusPagamento, 'confirmado')))
+    .groupBy(salas.tipoSala);
+  return {
+    ...totals,
+    taxaVitoria: totals.totalParticipacoes > 0 ? totals.vitorias / totals.totalParticipacoes : 0,
+    porMes: [...months.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([mes, v]) => ({ mes, ...v })),
+    porTipo: byType.map((r) => ({
+      tipoSala: r.tipoSala,
+      participacoes: r.participacoes,
+      vitorias: r.vitorias,
+    })),
+  };
+}

@@ -1,0 +1,17 @@
+/** Picks the configured PIX provider: the simulator by default, EFI with PIX_PROVIDER=efi. */
+import type { Config } from '../../config';
+import type { PixProvider } from './pix-provider';
+import { createSimulatorProvider } from './simulator';
+
+export async function createPixProvider(config: Config): Promise<PixProvider | null> {
+  if (config.pixProvider === 'simulator') {
+    return createSimulatorProvider({
+      pixKey: config.pix.simulatorKey,
+      receiverName: config.pix.receiverName,
+      receiverCity: config.pix.receiverCity,
+    });
+  }
+  if (!config.efi) return null;
+  const { createEfiProvider } = await import('./efi/efi-provider');
+  return createEfiProvider(config.efi);
+}
