@@ -14,15 +14,13 @@ export async function benchAccounts(app: App, base: string, label: string): Prom
     const id = randomUUID();
     const email = `bench-${id.slice(0, 8)}@bench.sorteiocerto.com.br`;
     await db.insert(user).values({ id, email, name: 'bench', emailVerified: true });
-    await db
-      .insert(account)
-      .values({
-        id: randomUUID(),
-        accountId: id,
-        providerId: 'credential',
-        userId: id,
-        password: hash,
-      });
+    await db.insert(account).values({
+      id: randomUUID(),
+      accountId: id,
+      providerId: 'credential',
+      userId: id,
+      password: hash,
+    });
     await db
       .insert(profiles)
       .values({ id, nomeCompleto: 'Jogador Bench', chavePix: email, chavePixTipo: 'email' });

@@ -45,6 +45,7 @@ const envSchema = z
     TRUST_PROXY: boolFromEnv.default(false),
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
     RATE_LIMIT_SIGN_IN_MAX: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_JOIN_MAX: z.coerce.number().int().min(1).default(30),
     STATIC_DIR: z.string().optional(),
     SMTP_URL: z
       .string()
@@ -133,6 +134,8 @@ export interface Config {
   rateLimitMax: number;
   /** Sign-in and 2FA attempts per IP per minute. */
   rateLimitSignInMax: number;
+  /** Room joins per session per minute. */
+  rateLimitJoinMax: number;
   staticDir: string | null;
   mail: { kind: 'smtp'; url: string; from: string } | { kind: 'outbox'; dir: string; from: string };
   supportEmail: string;
@@ -234,6 +237,7 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY,
     rateLimitMax: e.RATE_LIMIT_MAX,
     rateLimitSignInMax: e.RATE_LIMIT_SIGN_IN_MAX,
+    rateLimitJoinMax: e.RATE_LIMIT_JOIN_MAX,
     staticDir: e.STATIC_DIR ? path.resolve(e.STATIC_DIR) : null,
     mail: e.SMTP_URL
       ? { kind: 'smtp', url: e.SMTP_URL, from: e.MAIL_FROM }
