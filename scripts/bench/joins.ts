@@ -105,7 +105,7 @@ async function rawJoin(app: App, userId: string, roomId: string) {
       sql`insert into participacoes (user_id, sala_id, numero_sorte, valor_pago, status_pagamento, metodo_pagamento, confirmed_at)
           values (${userId}, ${roomId}, ${numero}, 100, 'confirmado', 'balance', now()) returning id`,
     );
-    const [p] = (inserted as unknown as { rows: { id: string }[] }).rows;
+    const [p] = (inserted as { rows: { id: string }[] }).rows;
     await tx.execute(
       sql`update salas set participantes_atual = participantes_atual + 1 where id = ${roomId}`,
     );
