@@ -1,4 +1,6 @@
 // @ts-check
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
@@ -7,22 +9,12 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** Web features never import each other (bulletproof-react's rule, STYLE.md "Layout"). */
-const webFeatures = [
-  'auth',
-  'landing',
-  'outbox',
-  'profile',
-  'rooms',
-  'payments',
-  'wallet',
-  'draws',
-  'history',
-  'stats',
-  'private-rooms',
-  'admin',
-  'support',
-];
-
+const featuresDir = path.join(import.meta.dirname, 'apps/web/src/features');
+const webFeatures = existsSync(featuresDir)
+  ? readdirSync(featuresDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
 export default tseslint.config(
   {
     ignores: [

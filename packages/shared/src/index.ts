@@ -8,3 +8,4 @@ export * from './validation';
 export * from './account';
 export * from './payments';
 export * from './rooms';
+export * from './draw-protocol';

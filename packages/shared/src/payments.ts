@@ -90,3 +90,10 @@ export const pixMessages = {
   generationFailed: 'Erro ao gerar PIX',
   providerFallback: 'Erro na integração com o provedor',
 } as const;
+
+/** GET /api/payments/config (spec check_config). */
+export const paymentConfigSchema = z.object({
+  configured: z.boolean(),
+  provider: z.enum(['simulator', 'efi']),
+});
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;

@@ -207,4 +207,6 @@ export const roomFormSchema = z
   });
 export type RoomForm = z.input<typeof roomFormSchema>;
 
-export const roomStatusInputSchema = z.object({ status: z.enum(['aberta', 'fechada'], { error: 'Status inválido.' }) });
+export const roomStatusInputSchema = z.object({
+  status: z.enum(['aberta', 'fechada'], { error: 'Status inválido.' }),
+});

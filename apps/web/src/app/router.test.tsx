@@ -38,7 +38,7 @@ describe('route table', () => {
   it.each([
     ['/dashboard', 'Dashboard'],
     ['/participate', 'Participar'],
-    ['/payment', 'Pagamento PIX'],
+    ['/payment?participacao_id=0b4c7e3e-2222-4000-8000-000000000001&valor=10.00', 'Pagamento PIX'],
     ['/history', 'Histórico'],
     ['/stats', 'Minhas Estatísticas'],
     ['/profile', 'Meu Perfil'],

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
   createPixChargeInputSchema,
+  paymentConfigSchema,
   formatBRL,
   pixChargeSchema,
   topupInputSchema,

@@ -1,6 +1,20 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { useQueryClient } from '@tanstack/react-query';
+import { PageTitle } from '@/components/page-title';
+import { dashboardKeys } from '@/features/dashboard/api/get-dashboard';
+import { CASHBACK_TITLE, CashbackScreen } from '@/features/wallet/components/cashback-screen';
 
-/** Cashback balance (spec 001 section 2, Cashback screen). */
+/** Cashback balance, Saldo top-up and statement (spec 001 section 2, Cashback screen). */
 export default function CashbackPage() {
-  return <UnderConstruction title="Seu Cashback" />;
+  const queryClient = useQueryClient();
+  return (
+    <>
+      <PageTitle title={CASHBACK_TITLE} />
+      <CashbackScreen
+        onTopupPaid={() => {
+          // "Pontos Atuais" on the dashboard is Saldo + Cashback.
+          void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+        }}
+      />
+    </>
+  );
 }

@@ -1,6 +1,12 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { PageTitle } from '@/components/page-title';
+import { HISTORY_TITLE, HistoryScreen } from '@/features/history/components/history-screen';
 
-/** Participation history (spec 000 section 2, History). */
+/** Participation history (spec 000 section 2, History); the route guard handles signed-out. */
 export default function HistoryPage() {
-  return <UnderConstruction title="Histórico" />;
+  return (
+    <>
+      <PageTitle title={HISTORY_TITLE} />
+      <HistoryScreen />
+    </>
+  );
 }

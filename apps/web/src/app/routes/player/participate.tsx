@@ -1,6 +1,39 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { useSearchParams } from 'react-router';
+import { BackButton } from '@/components/back-button';
+import { PageTitle } from '@/components/page-title';
+import { RoomDetail } from '@/features/rooms/components/room-detail';
+import { RoomsGrid } from '@/features/rooms/components/rooms-grid';
+import { JoinRoomAction } from './join-room-action';
 
 /** Open rooms, or one room with ?sala_id (spec 000 section 2, Participate). */
 export default function ParticipatePage() {
-  return <UnderConstruction title="Participar" />;
+  const [searchParams] = useSearchParams();
+  const roomId = searchParams.get('sala_id');
+  return (
+    <>
+      <PageTitle title="Participar" />
+      <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
+        <BackButton />
+        {roomId ? (
+          <div className="mx-auto w-full max-w-2xl">
+            <RoomDetail
+              key={roomId}
+              roomId={roomId}
+              renderJoin={(room) => <JoinRoomAction room={room} />}
+            />
+          </div>
+        ) : (
+          <>
+            <div>
+              <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Participar</h1>
+              <p className="mt-1 text-muted-foreground">
+                Escolha uma sala aberta, pague a entrada e receba seu número da sorte.
+              </p>
+            </div>
+            <RoomsGrid />
+          </>
+        )}
+      </div>
+    </>
+  );
 }

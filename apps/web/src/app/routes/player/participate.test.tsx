@@ -1,0 +1,304 @@
+import type { Profile } from '@sorteio/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { baseProfile } from '@/features/profile/test-data';
+import { brl, ids, makeParticipation, makeRoom, makeWallet } from '@/test/fixtures';
+import { mockApi, regularUser, type MockHandler, type MockReply } from '@/test/mock-api';
+import { renderRoutes } from '@/test/render';
+import ParticipatePage from './participate';
+
+const routes = [
+  { path: '/participate', element: <ParticipatePage /> },
+  { path: '/payment', element: <h1>Página de pagamento</h1> },
+  { path: '/dashboard', element: <h1>Painel do usuário</h1> },
+];
+
+const verified: Profile = { ...baseProfile, isVerified: true };
+const ROOM_PAGE = `/participate?sala_id=${ids.room}`;
+
+function roomApi(overrides: Record<string, MockReply | MockHandler> = {}) {
+  return mockApi({
+    'GET /api/me': { body: { user: regularUser } },
+    'GET /api/rooms': { body: [] },
+    [`GET /api/rooms/${ids.room}`]: { body: makeRoom() },
+    [`GET /api/rooms/${ids.room}/my-participation`]: { body: { participation: null } },
+    'GET /api/profile': { body: verified },
+    'GET /api/wallet': { body: makeWallet({ saldo: 600, cashback: 500 }) },
+    ...overrides,
+  });
+}
+
+async function openDialog() {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Participar Agora' }));
+  return { user, dialog: await screen.findByRole('dialog') };
+}
+
+function joinError(status: number, reason: string | undefined, message: string): MockReply {
+  return {
+    status,
+    body: {
+      error: {
+        code: status === 401 ? 'UNAUTHENTICATED' : status === 403 ? 'FORBIDDEN' : 'CONFLICT',
+        message,
+        ...(reason ? { reason } : {}),
+      },
+    },
+  };
+}
+
+describe('participate: open rooms', () => {
+  it("shows the loading text, then 'Nenhuma sala disponível' with 'Atualizar'", async () => {
+    const list = vi.fn<MockHandler>(() => ({ body: [] }));
+    roomApi({ 'GET /api/rooms': list });
+    renderRoutes(routes, '/participate');
+    expect(screen.getByText('Carregando salas disponíveis...')).toBeDefined();
+    expect(await screen.findByText('Nenhuma sala disponível')).toBeDefined();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    expect(list).toHaveBeenCalledTimes(2);
+  });
+
+  it("shows each room as a card with a 'Participar' link", async () => {
+    roomApi({
+      'GET /api/rooms': {
+        body: [
+          makeRoom(),
+          makeRoom({ id: ids.room2, tipoSala: 'vip_ultra', participantesAtual: 1 }),
+        ],
+      },
+    });
+    renderRoutes(routes, '/participate');
+    expect(screen.getByRole('heading', { level: 1, name: 'Participar' })).toBeDefined();
+    const cards = await screen.findAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[1]!).getByRole('heading', { name: 'Sala vip ultra' })).toBeDefined();
+    expect(within(cards[1]!).getByText('1/10')).toBeDefined();
+    expect(within(cards[1]!).getByText(brl(1000))).toBeDefined();
+    expect(within(cards[1]!).getByText(brl(8000))).toBeDefined();
+    expect(within(cards[1]!).getByRole('link', { name: 'Participar' }).getAttribute('href')).toBe(
+      `/participate?sala_id=${ids.room2}`,
+    );
+    expect(screen.getByRole('link', { name: 'Voltar ao Dashboard' }).getAttribute('href')).toBe(
+      '/dashboard',
+    );
+  });
+});
+
+describe('participate: one room', () => {
+  it('shows the room, its commitment and the join button', async () => {
+    roomApi();
+    renderRoutes(routes, ROOM_PAGE);
+    expect(screen.getByText('Carregando sala...')).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sala ouro' })).toBeDefined();
+    expect(screen.getByText('3/10')).toBeDefined();
+    expect(screen.getByText('Compromisso do sorteio')).toBeDefined();
+    expect(screen.getByText('9f86d081884c7d65…')).toBeDefined();
+    expect(
+      screen.getByRole('link', { name: 'Como verificar os sorteios' }).getAttribute('href'),
+    ).toBe('/sorteios');
+    expect(await screen.findByRole('button', { name: 'Participar Agora' })).toBeDefined();
+  });
+
+  it("shows 'Verificando participação...' while the seat is checked", async () => {
+    roomApi({
+      [`GET /api/rooms/${ids.room}/my-participation`]: () => new Promise<MockReply>(() => {}),
+    });
+    renderRoutes(routes, ROOM_PAGE);
+    expect(await screen.findByText('Verificando participação...')).toBeDefined();
+  });
+
+  it('says the person is already in, with the lucky number', async () => {
+    roomApi({
+      [`GET /api/rooms/${ids.room}/my-participation`]: {
+        body: { participation: makeParticipation({ numeroSorte: 'O4321987' }) },
+      },
+    });
+    renderRoutes(routes, ROOM_PAGE);
+    expect(await screen.findByText('Você já está participando desta sala!')).toBeDefined();
+    expect(screen.getByText('O4321987')).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Participar Agora' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Pagar agora' })).toBeNull();
+  });
+
+  it("offers 'Pagar agora' for a seat waiting for its PIX", async () => {
+    roomApi({
+      [`GET /api/rooms/${ids.room}/my-participation`]: {
+        body: {
+          participation: makeParticipation({
+            statusPagamento: 'pendente',
+            metodoPagamento: 'pix',
+            expiresAt: '2099-01-01T00:00:00.000Z',
+          }),
+        },
+      },
+    });
+    renderRoutes(routes, ROOM_PAGE);
+    const pay = await screen.findByRole('link', { name: 'Pagar agora' });
+    const url = new URL(pay.getAttribute('href')!, 'http://localhost');
+    expect(url.pathname).toBe('/payment');
+    expect(url.searchParams.get('participacao_id')).toBe(ids.participation);
+    expect(url.searchParams.get('valor')).toBe('10.00');
+  });
+
+  it("says 'Esta sala está cheia!' when every seat is taken", async () => {
+    roomApi({
+      [`GET /api/rooms/${ids.room}`]: {
+        body: makeRoom({ participantesAtual: 10, maxParticipantes: 10 }),
+      },
+    });
+    renderRoutes(routes, ROOM_PAGE);
+    expect(await screen.findByText('Esta sala está cheia!')).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Participar Agora' })).toBeNull();
+  });
+
+  it("shows 'Sala não encontrada' with both buttons for a missing room", async () => {
+    roomApi({
+      [`GET /api/rooms/${ids.room}`]: {
+        status: 404,
+        body: { error: { code: 'NOT_FOUND', message: 'Sala não encontrada' } },
+      },
+    });
+    renderRoutes(routes, ROOM_PAGE);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sala não encontrada' }),
+    ).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Ver Outras Salas' }).getAttribute('href')).toBe(
+      '/participate',
+    );
+    expect(screen.getByRole('link', { name: 'Ver Salas Disponíveis' }).getAttribute('href')).toBe(
+      '/dashboard',
+    );
+  });
+});
+
+describe('join dialog', () => {
+  it("asks an unverified person to verify, with 'Verificar Agora'", async () => {
+    roomApi({ 'GET /api/profile': { body: baseProfile } });
+    renderRoutes(routes, ROOM_PAGE);
+    const { dialog } = await openDialog();
+    expect(await within(dialog).findByText('Verificação Necessária')).toBeDefined();
+    expect(within(dialog).getByText('Abra a aba Verificação.')).toBeDefined();
+    expect(within(dialog).getByText('Envie uma foto do documento e uma selfie.')).toBeDefined();
+    expect(within(dialog).getByText('A verificação automática é instantânea.')).toBeDefined();
+    expect(within(dialog).getByRole('link', { name: 'Verificar Agora' }).getAttribute('href')).toBe(
+      '/profile?tab=verificacao',
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Participar' })).toBeNull();
+  });
+
+  it('shows the room and the payment methods, PIX by default, with the balance', async () => {
+    roomApi();
+    renderRoutes(routes, ROOM_PAGE);
+    const { dialog } = await openDialog();
+    expect(await within(dialog).findByText(/Seu saldo: R\$ 11,00/)).toBeDefined();
+    expect(within(dialog).getByText('Participar da')).toBeDefined();
+    expect(within(dialog).getByRole('radio', { name: /PIX/ })).toHaveProperty('checked', true);
+    expect(within(dialog).getByRole('radio', { name: /Saldo/ })).toHaveProperty('checked', false);
+    expect(within(dialog).getByRole('button', { name: 'Participar' })).toHaveProperty(
+      'disabled',
+      false,
+    );
+    expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeDefined();
+  });
+
+  it('blocks the balance when it is below the entry value', async () => {
+    roomApi({ 'GET /api/wallet': { body: makeWallet({ saldo: 300, cashback: 200 }) } });
+    renderRoutes(routes, ROOM_PAGE);
+    const { user, dialog } = await openDialog();
+    await within(dialog).findByText(/Seu saldo: R\$ 5,00/);
+    await user.click(within(dialog).getByRole('radio', { name: /Saldo/ }));
+    expect(
+      within(dialog).getByText('Saldo insuficiente. Adicione saldo na seção Cashback.'),
+    ).toBeDefined();
+    expect(within(dialog).getByRole('link', { name: 'Adicionar saldo' }).getAttribute('href')).toBe(
+      '/cashback',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Participar' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    // Back to PIX: allowed again.
+    await user.click(within(dialog).getByRole('radio', { name: /PIX/ }));
+    expect(within(dialog).getByRole('button', { name: 'Participar' })).toHaveProperty(
+      'disabled',
+      false,
+    );
+  });
+
+  it('creates a PIX seat and goes to the payment page with the right query', async () => {
+    const join = vi.fn<MockHandler>(() => ({
+      body: {
+        participation: makeParticipation({
+          statusPagamento: 'pendente',
+          metodoPagamento: 'pix',
+          numeroSorte: 'O7777123',
+          valorPago: 1000,
+          expiresAt: '2099-01-01T00:00:00.000Z',
+        }),
+        room: makeRoom({ participantesAtual: 4 }),
+      },
+    }));
+    roomApi({ [`POST /api/rooms/${ids.room}/join`]: join });
+    const { router } = renderRoutes(routes, ROOM_PAGE);
+    const { user, dialog } = await openDialog();
+    await within(dialog).findByText(/Seu saldo/);
+    await user.click(within(dialog).getByRole('button', { name: 'Participar' }));
+
+    expect(await screen.findByRole('heading', { name: 'Página de pagamento' })).toBeDefined();
+    expect(join.mock.calls[0]?.[0].body).toEqual({ metodo: 'pix' });
+    const { pathname, search } = router.state.location;
+    expect(pathname).toBe('/payment');
+    const params = new URLSearchParams(search);
+    expect(params.get('participacao_id')).toBe(ids.participation);
+    expect(params.get('valor')).toBe('10.00');
+    expect(params.get('descricao')).toBe('Participação em sorteio - Sala ouro');
+    expect(screen.getByText('🎫 Participação Criada!')).toBeDefined();
+    expect(
+      screen.getByText('Seu número da sorte: O7777123. Agora efetue o pagamento.'),
+    ).toBeDefined();
+  });
+
+  it('confirms a seat paid from the balance at once', async () => {
+    let joined = false;
+    const seat = makeParticipation({ numeroSorte: 'O5555999' });
+    roomApi({
+      [`POST /api/rooms/${ids.room}/join`]: () => {
+        joined = true;
+        return { body: { participation: seat, room: makeRoom({ participantesAtual: 4 }) } };
+      },
+      [`GET /api/rooms/${ids.room}/my-participation`]: () => ({
+        body: { participation: joined ? seat : null },
+      }),
+    });
+    const { router } = renderRoutes(routes, ROOM_PAGE);
+    const { user, dialog } = await openDialog();
+    await within(dialog).findByText(/Seu saldo/);
+    await user.click(within(dialog).getByRole('radio', { name: /Saldo/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Participar' }));
+
+    expect(await screen.findByText('Participação Confirmada!')).toBeDefined();
+    expect(screen.getByText('Seu número da sorte: O5555999')).toBeDefined();
+    expect(await screen.findByText('Você já está participando desta sala!')).toBeDefined();
+    expect(screen.getByText('4/10')).toBeDefined();
+    expect(router.state.location.pathname).toBe('/participate');
+  });
+
+  it.each([
+    [403, 'NOT_VERIFIED', 'Verificação Necessária'],
+    [409, 'ROOM_NOT_OPEN', 'Esta sala não está mais disponível para participação'],
+    [409, 'ROOM_FULL', 'Sala lotada! Não há mais vagas disponíveis'],
+    [409, 'ALREADY_JOINED', 'Você já está participando desta sala!'],
+    [400, 'INSUFFICIENT_BALANCE', 'Saldo insuficiente. Adicione saldo na seção Cashback.'],
+    [401, undefined, 'Usuário não autenticado'],
+  ])("shows 'Erro ao participar' for %s %s", async (status, reason, message) => {
+    roomApi({ [`POST /api/rooms/${ids.room}/join`]: joinError(status, reason, message) });
+    renderRoutes(routes, ROOM_PAGE);
+    const { user, dialog } = await openDialog();
+    await within(dialog).findByText(/Seu saldo/);
+    await user.click(within(dialog).getByRole('button', { name: 'Participar' }));
+    const toast = await screen.findByText('Erro ao participar');
+    expect(within(toast.closest('[data-slot="toast"]')!).getByText(message)).toBeDefined();
+  });
+});

@@ -1,0 +1,204 @@
+import {
+  formatBRL,
+  formatDate,
+  formatDateTime,
+  formatInteger,
+  formatPercent,
+  roomTypeLabel,
+  type History,
+  type HistoryItem,
+} from '@sorteio/shared';
+import { History as HistoryIcon, Percent, Ticket, Trophy, Wallet } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { LoadError } from '@/components/load-error';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paymentPageUrl } from '@/lib/payment-url';
+import { useHistory } from '../api/get-history';
+import { HistoryBadges } from './history-badges';
+
+export const HISTORY_TITLE = 'Histórico';
+
+function SummaryCard({
+  icon: Icon,
+  label,
+  value,
+}: {
+  icon: LucideIcon;
+  label: string;
+  value: string | undefined;
+}) {
+  return (
+    <Card className="gap-2 px-4 py-4">
+      <span className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
+        {label}
+        <Icon aria-hidden="true" className="size-4" />
+      </span>
+      {value === undefined ? (
+        <Skeleton className="h-7 w-20" />
+      ) : (
+        <span className="text-xl font-bold tabular-nums sm:text-2xl">{value}</span>
+      )}
+    </Card>
+  );
+}
+
+function SummaryCards({ history }: { history: History | undefined }) {
+  return (
+    <section aria-label="Resumo" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <SummaryCard
+        icon={Ticket}
+        label="Total de participações"
+        value={history && formatInteger(history.totalParticipacoes)}
+      />
+      <SummaryCard
+        icon={Trophy}
+        label="Vitórias"
+        value={history && formatInteger(history.vitorias)}
+      />
+      <SummaryCard
+        icon={Percent}
+        label="Taxa de vitória"
+        value={history && formatPercent(history.taxaVitoria)}
+      />
+      <SummaryCard
+        icon={Wallet}
+        label="Total ganho"
+        value={history && formatBRL(history.totalGanho)}
+      />
+    </section>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="text-sm font-medium tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+function HistoryEntry({ item }: { item: HistoryItem }) {
+  const { participation, room, draw } = item;
+  const canPay =
+    participation.statusPagamento === 'pendente' &&
+    participation.metodoPagamento === 'pix' &&
+    participation.expiresAt !== null &&
+    Date.parse(participation.expiresAt) > Date.now();
+  return (
+    <li>
+      <Card className="gap-4 py-4">
+        <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 px-4">
+          <h3 className="font-semibold capitalize">Sala {roomTypeLabel(room.tipoSala)}</h3>
+          <HistoryBadges item={item} />
+        </CardHeader>
+        <CardContent className="flex flex-col gap-3 px-4">
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            <Fact label="Número da sorte">
+              <span className="font-mono">{participation.numeroSorte}</span>
+            </Fact>
+            <Fact label="Valor pago">{formatBRL(participation.valorPago)}</Fact>
+            <Fact label="Prêmio">{formatBRL(room.premioLiquido)}</Fact>
+            <Fact label="Data">
+              <time dateTime={participation.createdAt}>{formatDate(participation.createdAt)}</time>
+            </Fact>
+          </dl>
+          {draw && (
+            <Link
+              to={`/sorteios/${draw.id}`}
+              className="grid grid-cols-2 gap-3 rounded-lg border bg-muted/40 p-3 text-sm transition-colors outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring sm:grid-cols-3"
+            >
+              <span className="flex flex-col gap-0.5">
+                <span className="text-xs text-muted-foreground">Número vencedor</span>
+                <span className="font-mono font-semibold">{draw.numeroVencedor}</span>
+              </span>
+              <span className="flex flex-col gap-0.5">
+                <span className="text-xs text-muted-foreground">Data do sorteio</span>
+                <time dateTime={draw.timestampSorteio}>
+                  {formatDateTime(draw.timestampSorteio)}
+                </time>
+              </span>
+              <span className="col-span-2 flex flex-col gap-0.5 sm:col-span-1">
+                <span className="text-xs text-muted-foreground">Prova</span>
+                <span className="font-mono">{draw.hashProva.slice(0, 16)}</span>
+              </span>
+            </Link>
+          )}
+          {canPay && (
+            <Button asChild size="sm" className="w-fit">
+              <Link to={paymentPageUrl(participation, room.tipoSala)}>Pagar agora</Link>
+            </Button>
+          )}
+        </CardContent>
+      </Card>
+    </li>
+  );
+}
+
+/** Participation history (spec 000 section 2). */
+export function HistoryScreen() {
+  const history = useHistory();
+
+  let list;
+  if (history.isPending) {
+    list = (
+      <div className="flex flex-col gap-3">
+        <span className="sr-only" role="status">
+          Carregando histórico...
+        </span>
+        {Array.from({ length: 3 }, (_, i) => (
+          <Skeleton key={i} className="h-32 w-full" />
+        ))}
+      </div>
+    );
+  } else if (history.isError) {
+    list = (
+      <LoadError
+        title="Erro ao carregar histórico"
+        message={history.error.message}
+        onRetry={() => void history.refetch()}
+      />
+    );
+  } else if (history.data.items.length === 0) {
+    list = (
+      <Card className="items-center px-6 py-12 text-center">
+        <HistoryIcon aria-hidden="true" className="size-10 text-muted-foreground" />
+        <p className="text-lg font-semibold">Nenhuma participação ainda</p>
+        <p className="text-sm text-muted-foreground">
+          Entre em uma sala para receber seu número da sorte.
+        </p>
+        <Button asChild>
+          <Link to="/participate">Participar de um sorteio</Link>
+        </Button>
+      </Card>
+    );
+  } else {
+    list = (
+      <ul className="flex flex-col gap-3">
+        {history.data.items.map((item) => (
+          <HistoryEntry key={item.participation.id} item={item} />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{HISTORY_TITLE}</h1>
+        <p className="mt-1 text-muted-foreground">Todas as suas participações, da mais recente.</p>
+      </div>
+      <SummaryCards history={history.data} />
+      <section aria-labelledby="history-list-title" className="flex flex-col gap-3">
+        <h2 id="history-list-title" className="text-lg font-semibold">
+          Participações
+        </h2>
+        {list}
+      </section>
+    </div>
+  );
+}

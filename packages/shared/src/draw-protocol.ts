@@ -1,0 +1,254 @@
+/**
+ * The draw protocol, version 1 (DESIGN.md section 5). A public contract: third parties verify draws
+ * with it, so it changes only by a new version number. Pure code on WebCrypto: it runs unchanged in
+ * Node (the server draws) and in the browser (the transparency page verifies).
+ */
+import { z } from 'zod';
+
+export const DRAW_PROTOCOL_VERSION = 'v1';
+
+const encoder = new TextEncoder();
+
+function subtle() {
+  const c = globalThis.crypto;
+  if (!c?.subtle) throw new Error('WebCrypto is not available');
+  return c.subtle;
+}
+
+export function toHex(bytes: ArrayBuffer | Uint8Array): string {
+  const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  let out = '';
+  for (const b of view) out += b.toString(16).padStart(2, '0');
+  return out;
+}
+
+export function fromHex(hex: string): Uint8Array<ArrayBuffer> {
+  if (!/^(?:[0-9a-f]{2})*$/.test(hex)) throw new Error('not lowercase hex');
+  const out = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < out.length; i += 1) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return out;
+}
+
+export async function sha256Hex(data: Uint8Array<ArrayBuffer> | string): Promise<string> {
+  const bytes = typeof data === 'string' ? encoder.encode(data) : data;
+  return toHex(await subtle().digest('SHA-256', bytes));
+}
+
+async function hmacSha256(key: Uint8Array<ArrayBuffer>, message: string): Promise<Uint8Array> {
+  const k = await subtle().importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
+  return new Uint8Array(await subtle().sign('HMAC', k, encoder.encode(message)));
+}
+
+/** Step 1: commitment = hex SHA-256 of the 32 raw seed bytes. */
+export function commitmentOf(seedHex: string): Promise<string> {
+  return sha256Hex(fromHex(seedHex));
+}
+
+/** Step 2: entrants sorted ascending by UTF-16 code units (JavaScript's default sort). */
+export function sortEntrants(luckyNumbers: readonly string[]): string[] {
+  return [...luckyNumbers].sort();
+}
+
+/** Step 2: entrants_digest = hex SHA-256 of the UTF-8 bytes of entrants.join("\n"). */
+export function entrantsDigest(entrants: readonly string[]): Promise<string> {
+  return sha256Hex(entrants.join('\n'));
+}
+
+const TWO_64 = 1n << 64n;
+
+/**
+ * Step 4: the winner index by rejection sampling over HMAC-SHA256 blocks, so every index is equally
+ * likely (no modulo bias).
+ */
+export async function winnerIndex(input: {
+  seedHex: string;
+  roomId: string;
+  entrantsDigest: string;
+  beacon: string;
+  n: number;
+}): Promise<number> {
+  const { n } = input;
+  if (!Number.isInteger(n) || n < 1) throw new Error('a draw needs at least one entrant');
+  const seed = fromHex(input.seedHex);
+  const bigN = BigInt(n);
+  const limit = TWO_64 - (TWO_64 % bigN);
+  for (let c = 0; ; c += 1) {
+    const block = await hmacSha256(
+      seed,
+      `v1:${input.roomId}:${input.entrantsDigest}:${input.beacon}:${c}`,
+    );
+    let x = 0n;
+    for (let i = 0; i < 8; i += 1) x = (x << 8n) | BigInt(block[i]!);
+    if (x < limit) return Number(x % bigN);
+  }
+}
+
+/** Step 6: hash_prova. */
+export function proofHash(p: {
+  roomId: string;
+  commitment: string;
+  seedHex: string;
+  entrantsDigest: string;
+  beacon: string;
+  winnerIndex: number;
+  winningNumber: string;
+}): Promise<string> {
+  return sha256Hex(
+    `v1|${p.roomId}|${p.commitment}|${p.seedHex}|${p.entrantsDigest}|${p.beacon}|${p.winnerIndex}|${p.winningNumber}`,
+  );
+}
+
+export interface DrawResult {
+  entrants: string[];
+  entrantsDigest: string;
+  winnerIndex: number;
+  winningNumber: string;
+  hashProva: string;
+}
+
+/** Runs steps 2 to 6 for a room whose seed and commitment were published at creation. */
+export async function runDraw(input: {
+  seedHex: string;
+  commitment: string;
+  roomId: string;
+  luckyNumbers: readonly string[];
+  beacon?: string;
+}): Promise<DrawResult> {
+  const beacon = input.beacon ?? '';
+  const entrants = sortEntrants(input.luckyNumbers);
+  if (new Set(entrants).size !== entrants.length)
+    throw new Error('lucky numbers must be unique in a room');
+  const digest = await entrantsDigest(entrants);
+  const index = await winnerIndex({
+    seedHex: input.seedHex,
+    roomId: input.roomId,
+    entrantsDigest: digest,
+    beacon,
+    n: entrants.length,
+  });
+  const winningNumber = entrants[index]!;
+  const hashProva = await proofHash({
+    roomId: input.roomId,
+    commitment: input.commitment,
+    seedHex: input.seedHex,
+    entrantsDigest: digest,
+    beacon,
+    winnerIndex: index,
+    winningNumber,
+  });
+  return { entrants, entrantsDigest: digest, winnerIndex: index, winningNumber, hashProva };
+}
+
+/** GET /api/draws/:id/proof (public). */
+export const drawProofSchema = z.object({
+  version: z.literal('v1'),
+  room_id: z.string(),
+  commitment: z.string(),
+  commitment_published_at: z.string(),
+  seed: z.string(),
+  entrants: z.array(z.string()),
+  entrants_digest: z.string(),
+  beacon: z.string(),
+  beacon_round: z.number().int().nullable(),
+  winner_index: z.number().int(),
+  winning_number: z.string(),
+  hash_prova: z.string(),
+  drawn_at: z.string(),
+});
+export type DrawProof = z.infer<typeof drawProofSchema>;
+
+export type VerificationCheck =
+  | 'commitment'
+  | 'published_before_draw'
+  | 'entrants_sorted'
+  | 'entrants_digest'
+  | 'winner_index'
+  | 'winning_number'
+  | 'hash_prova';
+
+export interface VerificationReport {
+  ok: boolean;
+  checks: { check: VerificationCheck; ok: boolean; expected: string; actual: string }[];
+}
+
+/** Re-runs every step of the protocol over a published proof; each check passes or fails. */
+export async function verifyProof(proof: DrawProof): Promise<VerificationReport> {
+  const checks: VerificationReport['checks'] = [];
+  const add = (check: VerificationCheck, expected: string, actual: string) =>
+    checks.push({ check, ok: expected === actual, expected, actual });
+  const lowerHex64 = /^[0-9a-f]{64}$/;
+  const seedOk = lowerHex64.test(proof.seed);
+  add('commitment', proof.commitment, seedOk ? await commitmentOf(proof.seed) : 'semente inválida');
+  add(
+    'published_before_draw',
+    'true',
+    String(Date.parse(proof.commitment_published_at) <= Date.parse(proof.drawn_at)),
+  );
+  const sorted = sortEntrants(proof.entrants);
+  add('entrants_sorted', sorted.join('\n'), proof.entrants.join('\n'));
+  const digest = await entrantsDigest(proof.entrants);
+  add('entrants_digest', proof.entrants_digest, digest);
+  const index =
+    seedOk && proof.entrants.length > 0
+      ? await winnerIndex({
+          seedHex: proof.seed,
+          roomId: proof.room_id,
+          entrantsDigest: digest,
+          beacon: proof.beacon,
+          n: proof.entrants.length,
+        })
+      : -1;
+  add('winner_index', String(proof.winner_index), String(index));
+  add('winning_number', proof.winning_number, proof.entrants[index] ?? '');
+  add(
+    'hash_prova',
+    proof.hash_prova,
+    await proofHash({
+      roomId: proof.room_id,
+      commitment: proof.commitment,
+      seedHex: proof.seed,
+      entrantsDigest: digest,
+      beacon: proof.beacon,
+      winnerIndex: index,
+      winningNumber: proof.entrants[index] ?? '',
+    }),
+  );
+  return { ok: checks.every((c) => c.ok), checks };
+}
+
+/** Portuguese labels of each check for the verification page. */
+export const verificationCheckLabels: Record<VerificationCheck, string> = {
+  commitment: 'A semente revelada corresponde ao compromisso publicado',
+  published_before_draw: 'O compromisso foi publicado antes do sorteio',
+  entrants_sorted: 'A lista de participantes está em ordem',
+  entrants_digest: 'A lista de participantes corresponde ao resumo (digest)',
+  winner_index: 'A posição do vencedor foi calculada corretamente',
+  winning_number: 'O número vencedor é o da posição sorteada',
+  hash_prova: 'O hash de prova confere',
+};
+
+/** GET /api/draws (public, newest first). */
+export const drawSummarySchema = z.object({
+  id: z.string(),
+  roomId: z.string(),
+  tipoSala: z.string(),
+  numeroVencedor: z.string(),
+  hashProva: z.string(),
+  timestampSorteio: z.string(),
+  valorPremioLiquido: z.number().int(),
+  participantes: z.number().int(),
+  vencedorPrimeiroNome: z.string(),
+  statusPagamentoPremio: z.enum(['pendente', 'confirmado']),
+});
+export type DrawSummary = z.infer<typeof drawSummarySchema>;
+export const drawListSchema = z.object({
+  items: z.array(drawSummarySchema),
+  nextCursor: z.string().nullable(),
+});
+export const drawListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  /** timestampSorteio ISO of the last item of the previous page. */
+  cursor: z.iso.datetime().optional(),
+});
