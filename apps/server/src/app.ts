@@ -32,6 +32,10 @@ import { notifyReceipts, registerPaymentRoutes } from './modules/payments/paymen
 import type { PixProvider } from './modules/payments/pix-provider';
 import { createPixProvider } from './modules/payments/provider';
 import { type Scheduler, createScheduler } from './jobs/scheduler';
+import { notifyDraw, notifyPayout, registerDrawRoutes } from './modules/draws/draws.routes';
+import { type DrawOutcome, drawRoom } from './modules/draws/draws.service';
+import { salas } from './db/schema';
+import { eq } from 'drizzle-orm';
 import { type FileStorage, createStorage } from './lib/storage';
 import { type Mailer, createMailer } from './modules/mail/mail.service';
 import { type SystemState, registerSystemRoutes } from './modules/system/system.routes';
@@ -235,6 +239,22 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerProfileRoutes(app, { db: database.db, storage, config });
   registerRoomRoutes(app, { db: database.db, config });
   registerPaymentRoutes(app, { db: database.db, config, provider: pix, mailer });
+  registerDrawRoutes(app, { db: database.db, config });
+  const afterDraw = async (outcome: DrawOutcome) => {
+    await notifyDraw(database.db, mailer, config, outcome);
+    events.emit('draw', outcome);
+  };
+  app.decorate('afterDraw', afterDraw);
+  // A room that just closed with every seat paid is drawn at once (not on the next job round).
+  app.decorate('drawIfDue', async (salaId: string) => {
+    const [room] = await database.db
+      .select({ status: salas.status, auto: salas.sorteioAutomatico })
+      .from(salas)
+      .where(eq(salas.id, salaId));
+    if (room?.status !== 'sorteando' || !room.auto) return;
+    const outcome = await drawRoom({ db: database.db, config, salaId });
+    if (outcome.kind !== 'skipped') await afterDraw(outcome);
+  });
 
   const scheduler = createScheduler({
     db: database.db,
@@ -246,6 +266,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     onReceived: async (results) => {
       await notifyReceipts(database.db, mailer, config, results);
       events.emit('pix', results);
+      for (const r of results) if (r.roomClosed && r.salaId) await app.drawIfDue(r.salaId);
+    },
+    onDraw: afterDraw,
+    onPayout: async (event) => {
+      await notifyPayout(database.db, mailer, config, event);
+      events.emit('payout', event);
     },
   });
   app.decorate('scheduler', scheduler);

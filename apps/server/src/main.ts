@@ -20,7 +20,9 @@ await app.listen({ host: config.host, port: config.port });
 if (app.pix && app.pix.kind === 'efi') {
   // The provider must know where to notify us; failing here is logged, the polling job covers it.
   const url = `${config.baseUrl}/api/webhooks/pix/${config.pix.webhookSecret}`;
-  app.pix.registerWebhook(url).catch((error: unknown) => app.log.error({ err: error }, 'EFI webhook registration failed'));
+  app.pix
+    .registerWebhook(url)
+    .catch((error: unknown) => app.log.error({ err: error }, 'EFI webhook registration failed'));
 }
 if (demo && config.mail.kind === 'outbox')
   process.stdout.write(describeCredentials(config.baseUrl, demo));

@@ -1,19 +1,26 @@
 /**
- * Background work of the payments path: freeing unpaid PIX seats and polling active charges as the
- * fallback for lost webhooks. Each round is safe to run in several server copies at once: every
+ * Background work: polling active charges (the fallback for lost webhooks), freeing unpaid PIX
+ * seats, drawing rooms that are due, and sending prize and withdrawal payouts. Each round is safe to run in several server copies at once: every
  * change is made in a transaction that re-checks the row under a lock, and money moves are
  * idempotent.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { type DrawOutcome, drawDueRooms } from '../modules/draws/draws.service';
+import { type PayoutEvent, processPayouts } from '../modules/draws/payouts.service';
 import { expireUnpaidSeats } from '../modules/rooms/rooms.service';
 import { type ReceiveResult, pollActiveCharges } from '../modules/payments/payments.service';
 import type { PixProvider } from '../modules/payments/pix-provider';
 
 export interface Scheduler {
   /** One round of every job (tests call it directly). */
-  runOnce(): Promise<{ freedSeats: number; received: ReceiveResult[] }>;
+  runOnce(): Promise<{
+    freedSeats: number;
+    received: ReceiveResult[];
+    draws: DrawOutcome[];
+    payouts: PayoutEvent[];
+  }>;
   stop(): Promise<void>;
 }
 
@@ -24,6 +31,8 @@ export function createScheduler(options: {
   log: FastifyBaseLogger;
   intervalMs: number;
   onReceived: (results: ReceiveResult[]) => Promise<void>;
+  onDraw: (outcome: DrawOutcome) => Promise<void>;
+  onPayout: (event: PayoutEvent) => Promise<void>;
   autoStart: boolean;
 }): Scheduler {
   let running: Promise<unknown> | null = null;
@@ -37,7 +46,11 @@ export function createScheduler(options: {
     });
     if (received.length > 0) await options.onReceived(received);
     const freedSeats = await expireUnpaidSeats(options.db);
-    return { freedSeats, received };
+    const draws = await drawDueRooms({ db: options.db, config: options.config });
+    for (const outcome of draws) await options.onDraw(outcome);
+    const payouts = await processPayouts({ db: options.db, provider: options.provider });
+    for (const event of payouts) await options.onPayout(event);
+    return { freedSeats, received, draws, payouts };
   };
   const tick = () => {
     if (stopped || running) return;

@@ -158,3 +158,33 @@ export const pixReceived = pgTable('pix_received', {
   }).notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** PIX sent by the platform: prizes to winners and withdrawals of Saldo, retried until settled. */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['prize', 'withdrawal'] }).notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id),
+    sorteioId: uuid('sorteio_id'),
+    amount: money('amount').notNull(),
+    pixKey: text('pix_key').notNull(),
+    /** Idempotency id at the provider (EFI idEnvio): the same transfer is never sent twice. */
+    idEnvio: text('id_envio').notNull().unique(),
+    status: text('status', { enum: ['pendente', 'enviando', 'confirmado', 'devolvido'] })
+      .notNull()
+      .default('pendente'),
+    attempts: bigint('attempts', { mode: 'number' }).notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    endToEndId: text('end_to_end_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payouts_due_idx').on(t.status, t.nextAttemptAt),
+    index('payouts_user_idx').on(t.userId, t.createdAt),
+  ],
+);

@@ -77,6 +77,7 @@ export function registerPaymentRoutes(
   const afterReceive = async (results: ReceiveResult[]) => {
     await notifyReceipts(db, mailer, config, results);
     app.events.emit('pix', results);
+    for (const r of results) if (r.roomClosed && r.salaId) await app.drawIfDue(r.salaId);
   };
 
   app.get(
@@ -86,7 +87,7 @@ export function registerPaymentRoutes(
         tags: ['payments'],
         summary: 'check_config',
         response: {
-          200: z.object({ configured: z.boolean(), provider: z.enum(['simulator', 'efi']) }),
+          200: paymentConfigSchema,
         },
       },
     },

@@ -245,15 +245,13 @@ export async function receivePix({
       roomClosed: false,
     };
     const record = async (outcome: Exclude<ReceiveOutcome, 'duplicate'>) => {
-      await tx
-        .insert(pixReceived)
-        .values({
-          endToEndId: pix.endToEndId,
-          txid: pix.txid,
-          amount: pix.amountCentavos,
-          paidAt: pix.paidAt,
-          outcome,
-        });
+      await tx.insert(pixReceived).values({
+        endToEndId: pix.endToEndId,
+        txid: pix.txid,
+        amount: pix.amountCentavos,
+        paidAt: pix.paidAt,
+        outcome,
+      });
     };
     const [seen] = await tx
       .select({ id: pixReceived.endToEndId })

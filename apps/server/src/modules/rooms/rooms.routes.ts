@@ -92,7 +92,13 @@ export function registerRoomRoutes(app: App, { db, config }: { db: Db; config: C
     '/api/rooms/:id/join',
     {
       // Per session (each player's own bucket), not per IP: many players share carrier NAT addresses.
-      config: { rateLimit: { max: config.rateLimitJoinMax, timeWindow: '1 minute', keyGenerator: sessionKey } },
+      config: {
+        rateLimit: {
+          max: config.rateLimitJoinMax,
+          timeWindow: '1 minute',
+          keyGenerator: sessionKey,
+        },
+      },
       schema: {
         tags: ['rooms'],
         summary: 'Participar de uma sala (PIX ou saldo)',

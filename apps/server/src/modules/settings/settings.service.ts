@@ -9,12 +9,17 @@ import { settings } from '../../db/schema';
 export const settingDefaults = {
   /** Approve identity verification at once when every automated check passes. */
   'verification.autoApprove': true,
+  /** Spec 001 section 9: minimum and maximum withdrawal, R$ 10,00 and R$ 10.000,00 (centavos). */
+  'withdraw.minCentavos': 1000,
+  'withdraw.maxCentavos': 1_000_000,
 } as const;
 
 export type SettingKey = keyof typeof settingDefaults;
 export type SettingValue<K extends SettingKey> = (typeof settingDefaults)[K] extends boolean
   ? boolean
-  : (typeof settingDefaults)[K];
+  : (typeof settingDefaults)[K] extends number
+    ? number
+    : (typeof settingDefaults)[K];
 
 export async function getSetting<K extends SettingKey>(db: Db, key: K): Promise<SettingValue<K>> {
   const [row] = await db

@@ -1,0 +1,272 @@
+import {
+  drawListQuerySchema,
+  drawListSchema,
+  drawProofSchema,
+  formatBRL,
+  roomIdParamsSchema,
+} from '@sorteio/shared';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { payouts, profiles, user } from '../../db/schema';
+import { requireRole, requireUser } from '../../lib/authz';
+import { AppError } from '../../lib/errors';
+import type { App } from '../../lib/fastify';
+import type { Mailer } from '../mail/mail.service';
+import { renderMail } from '../mail/templates';
+import { getSetting } from '../settings/settings.service';
+import { balanceOf } from '../wallet/ledger.service';
+import {
+  type DrawOutcome,
+  createPayout,
+  drawRecipients,
+  drawRoom,
+  getProof,
+  listDraws,
+} from './draws.service';
+import type { PayoutEvent } from './payouts.service';
+
+/** E-mails after a draw: the winner and every participant, with the verification link. */
+export async function notifyDraw(db: Db, mailer: Mailer, config: Config, outcome: DrawOutcome) {
+  if (outcome.kind === 'cancelled') {
+    for (const id of outcome.refundedUserIds) {
+      const [u] = await db.select({ email: user.email }).from(user).where(eq(user.id, id));
+      if (!u) continue;
+      await mailer.send(
+        renderMail({
+          to: u.email,
+          subject: 'Sala cancelada e entrada reembolsada — Sorteio Certo',
+          heading: 'Sua entrada foi reembolsada',
+          paragraphs: [
+            'A sala fechou com menos de dois participantes confirmados e foi cancelada.',
+            'O valor da sua entrada voltou para o seu Saldo.',
+          ],
+          action: { label: 'Ver meu saldo', url: `${config.baseUrl}/cashback` },
+        }),
+      );
+    }
+    return outcome.refundedUserIds.length;
+  }
+  if (outcome.kind !== 'drawn') return 0;
+  const link = `${config.baseUrl}/sorteios/${outcome.sorteioId}`;
+  const recipients = await drawRecipients(db, outcome);
+  for (const r of recipients) {
+    await mailer.send(
+      renderMail({
+        to: r.email,
+        subject: r.winner
+          ? 'Você ganhou o sorteio! — Sorteio Certo'
+          : 'Resultado do sorteio — Sorteio Certo',
+        heading: r.winner ? 'Parabéns, você ganhou!' : 'O sorteio da sua sala foi realizado',
+        paragraphs: r.winner
+          ? [
+              `Seu número foi sorteado. O prêmio líquido é de ${formatBRL(outcome.net)}.`,
+              outcome.payoutId
+                ? 'Ele está sendo enviado por PIX para a chave cadastrada no seu perfil.'
+                : 'Como não há chave PIX no seu perfil, o prêmio foi creditado no seu Saldo.',
+            ]
+          : [
+              'O resultado já está publicado. Qualquer pessoa pode conferir que o sorteio foi justo na página de verificação.',
+            ],
+        action: { label: 'Ver e verificar o sorteio', url: link },
+      }),
+    );
+  }
+  return recipients.length;
+}
+
+export async function notifyPayout(db: Db, mailer: Mailer, config: Config, event: PayoutEvent) {
+  if (event.result === 'retry') return;
+  const [u] = await db.select({ email: user.email }).from(user).where(eq(user.id, event.userId));
+  if (!u) return;
+  const ok = event.result === 'confirmado';
+  const what = event.kind === 'prize' ? 'prêmio' : 'saque';
+  await mailer.send(
+    renderMail({
+      to: u.email,
+      subject: ok
+        ? `Seu ${what} foi pago por PIX — Sorteio Certo`
+        : `Seu ${what} voltou para o saldo — Sorteio Certo`,
+      heading: ok
+        ? `${event.kind === 'prize' ? 'Prêmio' : 'Saque'} enviado`
+        : `Não foi possível enviar o ${what}`,
+      paragraphs: ok
+        ? [`Enviamos ${formatBRL(event.amount)} por PIX para a sua chave.`]
+        : [
+            `O PIX de ${formatBRL(event.amount)} não foi concluído. O valor foi creditado no seu Saldo.`,
+            'Confira a chave PIX no seu perfil e tente sacar novamente.',
+          ],
+      action: { label: 'Ver meu extrato', url: `${config.baseUrl}/cashback` },
+    }),
+  );
+}
+
+export const withdrawInputSchema = z.object({
+  valor: z
+    .number({ error: 'Informe o valor.' })
+    .int({ error: 'Valor inválido.' })
+    .positive({ error: 'Informe o valor.' }),
+});
+
+export function registerDrawRoutes(app: App, { db, config }: { db: Db; config: Config }) {
+  app.get(
+    '/api/draws',
+    {
+      schema: {
+        tags: ['draws'],
+        summary: 'Sorteios realizados (público, mais recentes primeiro)',
+        querystring: drawListQuerySchema,
+        response: { 200: drawListSchema },
+      },
+    },
+    async (request) => listDraws(db, request.query),
+  );
+
+  app.get(
+    '/api/draws/:id/proof',
+    {
+      schema: {
+        tags: ['draws'],
+        summary: 'Prova verificável de um sorteio (público)',
+        params: z.object({ id: z.uuid({ error: 'Sorteio não encontrado.' }) }),
+        response: { 200: drawProofSchema },
+      },
+    },
+    async (request) => getProof(db, request.params.id),
+  );
+
+  app.post(
+    '/api/admin/rooms/:id/draw',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Sortear uma sala fechada',
+        params: roomIdParamsSchema,
+        response: {
+          200: z.object({
+            result: z.enum(['drawn', 'cancelled', 'skipped']),
+            sorteioId: z.string().nullable(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      await requireRole(request, ['admin', 'manager']);
+      const outcome = await drawRoom({ db, config, salaId: request.params.id, allowClosed: true });
+      if (outcome.kind === 'skipped')
+        throw new AppError('CONFLICT', {
+          message: 'Esta sala não pode ser sorteada agora (feche a sala ou aguarde os pagamentos).',
+        });
+      await app.afterDraw(outcome);
+      return {
+        result: outcome.kind,
+        sorteioId: outcome.kind === 'drawn' ? outcome.sorteioId : null,
+      };
+    },
+  );
+
+  app.post(
+    '/api/wallet/withdraw',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['wallet'],
+        summary: 'Sacar saldo por PIX para a própria chave',
+        body: withdrawInputSchema,
+        response: {
+          200: z.object({ id: z.string(), status: z.string(), valor: z.number().int() }),
+        },
+      },
+    },
+    async (request) => {
+      const me = await requireUser(request);
+      const [min, max] = await Promise.all([
+        getSetting(db, 'withdraw.minCentavos'),
+        getSetting(db, 'withdraw.maxCentavos'),
+      ]);
+      const valor = request.body.valor;
+      if (valor < min)
+        throw new AppError('VALIDATION_ERROR', {
+          message: `O valor mínimo de saque é ${formatBRL(min)}.`,
+        });
+      if (valor > max)
+        throw new AppError('VALIDATION_ERROR', {
+          message: `O valor máximo de saque é ${formatBRL(max)}.`,
+        });
+      const [profile] = await db.select().from(profiles).where(eq(profiles.id, me.id));
+      if (!profile?.isVerified)
+        throw new AppError('FORBIDDEN', {
+          message: 'Verifique sua identidade antes de sacar.',
+          reason: 'NOT_VERIFIED',
+        });
+      if (!profile.chavePix)
+        throw new AppError('VALIDATION_ERROR', {
+          message: 'Cadastre sua chave PIX no perfil antes de sacar.',
+        });
+      const id = await db.transaction(async (tx) => {
+        const saldo = await balanceOf(
+          tx,
+          { kind: 'user_saldo', userId: me.id },
+          { forUpdate: true },
+        );
+        if (saldo < valor)
+          throw new AppError('BAD_REQUEST', {
+            message: 'Saldo insuficiente para este saque. O Cashback não pode ser sacado.',
+            reason: 'INSUFFICIENT_BALANCE',
+          });
+        return createPayout(tx, {
+          kind: 'withdrawal',
+          userId: me.id,
+          amount: valor,
+          pixKey: profile.chavePix!,
+        });
+      });
+      return { id, status: 'pendente', valor };
+    },
+  );
+
+  app.get(
+    '/api/wallet/withdrawals',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'Meus saques',
+        response: {
+          200: z.array(
+            z.object({
+              id: z.string(),
+              valor: z.number().int(),
+              status: z.string(),
+              createdAt: z.string(),
+              lastError: z.string().nullable(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const me = await requireUser(request);
+      const rows = await db
+        .select()
+        .from(payouts)
+        .where(and(eq(payouts.userId, me.id), eq(payouts.kind, 'withdrawal')));
+      return rows
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+        .map((r) => ({
+          id: r.id,
+          valor: r.amount,
+          status: r.status,
+          createdAt: r.createdAt.toISOString(),
+          lastError: r.lastError,
+        }));
+    },
+  );
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    afterDraw(outcome: DrawOutcome): Promise<void>;
+    drawIfDue(salaId: string): Promise<void>;
+  }
+}

@@ -1,0 +1,363 @@
+import { type DrawProof, verifyProof } from '@sorteio/shared';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { participacoes, payouts, salas, sorteios } from '../../db/schema';
+import type { App } from '../../lib/fastify';
+import {
+  type TestContext,
+  createTestApp,
+  createUser,
+  expectLedgerInvariants,
+  jsonHeaders,
+  newCpf,
+  signIn,
+} from '../../test/helpers';
+import { type PixProvider, PixProviderError } from '../payments/pix-provider';
+import { createSimulatorProvider } from '../payments/simulator';
+import { createRoom, joinRoom } from '../rooms/rooms.service';
+import { balanceOf, postTransaction, walletOf } from '../wallet/ledger.service';
+import { drawRoom } from './draws.service';
+import { processPayouts } from './payouts.service';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => ctx.close());
+afterEach(async () => expectLedgerInvariants(ctx));
+const db = () => ctx.database.db;
+
+async function player(options: { pixKey?: string } = {}) {
+  const u = await createUser(ctx, {
+    profile: {
+      nomeCompleto: 'Maria Teste',
+      cpf: newCpf(),
+      dataNascimento: '1990-01-01',
+      isVerified: true,
+      ...(options.pixKey ? { chavePix: options.pixKey, chavePixTipo: 'email' } : {}),
+    },
+  });
+  await postTransaction(db(), {
+    kind: 'topup',
+    idempotencyKey: `t:${u.id}`,
+    description: 'teste',
+    userId: u.id,
+    entries: [
+      { account: { kind: 'pix_clearing' }, amount: -100_000 },
+      { account: { kind: 'user_saldo', userId: u.id }, amount: 100_000 },
+    ],
+  });
+  return u;
+}
+
+/** A room with `n` confirmed (balance) entries, left 'sorteando' with automatic draw off. */
+async function fullRoom(n: number, options: { pixKeys?: boolean; auto?: boolean } = {}) {
+  const room = await createRoom({
+    db: db(),
+    input: {
+      tipoSala: 'platina',
+      valorEntradaCentavos: 1000,
+      maxParticipantes: n,
+      taxaBp: 1500,
+      sorteioAutomatico: options.auto ?? false,
+    },
+  });
+  const players = [];
+  for (let i = 0; i < n; i += 1) {
+    const p = await player(
+      options.pixKeys ? { pixKey: `ganhador${i}-${room.id.slice(0, 6)}@teste.com.br` } : {},
+    );
+    await joinRoom({
+      db: db(),
+      config: ctx.config,
+      userId: p.id,
+      salaId: room.id,
+      metodo: 'balance',
+    });
+    players.push(p);
+  }
+  return { room, players };
+}
+
+describe('drawing a room', () => {
+  it('publishes a proof anyone can verify, and moves the pool to the winner and the platform', async () => {
+    const { room, players } = await fullRoom(5);
+    const [before] = await db().select().from(salas).where(eq(salas.id, room.id));
+    expect(before!.status).toBe('sorteando');
+    // Before the draw the seed is secret: no proof, and the room API shows only the commitment.
+    const roomApi = await ctx.app.inject({
+      url: `/api/rooms/${room.id}`,
+      headers: { cookie: await signIn(ctx, players[0]!, '203.0.113.90') },
+    });
+    expect(roomApi.json().commitment).toBe(room.commitment);
+    expect(JSON.stringify(roomApi.json())).not.toContain(room.seed.toString('hex'));
+
+    const outcome = await drawRoom({ db: db(), salaId: room.id });
+    expect(outcome.kind).toBe('drawn');
+    if (outcome.kind !== 'drawn') return;
+    await ctx.app.afterDraw(outcome);
+    const proof = (
+      await ctx.app.inject({ url: `/api/draws/${outcome.sorteioId}/proof` })
+    ).json<DrawProof>();
+    expect(proof).toMatchObject({
+      version: 'v1',
+      room_id: room.id,
+      commitment: room.commitment,
+      seed: room.seed.toString('hex'),
+      beacon: '',
+    });
+    expect(proof.entrants).toHaveLength(5);
+    const report = await verifyProof(proof);
+    expect(report.checks.filter((c) => !c.ok)).toEqual([]);
+    // Pool R$ 50,00: fee 15 % = R$ 7,50 to the platform, R$ 42,50 to the winner.
+    expect(outcome.net).toBe(4250);
+    expect(await balanceOf(db(), { kind: 'room_pool', salaId: room.id })).toBe(0);
+    const winner = players.find((p) => p.id === outcome.winnerId)!;
+    expect((await walletOf(db(), winner.id)).saldo).toBe(100_000 - 1000 + 4250);
+    const [winnerSeat] = await db()
+      .select()
+      .from(participacoes)
+      .where(eq(participacoes.userId, winner.id));
+    expect(winnerSeat!.ehVencedor).toBe(true);
+    expect(winnerSeat!.numeroSorte).toBe(proof.winning_number);
+    // Every participant is told, with the verification link.
+    const mails = ctx.mailer.sent.filter((m) => m.text.includes(`/sorteios/${outcome.sorteioId}`));
+    expect(mails).toHaveLength(5);
+    expect(mails.filter((m) => m.subject.startsWith('Você ganhou'))).toHaveLength(1);
+    const list = (await ctx.app.inject({ url: '/api/draws' })).json();
+    expect(list.items[0]).toMatchObject({
+      id: outcome.sorteioId,
+      hashProva: proof.hash_prova,
+      numeroVencedor: proof.winning_number,
+    });
+  });
+
+  it('draws a room once even when two server copies race for it', async () => {
+    const { room } = await fullRoom(3);
+    const second: App = await buildApp(ctx.config, {
+      database: ctx.database,
+      mailer: ctx.mailer,
+      skipMigrations: true,
+      startJobs: false,
+    });
+    try {
+      const results = await Promise.all([
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/admin/rooms/${room.id}/draw`,
+          headers: { ...jsonHeaders, cookie: await adminCookie() },
+        }),
+        drawRoom({ db: second.database.db, salaId: room.id }),
+        drawRoom({ db: db(), salaId: room.id }),
+      ]);
+      const kinds = [
+        results[0].statusCode === 200 ? results[0].json().result : 'skipped',
+        results[1].kind,
+        results[2].kind,
+      ];
+      expect(kinds.filter((k) => k === 'drawn')).toHaveLength(1);
+      const [n] = await db()
+        .select({ n: count() })
+        .from(sorteios)
+        .where(eq(sorteios.salaId, room.id));
+      expect(n!.n).toBe(1);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('cancels a room with fewer than two confirmed entrants and refunds every entry', async () => {
+    const room = await createRoom({
+      db: db(),
+      input: { tipoSala: 'bronze', valorEntradaCentavos: 500, maxParticipantes: 5, taxaBp: 2000 },
+    });
+    const a = await player();
+    const b = await player();
+    await joinRoom({
+      db: db(),
+      config: ctx.config,
+      userId: a.id,
+      salaId: room.id,
+      metodo: 'balance',
+    });
+    await joinRoom({ db: db(), config: ctx.config, userId: b.id, salaId: room.id, metodo: 'pix' }); // never pays
+    await db().update(salas).set({ status: 'fechada' }).where(eq(salas.id, room.id));
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/rooms/${room.id}/draw`,
+      headers: { ...jsonHeaders, cookie: await adminCookie() },
+    });
+    expect(res.json()).toEqual({ result: 'cancelled', sorteioId: null });
+    const [after] = await db().select().from(salas).where(eq(salas.id, room.id));
+    expect(after!.status).toBe('cancelada');
+    expect((await walletOf(db(), a.id)).saldo).toBe(100_000);
+    expect(await balanceOf(db(), { kind: 'room_pool', salaId: room.id })).toBe(0);
+    const seats = await db().select().from(participacoes).where(eq(participacoes.salaId, room.id));
+    expect(seats.find((s) => s.userId === b.id)!.statusPagamento).toBe('cancelado');
+  });
+
+  it('closes an uncapped room on its draw date', async () => {
+    const room = await createRoom({
+      db: db(),
+      input: {
+        tipoSala: 'master',
+        valorEntradaCentavos: 1000,
+        maxParticipantes: 2,
+        taxaBp: 1000,
+        temLimitePessoas: false,
+        dataSorteio: new Date(Date.now() + 60_000),
+      },
+    });
+    for (let i = 0; i < 3; i += 1) {
+      const p = await player();
+      await joinRoom({
+        db: db(),
+        config: ctx.config,
+        userId: p.id,
+        salaId: room.id,
+        metodo: 'balance',
+      });
+    }
+    expect(
+      (await ctx.app.scheduler.runOnce()).draws.find((d) => d.salaId === room.id),
+    ).toBeUndefined();
+    await db()
+      .update(salas)
+      .set({ dataSorteio: new Date(Date.now() - 1000) })
+      .where(eq(salas.id, room.id));
+    const round = await ctx.app.scheduler.runOnce();
+    const outcome = round.draws.find((d) => d.salaId === room.id);
+    expect(outcome?.kind).toBe('drawn');
+    // Three entries of R$ 10,00, 10 % fee: the prize follows what was actually collected.
+    if (outcome?.kind === 'drawn') expect(outcome.net).toBe(2700);
+  });
+});
+
+describe('prize payouts and withdrawals', () => {
+  it('pays the prize by PIX once, even when the payout is processed twice or resumed after a crash', async () => {
+    const { room } = await fullRoom(2, { pixKeys: true });
+    const sends: string[] = [];
+    const base = createSimulatorProvider({
+      pixKey: 'pix@sorteiocerto.com.br',
+      receiverName: 'SC',
+      receiverCity: 'SP',
+    });
+    const provider: PixProvider = {
+      ...base,
+      sendPix: async (input) => {
+        sends.push(input.idEnvio);
+        return base.sendPix(input);
+      },
+    };
+    const outcome = await drawRoom({ db: db(), salaId: room.id });
+    if (outcome.kind !== 'drawn') throw new Error('not drawn');
+    const [payout] = await db()
+      .select()
+      .from(payouts)
+      .where(eq(payouts.sorteioId, outcome.sorteioId));
+    expect(payout).toMatchObject({ status: 'pendente', amount: outcome.net, kind: 'prize' });
+    // A crash right after claiming: the row is left 'enviando' and the provider already got it.
+    await base.sendPix({
+      idEnvio: payout!.idEnvio,
+      amountCentavos: payout!.amount,
+      pixKey: payout!.pixKey,
+    });
+    await db()
+      .update(payouts)
+      .set({ status: 'enviando', attempts: 1, updatedAt: new Date(Date.now() - 120_000) })
+      .where(eq(payouts.id, payout!.id));
+    const [first, second] = await Promise.all([
+      processPayouts({ db: db(), provider }),
+      processPayouts({ db: db(), provider }),
+    ]);
+    expect([...first, ...second].map((e) => e.result)).toEqual(['confirmado']);
+    expect(sends).toEqual([]); // resumed by asking the provider, not by sending again
+    const [draw] = await db().select().from(sorteios).where(eq(sorteios.id, outcome.sorteioId));
+    expect(draw!.statusPagamentoPremio).toBe('confirmado');
+    const [after] = await db().select().from(salas).where(eq(salas.id, room.id));
+    expect(after!.status).toBe('finalizada');
+    expect(await processPayouts({ db: db(), provider })).toEqual([]);
+  });
+
+  it('retries a failing payout with backoff and finally puts the prize in the Saldo', async () => {
+    const { room } = await fullRoom(2, { pixKeys: true });
+    const outcome = await drawRoom({ db: db(), salaId: room.id });
+    if (outcome.kind !== 'drawn') throw new Error('not drawn');
+    const failing: PixProvider = {
+      ...createSimulatorProvider({ pixKey: 'x@y.com', receiverName: 'SC', receiverCity: 'SP' }),
+      sendPix: async () => {
+        throw new PixProviderError('provedor fora do ar', { status: 503, retryable: true });
+      },
+      getSentPix: async () => {
+        throw new PixProviderError('não encontrado', { status: 404, retryable: false });
+      },
+    };
+    const winnerBefore = (await walletOf(db(), outcome.winnerId)).saldo;
+    let result: string[] = [];
+    for (let attempt = 0; attempt < 10 && !result.includes('devolvido'); attempt += 1) {
+      await db()
+        .update(payouts)
+        .set({ nextAttemptAt: new Date(0) })
+        .where(eq(payouts.sorteioId, outcome.sorteioId));
+      result = (await processPayouts({ db: db(), provider: failing })).map((e) => e.result);
+    }
+    expect(result).toEqual(['devolvido']);
+    const [payout] = await db()
+      .select()
+      .from(payouts)
+      .where(eq(payouts.sorteioId, outcome.sorteioId));
+    expect(payout!.attempts).toBe(6);
+    expect((await walletOf(db(), outcome.winnerId)).saldo).toBe(winnerBefore + outcome.net);
+  });
+
+  it('withdraws Saldo to the own PIX key within the limits; a refused PIX returns the money', async () => {
+    const p = await player({ pixKey: `saque-${Date.now()}@teste.com.br` });
+    const cookie = await signIn(ctx, p, '203.0.113.91');
+    const withdraw = (valor: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/wallet/withdraw',
+        headers: { ...jsonHeaders, cookie },
+        payload: { valor },
+      });
+    expect((await withdraw(999)).json().error.message).toBe(
+      'O valor mínimo de saque é R$\u00a010,00.',
+    );
+    expect((await withdraw(1_000_001)).json().error.message).toBe(
+      'O valor máximo de saque é R$\u00a010.000,00.',
+    );
+    expect((await withdraw(100_001)).json().error.reason).toBe('INSUFFICIENT_BALANCE');
+    expect((await withdraw(30_000)).statusCode).toBe(200);
+    expect((await walletOf(db(), p.id)).saldo).toBe(70_000);
+    const refusing: PixProvider = {
+      ...createSimulatorProvider({ pixKey: 'x@y.com', receiverName: 'SC', receiverCity: 'SP' }),
+      sendPix: async (input) => ({
+        idEnvio: input.idEnvio,
+        endToEndId: null,
+        status: 'NAO_REALIZADO',
+      }),
+    };
+    const events = await processPayouts({ db: db(), provider: refusing });
+    expect(events.map((e) => [e.kind, e.result])).toEqual([['withdrawal', 'devolvido']]);
+    expect((await walletOf(db(), p.id)).saldo).toBe(100_000);
+    expect((await withdraw(20_000)).statusCode).toBe(200);
+    expect(
+      (await processPayouts({ db: db(), provider: ctx.app.pix })).map((e) => e.result),
+    ).toEqual(['confirmado']);
+    expect((await walletOf(db(), p.id)).saldo).toBe(80_000);
+    const statement = (
+      await ctx.app.inject({ url: '/api/wallet/statement', headers: { cookie } })
+    ).json();
+    expect(statement.map((s: { kind: string }) => s.kind).slice(0, 3)).toEqual([
+      'withdrawal',
+      'withdrawal_return',
+      'withdrawal',
+    ]);
+  });
+});
+
+async function adminCookie() {
+  const admin = await createUser(ctx, { role: 'admin' });
+  return signIn(ctx, admin, `198.18.0.${Math.floor(Math.random() * 250) + 1}`);
+}

@@ -1,0 +1,159 @@
+/**
+ * Sending prizes and withdrawals by PIX. Each payout has an idEnvio, the provider's idempotency id,
+ * so a retried or resumed payout never pays twice. Retryable failures back off (30 s doubling);
+ * a payout refused by the provider, or still failing after the last attempt, returns its money to
+ * the Saldo and the person is told.
+ */
+import { and, eq, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { payouts, salas, sorteios } from '../../db/schema';
+import { type PixProvider, PixProviderError, type SentPix } from '../payments/pix-provider';
+import { postTransaction } from '../wallet/ledger.service';
+
+export const MAX_PAYOUT_ATTEMPTS = 6;
+
+export interface PayoutEvent {
+  payoutId: string;
+  userId: string;
+  kind: 'prize' | 'withdrawal';
+  amount: number;
+  result: 'confirmado' | 'devolvido' | 'retry';
+  sorteioId: string | null;
+}
+
+async function settle(
+  db: Db,
+  payoutId: string,
+  sent: SentPix | null,
+  error: string | null,
+): Promise<PayoutEvent | null> {
+  return db.transaction(async (tx) => {
+    const [p] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
+    if (!p || (p.status !== 'enviando' && p.status !== 'pendente')) return null;
+    const base = {
+      payoutId: p.id,
+      userId: p.userId,
+      kind: p.kind,
+      amount: p.amount,
+      sorteioId: p.sorteioId,
+    };
+    const now = new Date();
+    if (sent?.status === 'REALIZADO') {
+      await tx
+        .update(payouts)
+        .set({ status: 'confirmado', endToEndId: sent.endToEndId, updatedAt: now, lastError: null })
+        .where(eq(payouts.id, p.id));
+      if (p.sorteioId) await markPrizePaid(tx, p.sorteioId);
+      return { ...base, result: 'confirmado' };
+    }
+    const giveUp =
+      sent?.status === 'NAO_REALIZADO' || (error !== null && p.attempts >= MAX_PAYOUT_ATTEMPTS);
+    if (giveUp) {
+      await tx
+        .update(payouts)
+        .set({ status: 'devolvido', lastError: error ?? 'NAO_REALIZADO', updatedAt: now })
+        .where(eq(payouts.id, p.id));
+      await postTransaction(tx, {
+        kind: 'withdrawal_return',
+        idempotencyKey: `payout-return:${p.id}`,
+        description:
+          p.kind === 'prize'
+            ? 'Prêmio creditado no saldo (PIX não realizado)'
+            : 'Saque devolvido ao saldo',
+        userId: p.userId,
+        metadata: { payoutId: p.id },
+        entries: [
+          { account: { kind: 'pix_clearing' }, amount: -p.amount },
+          { account: { kind: 'user_saldo', userId: p.userId }, amount: p.amount },
+        ],
+      });
+      // The prize is still the winner's: it is in the Saldo now.
+      if (p.sorteioId) await markPrizePaid(tx, p.sorteioId);
+      return { ...base, result: 'devolvido' };
+    }
+    // In flight at the provider, or a retryable failure: ask again later.
+    const delayMs = sent ? 20_000 : 30_000 * 2 ** Math.min(p.attempts, 8);
+    await tx
+      .update(payouts)
+      .set({
+        status: 'pendente',
+        lastError: error,
+        nextAttemptAt: new Date(Date.now() + delayMs),
+        updatedAt: now,
+      })
+      .where(eq(payouts.id, p.id));
+    return { ...base, result: 'retry' };
+  });
+}
+
+async function markPrizePaid(
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  sorteioId: string,
+) {
+  const [draw] = await tx
+    .update(sorteios)
+    .set({ statusPagamentoPremio: 'confirmado' })
+    .where(eq(sorteios.id, sorteioId))
+    .returning({ salaId: sorteios.salaId });
+  if (draw)
+    await tx
+      .update(salas)
+      .set({ status: 'finalizada', updatedAt: new Date() })
+      .where(and(eq(salas.id, draw.salaId), eq(salas.status, 'sorteada')));
+}
+
+/**
+ * One round: claims due payouts (an UPDATE that only one server copy wins per row), sends them and
+ * settles the answer. A payout left 'enviando' by a crash is resumed: the provider is asked about
+ * its idEnvio first, and it is sent again (same idEnvio) only if the provider does not know it.
+ */
+export async function processPayouts({
+  db,
+  provider,
+  limit = 20,
+}: {
+  db: Db;
+  provider: PixProvider | null;
+  limit?: number;
+}): Promise<PayoutEvent[]> {
+  if (!provider) return [];
+  const now = new Date();
+  const stale = new Date(Date.now() - 60_000);
+  const claimed = await db
+    .update(payouts)
+    .set({ status: 'enviando', attempts: sql`${payouts.attempts} + 1`, updatedAt: now })
+    .where(
+      sql`${payouts.id} in (select id from payouts where (${or(
+        and(eq(payouts.status, 'pendente'), lte(payouts.nextAttemptAt, now)),
+        and(eq(payouts.status, 'enviando'), lte(payouts.updatedAt, stale)),
+      )}) order by ${payouts.nextAttemptAt} limit ${limit} for update skip locked)`,
+    )
+    .returning();
+  const events: PayoutEvent[] = [];
+  for (const p of claimed) {
+    let sent: SentPix | null = null;
+    let error: string | null = null;
+    try {
+      if (p.attempts > 1) {
+        try {
+          sent = await provider.getSentPix(p.idEnvio);
+        } catch (lookup) {
+          if (!(lookup instanceof PixProviderError && lookup.options.status === 404)) throw lookup;
+        }
+      }
+      sent ??= await provider.sendPix({
+        idEnvio: p.idEnvio,
+        amountCentavos: p.amount,
+        pixKey: p.pixKey,
+        description: p.kind === 'prize' ? 'Premio Sorteio Certo' : 'Saque Sorteio Certo',
+      });
+    } catch (failure) {
+      error = failure instanceof Error ? failure.message : String(failure);
+      if (failure instanceof PixProviderError && !failure.options.retryable)
+        sent = { idEnvio: p.idEnvio, endToEndId: null, status: 'NAO_REALIZADO' };
+    }
+    const event = await settle(db, p.id, sent, error);
+    if (event) events.push(event);
+  }
+  return events;
+}
