@@ -8,11 +8,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { hashPassword } from './lib/password';
-import { count } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { account, profiles, user } from './db/schema';
-import { createRoom } from './modules/rooms/rooms.service';
+import { drawRoom } from './modules/draws/draws.service';
+import { createRoom, joinRoom } from './modules/rooms/rooms.service';
 import { postTransaction } from './modules/wallet/ledger.service';
 
 export interface DemoCredentials {
@@ -146,6 +147,12 @@ export async function seedDemo({
   for (const room of demoRooms) {
     await createRoom({ db, input: { ...room, createdBy: adminId } });
   }
+  await seedFinishedDraws({
+    db,
+    config,
+    adminId,
+    playerEmails: credentials.players.map((p) => p.email),
+  });
   mkdirSync(config.dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(credentials, null, 2), { mode: 0o600 });
   return credentials;
@@ -163,4 +170,91 @@ export function describeCredentials(baseUrl: string, c: DemoCredentials): string
     `  E-mails enviados ficam em ${baseUrl}/outbox (sem SMTP configurado).`,
     '',
   ].join('\n');
+}
+
+/**
+ * Finished draws for the transparency pages on a first start: rooms filled by demo players (and a
+ * few filler accounts nobody signs in to), paid from their demo Saldo and drawn through the protocol.
+ */
+async function seedFinishedDraws({
+  db,
+  config,
+  adminId,
+  playerEmails,
+}: {
+  db: Db;
+  config: Config;
+  adminId: string;
+  playerEmails: string[];
+}) {
+  const fillers: string[] = [];
+  for (let i = 1; i <= 5; i += 1) {
+    const id = await insertUser(db, {
+      email: `participante${i}@demo.sorteiocerto.com.br`,
+      name: `Participante ${i}`,
+      password: generatePassword(),
+      role: 'user',
+    });
+    await db
+      .insert(profiles)
+      .values({
+        id,
+        nomeCompleto: [
+          'Carlos Lima',
+          'Fernanda Rocha',
+          'Paulo Mendes',
+          'Juliana Alves',
+          'Rafael Costa',
+        ][i - 1],
+        isVerified: true,
+        dataNascimento: '1991-06-10',
+      });
+    await postTransaction(db, {
+      kind: 'topup',
+      idempotencyKey: `demo-topup:${id}`,
+      description: 'Saldo de demonstração',
+      userId: id,
+      entries: [
+        { account: { kind: 'pix_clearing' }, amount: -10_000 },
+        { account: { kind: 'user_saldo', userId: id }, amount: 10_000 },
+      ],
+    });
+    fillers.push(id);
+  }
+  const players = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(inArray(user.email, playerEmails));
+  const everyone = [...players.map((p) => p.id), ...fillers];
+  const finished = [
+    {
+      tipoSala: 'prata',
+      valorEntradaCentavos: 1000,
+      maxParticipantes: 4,
+      taxaBp: 2000,
+      who: everyone.slice(2, 6),
+    },
+    {
+      tipoSala: 'ouro',
+      valorEntradaCentavos: 2500,
+      maxParticipantes: 5,
+      taxaBp: 1500,
+      who: everyone.slice(0, 5),
+    },
+  ] as const;
+  for (const room of finished) {
+    const created = await createRoom({
+      db,
+      input: {
+        tipoSala: room.tipoSala,
+        valorEntradaCentavos: room.valorEntradaCentavos,
+        maxParticipantes: room.maxParticipantes,
+        taxaBp: room.taxaBp,
+        createdBy: adminId,
+      },
+    });
+    for (const userId of room.who)
+      await joinRoom({ db, config, userId, salaId: created.id, metodo: 'balance' });
+    await drawRoom({ db, salaId: created.id });
+  }
 }
