@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
+import fastifyWebsocket from '@fastify/websocket';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import { type ApiErrorBody, MAX_UPLOAD_BYTES } from '@sorteio/shared';
@@ -30,10 +31,12 @@ import { registerProfileRoutes } from './modules/profile/profile.routes';
 import { registerRoomRoutes } from './modules/rooms/rooms.routes';
 import { notifyReceipts, registerPaymentRoutes } from './modules/payments/payments.routes';
 import type { PixProvider } from './modules/payments/pix-provider';
+import type { ReceiveResult } from './modules/payments/payments.service';
 import { createPixProvider } from './modules/payments/provider';
 import { type Scheduler, createScheduler } from './jobs/scheduler';
 import { notifyDraw, notifyPayout, registerDrawRoutes } from './modules/draws/draws.routes';
 import { type DrawOutcome, drawRoom } from './modules/draws/draws.service';
+import { type Realtime, createRealtime } from './realtime/realtime';
 import { salas } from './db/schema';
 import { eq } from 'drizzle-orm';
 import { type FileStorage, createStorage } from './lib/storage';
@@ -52,6 +55,8 @@ declare module 'fastify' {
     pix: PixProvider | null;
     events: EventEmitter;
     scheduler: Scheduler;
+    realtime: Realtime;
+    publishRoom(salaId: string): Promise<void>;
   }
 }
 
@@ -198,6 +203,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(fastifyCookie, { secret: config.appSecret });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 10 },
   });
@@ -237,6 +243,56 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerSystemRoutes(app, { config, database, mailer, state, startedAt: Date.now() });
   registerAuthRoutes(app, { auth, config, db: database.db });
   registerProfileRoutes(app, { db: database.db, storage, config });
+  const realtime = await createRealtime(app, database);
+  app.decorate('realtime', realtime);
+  app.addHook('preClose', async () => realtime.close());
+  app.decorate('publishRoom', async (salaId: string) => {
+    const [room] = await database.db
+      .select({
+        participantesAtual: salas.participantesAtual,
+        maxParticipantes: salas.maxParticipantes,
+        status: salas.status,
+      })
+      .from(salas)
+      .where(eq(salas.id, salaId));
+    if (room) await realtime.publish({ type: 'room', roomId: salaId, ...room });
+  });
+  // In-process events become live messages for every server copy (NOTIFY). A failure here must
+  // never fail the request that caused the event: it is logged and the screens' polling covers it.
+  const live = (work: () => Promise<void>) => {
+    work().catch((error: unknown) => app.log.warn({ err: error }, 'live update not published'));
+  };
+  events.on('pix', (results: ReceiveResult[]) =>
+    live(async () => {
+      for (const r of results) {
+        if (r.userId)
+          await realtime.publish({
+            type: 'payment',
+            userId: r.userId,
+            txid: null,
+            outcome: r.outcome,
+          });
+        if (r.salaId) await app.publishRoom(r.salaId);
+      }
+    }),
+  );
+  events.on('draw', (outcome: DrawOutcome) =>
+    live(async () => {
+      if (outcome.kind === 'skipped') return;
+      await realtime.publish({
+        type: 'draw',
+        roomId: outcome.salaId,
+        drawId: outcome.kind === 'drawn' ? outcome.sorteioId : null,
+        result: outcome.kind,
+      });
+      await app.publishRoom(outcome.salaId);
+    }),
+  );
+  events.on('payout', (event: { userId: string; result: string }) =>
+    live(() => realtime.publish({ type: 'payout', userId: event.userId, result: event.result })),
+  );
+  events.on('room', (salaId: string) => live(() => app.publishRoom(salaId)));
+
   registerRoomRoutes(app, { db: database.db, config });
   registerPaymentRoutes(app, { db: database.db, config, provider: pix, mailer });
   registerDrawRoutes(app, { db: database.db, config });
@@ -269,6 +325,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       for (const r of results) if (r.roomClosed && r.salaId) await app.drawIfDue(r.salaId);
     },
     onDraw: afterDraw,
+    onSeatFreed: (salaId) => events.emit('room', salaId),
     onPayout: async (event) => {
       await notifyPayout(database.db, mailer, config, event);
       events.emit('payout', event);

@@ -195,20 +195,18 @@ async function seedFinishedDraws({
       password: generatePassword(),
       role: 'user',
     });
-    await db
-      .insert(profiles)
-      .values({
-        id,
-        nomeCompleto: [
-          'Carlos Lima',
-          'Fernanda Rocha',
-          'Paulo Mendes',
-          'Juliana Alves',
-          'Rafael Costa',
-        ][i - 1],
-        isVerified: true,
-        dataNascimento: '1991-06-10',
-      });
+    await db.insert(profiles).values({
+      id,
+      nomeCompleto: [
+        'Carlos Lima',
+        'Fernanda Rocha',
+        'Paulo Mendes',
+        'Juliana Alves',
+        'Rafael Costa',
+      ][i - 1],
+      isVerified: true,
+      dataNascimento: '1991-06-10',
+    });
     await postTransaction(db, {
       kind: 'topup',
       idempotencyKey: `demo-topup:${id}`,

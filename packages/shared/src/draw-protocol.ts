@@ -249,6 +249,9 @@ export const drawListSchema = z.object({
 });
 export const drawListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  /** timestampSorteio ISO of the last item of the previous page. */
-  cursor: z.iso.datetime().optional(),
+  /** Opaque: the nextCursor of the previous page. */
+  cursor: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z_[0-9a-f-]{36}$/, { error: 'Cursor inválido.' })
+    .optional(),
 });

@@ -33,6 +33,7 @@ export function createScheduler(options: {
   onReceived: (results: ReceiveResult[]) => Promise<void>;
   onDraw: (outcome: DrawOutcome) => Promise<void>;
   onPayout: (event: PayoutEvent) => Promise<void>;
+  onSeatFreed: (salaId: string) => void;
   autoStart: boolean;
 }): Scheduler {
   let running: Promise<unknown> | null = null;
@@ -45,7 +46,9 @@ export function createScheduler(options: {
       provider: options.provider,
     });
     if (received.length > 0) await options.onReceived(received);
-    const freedSeats = await expireUnpaidSeats(options.db);
+    const freedRooms = await expireUnpaidSeats(options.db);
+    for (const salaId of new Set(freedRooms)) options.onSeatFreed(salaId);
+    const freedSeats = freedRooms.length;
     const draws = await drawDueRooms({ db: options.db, config: options.config });
     for (const outcome of draws) await options.onDraw(outcome);
     const payouts = await processPayouts({ db: options.db, provider: options.provider });

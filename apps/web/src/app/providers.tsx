@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import { NotificationProvider } from '@/lib/notifications/notification-provider';
+import { LiveUpdatesProvider } from '@/lib/realtime/live-provider';
 import { createQueryClient } from '@/lib/query-client';
 
 export interface AppProvidersProps {
@@ -10,13 +11,15 @@ export interface AppProvidersProps {
   queryClient?: QueryClient;
 }
 
-/** Query cache, then toasts, then the session (which reads through the query cache). */
+/** Query cache, then toasts, then the session (which reads through the query cache), then live updates. */
 export function AppProviders({ children, queryClient }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
       <NotificationProvider>
-        <AuthProvider>{children}</AuthProvider>
+        <AuthProvider>
+          <LiveUpdatesProvider>{children}</LiveUpdatesProvider>
+        </AuthProvider>
       </NotificationProvider>
     </QueryClientProvider>
   );

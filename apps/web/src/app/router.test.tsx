@@ -25,7 +25,7 @@ describe('route table', () => {
     ['/reset-password', 'Redefinir senha'],
     ['/support', 'Central de Suporte'],
     ['/private-room?code=ABCD1234', 'Entrar na Sala Privada'],
-    ['/sorteios', 'Sorteios'],
+    ['/sorteios', 'Sorteios verificáveis'],
     ['/sorteios/0b4c7e3e-0000-4000-8000-000000000000', 'Verificação do sorteio'],
     ['/privacy', 'Política de Privacidade'],
     ['/tutorial', 'Como Usar a Plataforma'],

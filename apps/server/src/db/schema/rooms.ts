@@ -11,6 +11,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -89,6 +90,8 @@ export const sorteios = pgTable(
       .notNull()
       .default('pendente'),
     hashProva: text('hash_prova').notNull(),
+    /** The entrant list frozen at the draw (sorted), published as-is in the proof. */
+    entrants: jsonb('entrants').$type<string[]>().notNull(),
     timestampSorteio: timestamp('timestamp_sorteio', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

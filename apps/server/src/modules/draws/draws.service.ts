@@ -5,7 +5,7 @@
  * cancelled and every entry refunded to the Saldo.
  */
 import { type DrawProof, type DrawSummary, formatBRL, percentOf, runDraw } from '@sorteio/shared';
-import { and, desc, eq, inArray, lt, lte } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, lte, or } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { participacoes, payouts, profiles, salas, sorteios, user } from '../../db/schema';
@@ -181,6 +181,7 @@ export async function drawRoom({
         // Without a PIX key the prize stays in the Saldo: it is paid there at once.
         statusPagamentoPremio: profile?.chavePix ? 'pendente' : 'confirmado',
         hashProva: result.hashProva,
+        entrants: result.entrants,
         timestampSorteio: now,
       })
       .returning({ id: sorteios.id });
@@ -240,6 +241,17 @@ export async function drawDueRooms({
   return outcomes;
 }
 
+/** Keyset pagination on (timestampSorteio, id): draws sharing a timestamp are never skipped. */
+function cursorCondition(cursor: string | undefined) {
+  if (!cursor) return undefined;
+  const [iso, id] = cursor.split('_') as [string, string];
+  const at = new Date(iso);
+  return or(
+    lt(sorteios.timestampSorteio, at),
+    and(eq(sorteios.timestampSorteio, at), lt(sorteios.id, id)),
+  );
+}
+
 const firstName = (name: string | null) => (name?.trim().split(/\s+/)[0] ?? '') || 'Anônimo';
 
 export async function listDraws(
@@ -262,7 +274,7 @@ export async function listDraws(
     .from(sorteios)
     .innerJoin(salas, eq(salas.id, sorteios.salaId))
     .leftJoin(profiles, eq(profiles.id, sorteios.userIdVencedor))
-    .where(options.cursor ? lt(sorteios.timestampSorteio, new Date(options.cursor)) : undefined)
+    .where(cursorCondition(options.cursor))
     .orderBy(desc(sorteios.timestampSorteio), desc(sorteios.id))
     .limit(options.limit + 1);
   const items = rows.slice(0, options.limit).map((r) => ({
@@ -291,19 +303,13 @@ export async function getProof(db: Db, sorteioId: string): Promise<DrawProof> {
     .innerJoin(salas, eq(salas.id, sorteios.salaId))
     .where(eq(sorteios.id, sorteioId));
   if (!row) throw new AppError('NOT_FOUND', { message: 'Sorteio não encontrado.' });
-  const entrants = await db
-    .select({ numeroSorte: participacoes.numeroSorte })
-    .from(participacoes)
-    .where(
-      and(eq(participacoes.salaId, row.room.id), eq(participacoes.statusPagamento, 'confirmado')),
-    );
   return {
     version: 'v1',
     room_id: row.room.id,
     commitment: row.room.commitment,
     commitment_published_at: row.room.commitmentPublishedAt.toISOString(),
     seed: row.room.seed.toString('hex'),
-    entrants: entrants.map((e) => e.numeroSorte).sort(),
+    entrants: row.draw.entrants,
     entrants_digest: row.draw.entrantsDigest,
     beacon: row.draw.beacon,
     beacon_round: row.draw.beaconRound,

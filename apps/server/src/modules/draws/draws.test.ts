@@ -108,6 +108,7 @@ describe('drawing a room', () => {
       beacon: '',
     });
     expect(proof.entrants).toHaveLength(5);
+    expect(proof.entrants).toEqual([...proof.entrants].sort());
     const report = await verifyProof(proof);
     expect(report.checks.filter((c) => !c.ok)).toEqual([]);
     // Pool R$ 50,00: fee 15 % = R$ 7,50 to the platform, R$ 42,50 to the winner.

@@ -121,6 +121,8 @@ export function registerRoomRoutes(app: App, { db, config }: { db: Db; config: C
         action: 'draw_participation',
         client: clientInfo(request),
       });
+      app.events.emit('room', result.room.id);
+      if (result.room.status === 'sorteando') await app.drawIfDue(result.room.id);
       return result;
     },
   );

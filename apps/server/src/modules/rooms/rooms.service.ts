@@ -305,14 +305,14 @@ export async function joinRoom({
   });
 }
 
-/** Frees PIX seats whose hold ended unpaid (participation cancelado, seat count down). */
-export async function expireUnpaidSeats(db: Db, now = new Date()): Promise<number> {
+/** Frees PIX seats whose hold ended unpaid (participation cancelado, seat count down); returns the rooms touched. */
+export async function expireUnpaidSeats(db: Db, now = new Date()): Promise<string[]> {
   const due = await db
     .select({ id: participacoes.id, salaId: participacoes.salaId })
     .from(participacoes)
     .where(and(eq(participacoes.statusPagamento, 'pendente'), lt(participacoes.expiresAt, now)))
     .limit(200);
-  let freed = 0;
+  const freed: string[] = [];
   for (const p of due) {
     const done = await db.transaction(async (tx) => {
       // Same lock order as joining and confirming: the room first, then the participation.
@@ -337,7 +337,7 @@ export async function expireUnpaidSeats(db: Db, now = new Date()): Promise<numbe
         .where(eq(salas.id, p.salaId));
       return true;
     });
-    if (done) freed += 1;
+    if (done) freed.push(p.salaId);
   }
   return freed;
 }

@@ -1,6 +1,18 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { useParams } from 'react-router';
+import { PageTitle } from '@/components/page-title';
+import {
+  DRAW_VERIFICATION_TITLE,
+  DrawVerificationScreen,
+} from '@/features/draws/components/draw-verification-screen';
 
 /** One draw, re-verified in the browser with the shared verifier (DESIGN.md section 5). */
 export default function DrawPage() {
-  return <UnderConstruction title="Verificação do sorteio" />;
+  const { id = '' } = useParams();
+  return (
+    <>
+      <PageTitle title={DRAW_VERIFICATION_TITLE} />
+      {/* Keyed by id: another draw starts from a clean state, never the previous result. */}
+      <DrawVerificationScreen key={id} id={id} />
+    </>
+  );
 }

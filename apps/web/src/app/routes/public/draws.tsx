@@ -1,6 +1,12 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { PageTitle } from '@/components/page-title';
+import { DRAWS_TITLE, DrawsScreen } from '@/features/draws/components/draws-screen';
 
 /** Public list of finished draws with their proofs (DESIGN.md section 5). */
 export default function DrawsPage() {
-  return <UnderConstruction title="Sorteios" />;
+  return (
+    <>
+      <PageTitle title={DRAWS_TITLE} />
+      <DrawsScreen />
+    </>
+  );
 }

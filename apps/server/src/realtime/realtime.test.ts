@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import type { App } from '../lib/fastify';
+import { createRoom } from '../modules/rooms/rooms.service';
+import { type TestContext, createTestApp, jsonHeaders, verifiedPlayer } from '../test/helpers';
+
+let ctx: TestContext;
+let second: App;
+beforeAll(async () => {
+  ctx = await createTestApp({ config: { logLevel: 'warn' } });
+  // Another server copy on the same database: it only learns about events through NOTIFY.
+  second = await buildApp(
+    { ...ctx.config, logLevel: 'error' },
+    { database: ctx.database, mailer: ctx.mailer, skipMigrations: true, startJobs: false },
+  );
+});
+afterAll(async () => {
+  await second.close();
+  await ctx.close();
+});
+
+type Socket = Awaited<ReturnType<App['injectWS']>>;
+
+function collect(ws: Socket) {
+  const messages: Record<string, unknown>[] = [];
+  ws.on('message', (data: Buffer) =>
+    messages.push(JSON.parse(data.toString()) as Record<string, unknown>),
+  );
+  return {
+    messages,
+    waitFor: async (predicate: (m: Record<string, unknown>) => boolean, ms = 5000) => {
+      const start = Date.now();
+      while (Date.now() - start < ms) {
+        const found = messages.find(predicate);
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error(`no matching message in ${JSON.stringify(messages)}`);
+    },
+  };
+}
+
+describe('live updates', () => {
+  it('pushes seat counts, payments (to their owner only) and draws across server copies', async () => {
+    const room = await createRoom({
+      db: ctx.database.db,
+      input: { tipoSala: 'ouro', valorEntradaCentavos: 1000, maxParticipantes: 2, taxaBp: 1000 },
+    });
+    const payer = await verifiedPlayer(ctx);
+    const watcher = await verifiedPlayer(ctx);
+    const payerSocket = await second.injectWS('/api/ws', { headers: { cookie: payer.cookie } });
+    const watcherSocket = await second.injectWS('/api/ws', { headers: { cookie: watcher.cookie } });
+    const anonymous = await second.injectWS('/api/ws');
+    const [p, w, a] = [collect(payerSocket), collect(watcherSocket), collect(anonymous)];
+    await p.waitFor((m) => m.type === 'hello' && m.signedIn === true);
+
+    const join = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/rooms/${room.id}/join`,
+      headers: { ...jsonHeaders, cookie: payer.cookie },
+      payload: { metodo: 'pix' },
+    });
+    expect(join.statusCode).toBe(200);
+    for (const c of [p, w, a]) {
+      await c.waitFor(
+        (m) => m.type === 'room' && m.roomId === room.id && m.participantesAtual === 1,
+      );
+    }
+
+    const charge = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/payments/pix',
+        headers: { ...jsonHeaders, cookie: payer.cookie },
+        payload: { participacaoId: join.json().participation.id },
+      })
+    ).json();
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/payments/pix/${charge.txid}/simulate`,
+      headers: { ...jsonHeaders, cookie: payer.cookie },
+    });
+    await p.waitFor((m) => m.type === 'payment' && m.outcome === 'participacao');
+    await w.waitFor(
+      (m) => m.type === 'room' && m.participantesAtual === 1 && m.status === 'aberta',
+    );
+    expect(w.messages.some((m) => m.type === 'payment')).toBe(false);
+    expect(a.messages.some((m) => m.type === 'payment')).toBe(false);
+
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/rooms/${room.id}/join`,
+      headers: { ...jsonHeaders, cookie: watcher.cookie },
+      payload: { metodo: 'pix' },
+    });
+    const charge2 = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/payments/pix',
+        headers: { ...jsonHeaders, cookie: watcher.cookie },
+        payload: {
+          participacaoId: (
+            await ctx.app.inject({
+              url: `/api/rooms/${room.id}/my-participation`,
+              headers: { cookie: watcher.cookie },
+            })
+          ).json().participation.id,
+        },
+      })
+    ).json();
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/payments/pix/${charge2.txid}/simulate`,
+      headers: { ...jsonHeaders, cookie: watcher.cookie },
+    });
+    const draw = await a.waitFor((m) => m.type === 'draw' && m.roomId === room.id);
+    expect(draw.result).toBe('drawn');
+    for (const s of [payerSocket, watcherSocket, anonymous]) s.terminate();
+  });
+});

@@ -1,0 +1,8 @@
+/** Query keys of the public draw pages (DESIGN.md section 5). */
+export const drawKeys = {
+  all: ['draws'] as const,
+  lists: () => [...drawKeys.all, 'list'] as const,
+  list: (limit: number) => [...drawKeys.lists(), { limit }] as const,
+  proofs: () => [...drawKeys.all, 'proof'] as const,
+  proof: (id: string) => [...drawKeys.proofs(), id] as const,
+};
