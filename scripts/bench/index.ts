@@ -11,6 +11,7 @@ import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { benchAccounts } from './accounts';
 import { type LoadResult, printTable, runLoad } from './harness';
+import { benchDrawProtocol, benchLastSeatToDraw } from './draws';
 import { benchJoins } from './joins';
 
 async function benchTarget(
@@ -73,7 +74,7 @@ async function benchTarget(
         task: () => get('/api/dashboard', cookie),
       }),
     );
-    return { rows, notes: joins.notes };
+    return { rows, notes: [...joins.notes, ...(await benchLastSeatToDraw(app, base, label))] };
   } finally {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -81,7 +82,7 @@ async function benchTarget(
 }
 
 const rows: LoadResult[] = [];
-const notes: string[] = [];
+const notes: string[] = [...(await benchDrawProtocol(100_000))];
 const pglite = await benchTarget('PGlite', {});
 rows.push(...pglite.rows);
 notes.push(...pglite.notes);

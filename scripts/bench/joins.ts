@@ -23,23 +23,19 @@ async function makePlayers(app: App, count: number, withSessions: string | null)
     const id = randomUUID();
     const email = `join-${id.slice(0, 8)}@bench.sorteiocerto.com.br`;
     await db.insert(user).values({ id, email, name: 'bench', emailVerified: true });
-    await db
-      .insert(account)
-      .values({
-        id: randomUUID(),
-        accountId: id,
-        providerId: 'credential',
-        userId: id,
-        password: hash,
-      });
-    await db
-      .insert(profiles)
-      .values({
-        id,
-        nomeCompleto: 'Jogador Bench',
-        isVerified: true,
-        dataNascimento: '1990-01-01',
-      });
+    await db.insert(account).values({
+      id: randomUUID(),
+      accountId: id,
+      providerId: 'credential',
+      userId: id,
+      password: hash,
+    });
+    await db.insert(profiles).values({
+      id,
+      nomeCompleto: 'Jogador Bench',
+      isVerified: true,
+      dataNascimento: '1990-01-01',
+    });
     await postTransaction(db, {
       kind: 'topup',
       idempotencyKey: `bench:${id}`,

@@ -2,6 +2,7 @@ import {
   drawListQuerySchema,
   drawListSchema,
   drawProofSchema,
+  drawSummarySchema,
   formatBRL,
   roomIdParamsSchema,
 } from '@sorteio/shared';
@@ -22,6 +23,7 @@ import {
   createPayout,
   drawRecipients,
   drawRoom,
+  findRoomDraw,
   getProof,
   listDraws,
 } from './draws.service';
@@ -134,6 +136,19 @@ export function registerDrawRoutes(app: App, { db, config }: { db: Db; config: C
       },
     },
     async (request) => getProof(db, request.params.id),
+  );
+
+  app.get(
+    '/api/rooms/:id/draw',
+    {
+      schema: {
+        tags: ['draws'],
+        summary: 'O sorteio de uma sala, quando já realizado (público)',
+        params: roomIdParamsSchema,
+        response: { 200: z.object({ draw: drawSummarySchema.nullable() }) },
+      },
+    },
+    async (request) => ({ draw: await findRoomDraw(db, request.params.id) }),
   );
 
   app.post(

@@ -256,7 +256,7 @@ const firstName = (name: string | null) => (name?.trim().split(/\s+/)[0] ?? '') 
 
 export async function listDraws(
   db: Db,
-  options: { limit: number; cursor?: string },
+  options: { limit: number; cursor?: string; salaId?: string },
 ): Promise<{ items: DrawSummary[]; nextCursor: string | null }> {
   const rows = await db
     .select({
@@ -274,7 +274,7 @@ export async function listDraws(
     .from(sorteios)
     .innerJoin(salas, eq(salas.id, sorteios.salaId))
     .leftJoin(profiles, eq(profiles.id, sorteios.userIdVencedor))
-    .where(cursorCondition(options.cursor))
+    .where(and(cursorCondition(options.cursor), options.salaId ? eq(sorteios.salaId, options.salaId) : undefined))
     .orderBy(desc(sorteios.timestampSorteio), desc(sorteios.id))
     .limit(options.limit + 1);
   const items = rows.slice(0, options.limit).map((r) => ({
@@ -293,6 +293,11 @@ export async function listDraws(
     items,
     nextCursor: rows.length > options.limit ? (items.at(-1)?.timestampSorteio ?? null) : null,
   };
+}
+
+export async function findRoomDraw(db: Db, salaId: string): Promise<DrawSummary | null> {
+  const page = await listDraws(db, { limit: 1, salaId });
+  return page.items[0] ?? null;
 }
 
 /** The public proof (DESIGN.md section 5, step 7): the seed is revealed only after the draw. */
