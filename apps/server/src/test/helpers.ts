@@ -122,9 +122,21 @@ export async function createTestApp(
     mailer,
     config,
     async close() {
+      // Every integration file ends by checking the ledger invariants (DESIGN.md section 3).
+      const { checkInvariants } = await import('../modules/wallet/ledger.service');
+      const invariants = await checkInvariants(database.db);
       await app.close();
       await database.drop();
       if (storageDir) rmSync(storageDir, { recursive: true, force: true });
+      if (
+        invariants.totalSum !== 0 ||
+        invariants.unbalancedTransactions ||
+        invariants.negativeBalances ||
+        invariants.cachedBalanceMismatches ||
+        invariants.nonZeroClosedPools
+      ) {
+        throw new Error(`ledger invariants broken: ${JSON.stringify(invariants)}`);
+      }
     },
   };
 }
