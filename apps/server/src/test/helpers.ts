@@ -123,19 +123,12 @@ export async function createTestApp(
     config,
     async close() {
       // Every integration file ends by checking the ledger invariants (DESIGN.md section 3).
-      const { checkInvariants } = await import('../modules/wallet/ledger.service');
-      const invariants = await checkInvariants(database.db);
-      await app.close();
-      await database.drop();
-      if (storageDir) rmSync(storageDir, { recursive: true, force: true });
-      if (
-        invariants.totalSum !== 0 ||
-        invariants.unbalancedTransactions ||
-        invariants.negativeBalances ||
-        invariants.cachedBalanceMismatches ||
-        invariants.nonZeroClosedPools
-      ) {
-        throw new Error(`ledger invariants broken: ${JSON.stringify(invariants)}`);
+      try {
+        await assertLedgerInvariants(database.db);
+      } finally {
+        await app.close();
+        await database.drop();
+        if (storageDir) rmSync(storageDir, { recursive: true, force: true });
       }
     },
   };
@@ -279,15 +272,19 @@ export async function verifiedPlayer(ctx: TestContext, remoteAddress?: string) {
 
 /** Asserts the ledger invariants of DESIGN.md section 3. */
 export async function expectLedgerInvariants(ctx: TestContext) {
+  await assertLedgerInvariants(ctx.database.db);
+}
+
+async function assertLedgerInvariants(db: Database['db']) {
   const { checkInvariants } = await import('../modules/wallet/ledger.service');
-  const result = await checkInvariants(ctx.database.db);
+  const r = await checkInvariants(db);
   if (
-    result.totalSum !== 0 ||
-    result.unbalancedTransactions ||
-    result.negativeBalances ||
-    result.cachedBalanceMismatches ||
-    result.nonZeroClosedPools
+    r.totalSum !== 0 ||
+    r.unbalancedTransactions ||
+    r.negativeBalances ||
+    r.cachedBalanceMismatches ||
+    r.nonZeroClosedPools
   ) {
-    throw new Error(`ledger invariants broken: ${JSON.stringify(result)}`);
+    throw new Error(`ledger invariants broken: ${JSON.stringify(r)}`);
   }
 }

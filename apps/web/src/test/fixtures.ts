@@ -1,6 +1,7 @@
 import {
   formatBRL,
   type Dashboard,
+  type DrawSummary,
   type History,
   type HistoryItem,
   type Participation,
@@ -87,6 +88,23 @@ export function makeDraw(index: number, overrides: Partial<RecentDraw> = {}): Re
     premioLiquido: 5000 * index,
     vencedorPrimeiroNome: `Pessoa${index}`,
     timestampSorteio: '2025-01-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A room's draw as GET /api/rooms/:id/draw and GET /api/draws give it. */
+export function makeDrawSummary(overrides: Partial<DrawSummary> = {}): DrawSummary {
+  return {
+    id: ids.draw,
+    roomId: ids.room,
+    tipoSala: 'ouro',
+    numeroVencedor: 'O1234567',
+    hashProva: 'c0ffee00deadbeef0123456789abcdef0123456789abcdef0123456789abcdef',
+    timestampSorteio: '2025-01-03T12:00:00.000Z',
+    valorPremioLiquido: 8000,
+    participantes: 10,
+    vencedorPrimeiroNome: 'Maria',
+    statusPagamentoPremio: 'confirmado',
     ...overrides,
   };
 }

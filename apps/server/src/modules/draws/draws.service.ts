@@ -274,7 +274,12 @@ export async function listDraws(
     .from(sorteios)
     .innerJoin(salas, eq(salas.id, sorteios.salaId))
     .leftJoin(profiles, eq(profiles.id, sorteios.userIdVencedor))
-    .where(and(cursorCondition(options.cursor), options.salaId ? eq(sorteios.salaId, options.salaId) : undefined))
+    .where(
+      and(
+        cursorCondition(options.cursor),
+        options.salaId ? eq(sorteios.salaId, options.salaId) : undefined,
+      ),
+    )
     .orderBy(desc(sorteios.timestampSorteio), desc(sorteios.id))
     .limit(options.limit + 1);
   const items = rows.slice(0, options.limit).map((r) => ({

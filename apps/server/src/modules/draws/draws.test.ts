@@ -366,9 +366,15 @@ async function adminCookie() {
 describe('room draw lookup', () => {
   it('answers the draw of a room, or null before it', async () => {
     const { room } = await fullRoom(2);
-    expect((await ctx.app.inject({ url: `/api/rooms/${room.id}/draw` })).json()).toEqual({ draw: null });
+    expect((await ctx.app.inject({ url: `/api/rooms/${room.id}/draw` })).json()).toEqual({
+      draw: null,
+    });
     const outcome = await drawRoom({ db: db(), salaId: room.id });
     const res = (await ctx.app.inject({ url: `/api/rooms/${room.id}/draw` })).json();
-    expect(res.draw).toMatchObject({ id: outcome.kind === 'drawn' ? outcome.sorteioId : 'x', roomId: room.id, participantes: 2 });
+    expect(res.draw).toMatchObject({
+      id: outcome.kind === 'drawn' ? outcome.sorteioId : 'x',
+      roomId: room.id,
+      participantes: 2,
+    });
   });
 });

@@ -16,6 +16,7 @@ import type { Db } from '../../db/client';
 import { participacoes, salas } from '../../db/schema';
 import { requireRole, requireUser } from '../../lib/authz';
 import { AppError } from '../../lib/errors';
+import type { DbOrTx } from '../wallet/ledger.service';
 import type { App } from '../../lib/fastify';
 import { computePrize } from '@sorteio/shared';
 import { clientInfo } from '../auth/auth.routes';
@@ -30,6 +31,17 @@ import {
 } from './rooms.service';
 
 const roomAdmins = ['admin', 'manager'] as const;
+
+/** Locks a room for an administrator's change and counts every participation it ever had. */
+async function lockRoomForAdmin(tx: DbOrTx, id: string) {
+  const [room] = await tx.select().from(salas).where(eq(salas.id, id)).for('update');
+  if (!room) throw new AppError('NOT_FOUND', { message: 'Sala não encontrada' });
+  const [joined] = await tx
+    .select({ n: count() })
+    .from(participacoes)
+    .where(eq(participacoes.salaId, room.id));
+  return { room, joined: joined?.n ?? 0 };
+}
 
 /** Rate-limit key of a signed-in caller: their session cookie (hashed), else the IP. */
 export function sessionKey(request: FastifyRequest): string {
@@ -192,23 +204,14 @@ export function registerRoomRoutes(app: App, { db, config }: { db: Db; config: C
       await requireRole(request, roomAdmins);
       const b = request.body;
       return db.transaction(async (tx) => {
-        const [room] = await tx
-          .select()
-          .from(salas)
-          .where(eq(salas.id, request.params.id))
-          .for('update');
-        if (!room) throw new AppError('NOT_FOUND', { message: 'Sala não encontrada' });
-        const [joined] = await tx
-          .select({ n: count() })
-          .from(participacoes)
-          .where(eq(participacoes.salaId, room.id));
+        const { room, joined } = await lockRoomForAdmin(tx, request.params.id);
         const changesMoney =
           b.valorEntrada !== room.valorEntrada ||
           b.maxParticipantes !== room.maxParticipantes ||
           b.taxaPersonalizadaBp !== room.taxaPersonalizadaBp ||
           b.tipoSala !== room.tipoSala;
         // The price and the prize are a promise to whoever joined: they change only while the room is empty.
-        if (changesMoney && (joined?.n ?? 0) > 0) {
+        if (changesMoney && joined > 0) {
           throw new AppError('CONFLICT', {
             message: 'Tipo, valor, vagas e taxa só podem mudar enquanto ninguém entrou na sala.',
           });
@@ -286,17 +289,8 @@ export function registerRoomRoutes(app: App, { db, config }: { db: Db; config: C
     async (request) => {
       await requireRole(request, roomAdmins);
       return db.transaction(async (tx) => {
-        const [room] = await tx
-          .select()
-          .from(salas)
-          .where(eq(salas.id, request.params.id))
-          .for('update');
-        if (!room) throw new AppError('NOT_FOUND', { message: 'Sala não encontrada' });
-        const [joined] = await tx
-          .select({ n: count() })
-          .from(participacoes)
-          .where(eq(participacoes.salaId, room.id));
-        if ((joined?.n ?? 0) > 0)
+        const { room, joined } = await lockRoomForAdmin(tx, request.params.id);
+        if (joined > 0)
           throw new AppError('CONFLICT', {
             message: 'A sala já tem participantes e não pode ser excluída.',
           });

@@ -1,6 +1,8 @@
+import { formatDateTime, type Profile } from '@sorteio/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { baseProfile } from '@/features/profile/test-data';
 import { brl, makeCharge, makeStatementEntry, makeWallet, TXID } from '@/test/fixtures';
 import { mockApi, regularUser, type MockHandler, type MockReply } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
@@ -8,12 +10,16 @@ import CashbackPage from './cashback';
 
 const routes = [{ path: '/cashback', element: <CashbackPage /> }];
 
+const verified: Profile = { ...baseProfile, isVerified: true };
+
 function walletApi(overrides: Record<string, MockReply | MockHandler> = {}) {
   return mockApi({
     'GET /api/me': { body: { user: regularUser } },
     'GET /api/wallet': { body: makeWallet() },
     'GET /api/wallet/statement': { body: [] },
     'GET /api/payments/config': { body: { configured: true, provider: 'efi' } },
+    'GET /api/profile': { body: verified },
+    'GET /api/wallet/withdrawals': { body: [] },
     ...overrides,
   });
 }
@@ -152,5 +158,215 @@ describe('cashback', () => {
     expect(
       screen.getByText('Sistema PIX não configurado. Entre em contato com o administrador.'),
     ).toBeDefined();
+  });
+});
+
+function makeWithdrawal(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 'w-1',
+    valor: 5000,
+    status: 'pendente',
+    createdAt: '2025-01-02T15:30:00.000Z',
+    lastError: null,
+    ...overrides,
+  };
+}
+
+function withdrawError(status: number, message: string, reason?: string): MockReply {
+  return {
+    status,
+    body: {
+      error: {
+        code: status === 403 ? 'FORBIDDEN' : status === 400 ? 'BAD_REQUEST' : 'VALIDATION_ERROR',
+        message,
+        ...(reason ? { reason } : {}),
+      },
+    },
+  };
+}
+
+function withdrawCard() {
+  return screen.getByRole('region', { name: 'Sacar por PIX' });
+}
+
+async function requestWithdrawal(amount: string) {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Valor do saque (R$)'), amount);
+  await user.click(screen.getByRole('button', { name: 'Solicitar saque' }));
+  return user;
+}
+
+describe('cashback: withdrawal', () => {
+  it('explains that only the Saldo can be withdrawn and shows the masked PIX key', async () => {
+    walletApi({ 'GET /api/wallet': { body: makeWallet({ saldo: 4200, cashback: 700 }) } });
+    renderRoutes(routes, '/cashback');
+    const card = withdrawCard();
+    expect(within(card).getByRole('heading', { level: 2, name: 'Sacar por PIX' })).toBeDefined();
+    expect(within(card).getByText(/Só o Saldo pode ser sacado/)).toBeDefined();
+    expect(await within(card).findByText('mar***@example.com')).toBeDefined();
+    expect(within(card).getByText('Chave PIX de destino (E-mail)')).toBeDefined();
+    expect(await within(card).findByText(brl(4200))).toBeDefined();
+    expect(within(card).getByText('Mínimo de R$ 10,00.')).toBeDefined();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it("shows the server's minimum in 'Erro ao sacar'", async () => {
+    const withdraw = vi.fn<MockHandler>(() =>
+      withdrawError(400, 'O valor mínimo de saque é R$ 10,00.'),
+    );
+    walletApi({ 'POST /api/wallet/withdraw': withdraw });
+    renderRoutes(routes, '/cashback');
+    await requestWithdrawal('5');
+    const toast = (await screen.findByText('Erro ao sacar')).closest('[data-slot="toast"]');
+    expect(
+      within(toast as HTMLElement).getByText('O valor mínimo de saque é R$ 10,00.'),
+    ).toBeDefined();
+    expect(withdraw.mock.calls[0]?.[0].body).toEqual({ valor: 500 });
+  });
+
+  it('shows the reason when the Saldo is not enough', async () => {
+    walletApi({
+      'POST /api/wallet/withdraw': withdrawError(
+        400,
+        'Saldo insuficiente para este saque. O Cashback não pode ser sacado.',
+        'INSUFFICIENT_BALANCE',
+      ),
+    });
+    renderRoutes(routes, '/cashback');
+    await requestWithdrawal('50,00');
+    expect(await screen.findByText('Erro ao sacar')).toBeDefined();
+    expect(
+      screen.getByText('Saldo insuficiente para este saque. O Cashback não pode ser sacado.'),
+    ).toBeDefined();
+  });
+
+  it('refuses an amount that is not money before asking the server', async () => {
+    const withdraw = vi.fn<MockHandler>(() => ({ body: {} }));
+    walletApi({ 'POST /api/wallet/withdraw': withdraw });
+    renderRoutes(routes, '/cashback');
+    await requestWithdrawal('abc');
+    expect(await screen.findByText('Valor inválido. Use, por exemplo, 50,00.')).toBeDefined();
+    expect(screen.getByLabelText('Valor do saque (R$)').getAttribute('aria-invalid')).toBe('true');
+    expect(withdraw).not.toHaveBeenCalled();
+  });
+
+  it("says 'Enviando...' while the request is on its way", async () => {
+    walletApi({ 'POST /api/wallet/withdraw': () => new Promise<MockReply>(() => {}) });
+    renderRoutes(routes, '/cashback');
+    await requestWithdrawal('50');
+    const button = await screen.findByRole('button', { name: 'Enviando...' });
+    expect(button).toHaveProperty('disabled', true);
+  });
+
+  it("confirms with 'Saque solicitado' and reads the Saldo and the list again", async () => {
+    let withdrawn = false;
+    let walletReads = 0;
+    const withdraw = vi.fn<MockHandler>(() => {
+      withdrawn = true;
+      return { body: { id: 'w-9', status: 'pendente', valor: 5000 } };
+    });
+    walletApi({
+      'POST /api/wallet/withdraw': withdraw,
+      'GET /api/wallet': () => {
+        walletReads += 1;
+        return { body: makeWallet({ saldo: withdrawn ? 1000 : 6000 }) };
+      },
+      'GET /api/wallet/withdrawals': () => ({
+        body: withdrawn ? [makeWithdrawal({ id: 'w-9', valor: 5000 })] : [],
+      }),
+    });
+    renderRoutes(routes, '/cashback');
+    const list = screen.getByRole('region', { name: 'Meus saques' });
+    expect(await within(list).findByText('Nenhum saque ainda.')).toBeDefined();
+    const before = walletReads;
+
+    await requestWithdrawal('50,00');
+    expect(await screen.findByText('Saque solicitado')).toBeDefined();
+    expect(screen.getByText('Você receberá o PIX em instantes.')).toBeDefined();
+    expect(withdraw.mock.calls[0]?.[0].body).toEqual({ valor: 5000 });
+    expect(await within(list).findByText('Em processamento')).toBeDefined();
+    expect(within(list).getByText(brl(5000))).toBeDefined();
+    expect(walletReads).toBeGreaterThan(before);
+    expect(screen.getByLabelText('Valor do saque (R$)')).toHaveProperty('value', '');
+  });
+
+  it('links to the profile instead of the form when there is no PIX key', async () => {
+    walletApi({
+      'GET /api/profile': { body: { ...verified, chavePix: null, chavePixTipo: null } },
+    });
+    renderRoutes(routes, '/cashback');
+    const card = withdrawCard();
+    expect(
+      await within(card).findByText('Cadastre sua chave PIX no perfil antes de sacar.'),
+    ).toBeDefined();
+    expect(
+      within(card).getByRole('link', { name: 'Cadastrar chave PIX' }).getAttribute('href'),
+    ).toBe('/profile?tab=perfil');
+    expect(within(card).queryByRole('button', { name: 'Solicitar saque' })).toBeNull();
+    expect(within(card).queryByLabelText('Valor do saque (R$)')).toBeNull();
+  });
+
+  it('links to the verification tab when the identity is not verified', async () => {
+    walletApi({ 'GET /api/profile': { body: baseProfile } });
+    renderRoutes(routes, '/cashback');
+    const card = withdrawCard();
+    expect(await within(card).findByText('Verifique sua identidade antes de sacar.')).toBeDefined();
+    expect(
+      within(card).getByRole('link', { name: 'Verificar identidade' }).getAttribute('href'),
+    ).toBe('/profile?tab=verificacao');
+    expect(within(card).queryByRole('button', { name: 'Solicitar saque' })).toBeNull();
+  });
+});
+
+describe('cashback: my withdrawals', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('labels each status, with the reason of a returned one', async () => {
+    walletApi({
+      'GET /api/wallet/withdrawals': {
+        body: [
+          makeWithdrawal({ id: 'w-4', valor: 1000, status: 'pendente' }),
+          makeWithdrawal({ id: 'w-3', valor: 2000, status: 'enviando' }),
+          makeWithdrawal({ id: 'w-2', valor: 3000, status: 'confirmado' }),
+          makeWithdrawal({
+            id: 'w-1',
+            valor: 4000,
+            status: 'devolvido',
+            lastError: 'Chave PIX não encontrada no banco.',
+          }),
+        ],
+      },
+    });
+    renderRoutes(routes, '/cashback');
+    const list = screen.getByRole('region', { name: 'Meus saques' });
+    const rows = await within(list).findAllByRole('listitem');
+    expect(rows).toHaveLength(4);
+    expect(within(rows[0]!).getByText(brl(1000))).toBeDefined();
+    expect(within(rows[0]!).getByText('Em processamento')).toBeDefined();
+    expect(within(rows[0]!).getByText(formatDateTime('2025-01-02T15:30:00.000Z'))).toBeDefined();
+    expect(within(rows[1]!).getByText('Em processamento')).toBeDefined();
+    expect(within(rows[2]!).getByText('Pago')).toBeDefined();
+    expect(within(rows[3]!).getByText('Devolvido ao saldo')).toBeDefined();
+    expect(within(rows[3]!).getByText('Chave PIX não encontrada no banco.')).toBeDefined();
+  });
+
+  it('reads the list again every 10 s only while a withdrawal is in progress', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let status = 'enviando';
+    const list = vi.fn<MockHandler>(() => ({ body: [makeWithdrawal({ status })] }));
+    walletApi({ 'GET /api/wallet/withdrawals': list });
+    renderRoutes(routes, '/cashback');
+    expect(await screen.findByText('Em processamento')).toBeDefined();
+    expect(list).toHaveBeenCalledTimes(1);
+
+    status = 'confirmado';
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(await screen.findByText('Pago')).toBeDefined();
+    expect(list).toHaveBeenCalledTimes(2);
+
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(list).toHaveBeenCalledTimes(2);
   });
 });

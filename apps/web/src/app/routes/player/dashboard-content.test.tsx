@@ -1,8 +1,9 @@
 import { formatDateTime } from '@sorteio/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { brl, ids, makeDashboard, makeDraw, makeRoom } from '@/test/fixtures';
+import { installLiveSocket } from '@/test/live-socket';
 import { mockApi, regularUser, type MockHandler, type MockReply } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import DashboardPage from './dashboard';
@@ -152,6 +153,28 @@ describe('dashboard content', () => {
       expect(within(link).getByText('4/20')).toBeDefined();
       expect(within(link).getByText(brl(1000))).toBeDefined();
       expect(within(link).getByText(brl(8000))).toBeDefined();
+    });
+
+    describe('live', () => {
+      afterEach(() => {
+        vi.unstubAllGlobals();
+      });
+
+      it("marks the seats 'Ao vivo' and follows the server's changes", async () => {
+        const live = installLiveSocket();
+        let seats = 4;
+        dashboardApi({
+          'GET /api/rooms': () => ({ body: [makeRoom({ participantesAtual: seats })] }),
+        });
+        renderRoutes(routes, '/dashboard');
+        const link = await screen.findByRole('link', { name: /Sala ouro/ });
+        expect(within(link).getByText('4/10').getAttribute('aria-live')).toBe('polite');
+        expect(await within(link).findByText('Ao vivo')).toBeDefined();
+
+        seats = 5;
+        live.emit({ type: 'room', roomId: ids.room });
+        expect(await within(link).findByText('5/10')).toBeDefined();
+      });
     });
 
     it("says 'Nenhuma sala encontrada' when no room is open", async () => {

@@ -1,9 +1,17 @@
 import type { Profile } from '@sorteio/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { baseProfile } from '@/features/profile/test-data';
-import { brl, ids, makeParticipation, makeRoom, makeWallet } from '@/test/fixtures';
+import {
+  brl,
+  ids,
+  makeDrawSummary,
+  makeParticipation,
+  makeRoom,
+  makeWallet,
+} from '@/test/fixtures';
+import { installLiveSocket } from '@/test/live-socket';
 import { mockApi, regularUser, type MockHandler, type MockReply } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import ParticipatePage from './participate';
@@ -300,5 +308,122 @@ describe('join dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Participar' }));
     const toast = await screen.findByText('Erro ao participar');
     expect(within(toast.closest('[data-slot="toast"]')!).getByText(message)).toBeDefined();
+  });
+});
+
+describe('participate: result of the draw', () => {
+  const DRAW_URL = `GET /api/rooms/${ids.room}/draw`;
+
+  it('shows the result with the winner line and the way to verify it', async () => {
+    roomApi({
+      [`GET /api/rooms/${ids.room}`]: {
+        body: makeRoom({ status: 'sorteada', participantesAtual: 10 }),
+      },
+      [DRAW_URL]: { body: { draw: makeDrawSummary() } },
+      [`GET /api/rooms/${ids.room}/my-participation`]: {
+        body: { participation: makeParticipation({ ehVencedor: true }) },
+      },
+    });
+    renderRoutes(routes, ROOM_PAGE);
+    const result = await screen.findByRole('region', { name: 'Resultado do sorteio' });
+    expect(within(result).getByText('Você ganhou este sorteio!')).toBeDefined();
+    expect(within(result).getByText('O1234567')).toBeDefined();
+    expect(within(result).getByText('Maria')).toBeDefined();
+    expect(within(result).getByText(brl(8000))).toBeDefined();
+    expect(within(result).getByText('Pago')).toBeDefined();
+    expect(within(result).getByText('c0ffee00deadbeef')).toBeDefined();
+    expect(
+      within(result).getByRole('link', { name: 'Verificar sorteio' }).getAttribute('href'),
+    ).toBe(`/sorteios/${ids.draw}`);
+    expect(screen.getByText('Você participou deste sorteio')).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Participar Agora' })).toBeNull();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it('has no winner line for someone else, and says the prize is being paid', async () => {
+    roomApi({
+      [`GET /api/rooms/${ids.room}`]: { body: makeRoom({ status: 'finalizada' }) },
+      [DRAW_URL]: {
+        body: {
+          draw: makeDrawSummary({ numeroVencedor: 'O9999999', statusPagamentoPremio: 'pendente' }),
+        },
+      },
+      [`GET /api/rooms/${ids.room}/my-participation`]: {
+        body: { participation: makeParticipation({ numeroSorte: 'O1111111' }) },
+      },
+    });
+    renderRoutes(routes, ROOM_PAGE);
+    const result = await screen.findByRole('region', { name: 'Resultado do sorteio' });
+    expect(within(result).getByText('Pagamento em andamento')).toBeDefined();
+    expect(within(result).getByText('O9999999')).toBeDefined();
+    expect(screen.queryByText('Você ganhou este sorteio!')).toBeNull();
+  });
+
+  it('shows the result as soon as the draw exists, even before the room status catches up', async () => {
+    roomApi({
+      [`GET /api/rooms/${ids.room}`]: { body: makeRoom({ status: 'sorteando' }) },
+      [DRAW_URL]: { body: { draw: makeDrawSummary() } },
+    });
+    renderRoutes(routes, ROOM_PAGE);
+    expect(await screen.findByRole('region', { name: 'Resultado do sorteio' })).toBeDefined();
+  });
+
+  it('does not ask for a draw while the room is open', async () => {
+    const draw = vi.fn<MockHandler>(() => ({ body: { draw: null } }));
+    roomApi({ [DRAW_URL]: draw });
+    renderRoutes(routes, ROOM_PAGE);
+    expect(await screen.findByRole('button', { name: 'Participar Agora' })).toBeDefined();
+    expect(screen.queryByRole('region', { name: 'Resultado do sorteio' })).toBeNull();
+    expect(draw).not.toHaveBeenCalled();
+  });
+
+  it('says a cancelled room refunded the entries, without the join button', async () => {
+    roomApi({
+      [`GET /api/rooms/${ids.room}`]: { body: makeRoom({ status: 'cancelada' }) },
+      [`GET /api/rooms/${ids.room}/my-participation`]: {
+        body: { participation: makeParticipation() },
+      },
+    });
+    renderRoutes(routes, ROOM_PAGE);
+    expect(
+      await screen.findByText('Sala cancelada: as entradas foram reembolsadas no saldo.'),
+    ).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Ver meu saldo' }).getAttribute('href')).toBe(
+      '/cashback',
+    );
+    expect(screen.queryByRole('button', { name: 'Participar Agora' })).toBeNull();
+    expect(screen.queryByText('Você já está participando desta sala!')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Resultado do sorteio' })).toBeNull();
+  });
+});
+
+describe('participate: live participants count', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("marks the count 'Ao vivo' and updates it when the server reports a change", async () => {
+    const live = installLiveSocket();
+    let seats = 3;
+    roomApi({
+      [`GET /api/rooms/${ids.room}`]: () => ({ body: makeRoom({ participantesAtual: seats }) }),
+    });
+    renderRoutes(routes, ROOM_PAGE);
+    const count = await screen.findByText('3/10');
+    expect(count.getAttribute('aria-live')).toBe('polite');
+    expect(await screen.findByText('Ao vivo')).toBeDefined();
+
+    seats = 4;
+    live.emit({ type: 'room', roomId: ids.room });
+    expect(await screen.findByText('4/10')).toBeDefined();
+  });
+
+  it("has no 'Ao vivo' mark while the live connection is down", async () => {
+    vi.stubGlobal('WebSocket', undefined);
+    roomApi();
+    renderRoutes(routes, ROOM_PAGE);
+    const count = await screen.findByText('3/10');
+    expect(count.getAttribute('aria-live')).toBe('polite');
+    expect(screen.queryByText('Ao vivo')).toBeNull();
   });
 });

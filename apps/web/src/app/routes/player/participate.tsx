@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { BackButton } from '@/components/back-button';
 import { PageTitle } from '@/components/page-title';
+import { RoomDrawResult } from '@/features/draws/components/room-draw-result';
 import { RoomDetail } from '@/features/rooms/components/room-detail';
 import { RoomsGrid } from '@/features/rooms/components/rooms-grid';
 import { JoinRoomAction } from './join-room-action';
@@ -20,6 +21,13 @@ export default function ParticipatePage() {
               key={roomId}
               roomId={roomId}
               renderJoin={(room) => <JoinRoomAction room={room} />}
+              renderResult={(room, participation) => (
+                <RoomDrawResult
+                  roomId={room.id}
+                  roomStatus={room.status}
+                  participation={participation}
+                />
+              )}
             />
           </div>
         ) : (

@@ -5,4 +5,6 @@ export const drawKeys = {
   list: (limit: number) => [...drawKeys.lists(), { limit }] as const,
   proofs: () => [...drawKeys.all, 'proof'] as const,
   proof: (id: string) => [...drawKeys.proofs(), id] as const,
+  /** A room's draw: under 'draws' so both 'draw' and 'payout' live messages refetch it. */
+  room: (roomId: string) => [...drawKeys.all, 'room', roomId] as const,
 };

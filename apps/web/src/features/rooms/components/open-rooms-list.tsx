@@ -52,7 +52,7 @@ export function OpenRoomsList() {
               <span className="font-semibold">
                 <RoomName room={room} />
               </span>
-              <RoomFacts room={room} />
+              <RoomFacts room={room} live />
             </Link>
           </li>
         ))}

@@ -1,5 +1,11 @@
-import { formatDateTime, joinMessages, type Participation, type Room } from '@sorteio/shared';
-import { CircleCheck, CircleSlash, Users } from 'lucide-react';
+import {
+  formatDateTime,
+  joinMessages,
+  type Participation,
+  type Room,
+  type RoomStatus,
+} from '@sorteio/shared';
+import { CircleCheck, CircleSlash, Ticket, Undo2, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '@/components/load-error';
@@ -52,8 +58,53 @@ function Unavailable({ text }: { text: string }) {
   );
 }
 
-function JoinArea({ room, renderJoin }: { room: Room; renderJoin: (room: Room) => ReactNode }) {
-  const mine = useMyParticipation(room.id);
+/** After the draw the page shows the result; the seat is only a reminder of the number. */
+const drawnStatuses: readonly RoomStatus[] = ['sorteada', 'finalizada'];
+
+function PlayedIn({ participation }: { participation: Participation }) {
+  return (
+    <Alert role="status">
+      <Ticket aria-hidden="true" />
+      <AlertTitle>Você participou deste sorteio</AlertTitle>
+      <AlertDescription>
+        <p>
+          Seu número da sorte:{' '}
+          <span className="font-mono text-base font-bold text-foreground">
+            {participation.numeroSorte}
+          </span>
+        </p>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/** A cancelled room is never drawn; every confirmed entry went back to the Saldo. */
+function Cancelled() {
+  return (
+    <Alert variant="info" role="status">
+      <Undo2 aria-hidden="true" />
+      <AlertTitle>Sala cancelada: as entradas foram reembolsadas no saldo.</AlertTitle>
+      <AlertDescription>
+        <Link
+          to="/cashback"
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Ver meu saldo
+        </Link>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+function JoinArea({
+  room,
+  mine,
+  renderJoin,
+}: {
+  room: Room;
+  mine: ReturnType<typeof useMyParticipation>;
+  renderJoin: (room: Room) => ReactNode;
+}) {
   if (mine.isPending) return <Spinner label="Verificando participação..." showLabel />;
   if (mine.isError) {
     return (
@@ -63,6 +114,9 @@ function JoinArea({ room, renderJoin }: { room: Room; renderJoin: (room: Room) =
         onRetry={() => void mine.refetch()}
       />
     );
+  }
+  if (drawnStatuses.includes(room.status)) {
+    return mine.data ? <PlayedIn participation={mine.data} /> : null;
   }
   if (mine.data) return <AlreadyIn participation={mine.data} room={room} />;
   if (room.participantesAtual >= room.maxParticipantes) {
@@ -94,16 +148,22 @@ export function RoomNotFound() {
 
 /**
  * One room (spec 000 section 2, /participate?sala_id=): its figures, the draw commitment and what
- * the person can do: see their seat, nothing (full, closed) or join through `renderJoin`.
+ * the person can do: see their seat, nothing (full, closed) or join through `renderJoin`. Once
+ * drawn, `renderResult` shows the draw; a cancelled room says its entries were refunded.
  */
 export function RoomDetail({
   roomId,
   renderJoin,
+  renderResult,
 }: {
   roomId: string;
   renderJoin: (room: Room) => ReactNode;
+  /** The draw's result, given the room and the caller's seat (null: none; undefined: loading). */
+  renderResult?: (room: Room, participation: Participation | null | undefined) => ReactNode;
 }) {
   const room = useRoom(roomId);
+  const cancelled = room.data?.status === 'cancelada';
+  const mine = useMyParticipation(roomId, { enabled: room.isSuccess && !cancelled });
 
   if (room.isPending) {
     return (
@@ -144,9 +204,10 @@ export function RoomDetail({
         </p>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
-        <RoomFacts room={data} />
+        {cancelled ? <Cancelled /> : renderResult?.(data, mine.data)}
+        <RoomFacts room={data} live />
         <CommitmentNote commitment={data.commitment} />
-        <JoinArea room={data} renderJoin={renderJoin} />
+        {!cancelled && <JoinArea room={data} mine={mine} renderJoin={renderJoin} />}
       </CardContent>
     </Card>
   );

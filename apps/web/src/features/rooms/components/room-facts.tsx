@@ -1,8 +1,48 @@
 import { formatBRL, roomTypeLabel, type Room } from '@sorteio/shared';
+import { useLiveStatus } from '@/lib/realtime/live-provider';
 import { cn } from '@/lib/utils';
 
-/** Participants current/max, entry value and prize: what every room view shows (spec 000 s2). */
-export function RoomFacts({ room, className }: { room: Room; className?: string }) {
+/** A small 'Ao vivo' mark: the count below follows the live connection, not only the polling. */
+function LiveMark() {
+  return (
+    <span className="inline-flex items-center gap-1 text-[0.7rem] font-medium text-success">
+      <span aria-hidden="true" className="relative flex size-2">
+        <span className="absolute inline-flex size-full animate-ping rounded-full bg-success opacity-60 motion-reduce:animate-none" />
+        <span className="relative inline-flex size-2 rounded-full bg-success" />
+      </span>
+      Ao vivo
+    </span>
+  );
+}
+
+function ParticipantsCount({ room, live }: { room: Room; live: boolean }) {
+  const status = useLiveStatus();
+  const count = `${room.participantesAtual}/${room.maxParticipantes}`;
+  if (!live) return <>{count}</>;
+  return (
+    <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+      {/* Polite: a screen reader hears the new count when a seat is taken or freed. */}
+      <span aria-live="polite" aria-atomic="true">
+        {count}
+      </span>
+      {status === 'open' && <LiveMark />}
+    </span>
+  );
+}
+
+/**
+ * Participants current/max, entry value and prize: what every room view shows (spec 000 s2).
+ * `live` announces count changes and marks it 'Ao vivo' while the live connection is up.
+ */
+export function RoomFacts({
+  room,
+  className,
+  live = false,
+}: {
+  room: Room;
+  className?: string;
+  live?: boolean;
+}) {
   const filled = room.maxParticipantes > 0 ? room.participantesAtual / room.maxParticipantes : 0;
   return (
     <div className={cn('flex flex-col gap-3', className)}>
@@ -10,7 +50,7 @@ export function RoomFacts({ room, className }: { room: Room; className?: string 
         <div className="flex flex-col gap-0.5">
           <dt className="text-xs text-muted-foreground">Participantes</dt>
           <dd className="font-semibold tabular-nums">
-            {room.participantesAtual}/{room.maxParticipantes}
+            <ParticipantsCount room={room} live={live} />
           </dd>
         </div>
         <div className="flex flex-col gap-0.5">

@@ -3,14 +3,56 @@ import { LoadError } from '@/components/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { useStatement } from '../api/list-statement';
 import { useWallet } from '../api/get-wallet';
+import { useWithdrawals } from '../api/list-withdrawals';
 import { StatementList } from './statement-list';
 import { TopupCard } from './topup-card';
 import { WalletBalances } from './wallet-balances';
+import { WithdrawCard, type WithdrawAccount } from './withdraw-card';
+import { WithdrawalsList } from './withdrawals-list';
 
 export const CASHBACK_TITLE = 'Seu Cashback';
 
-/** The cashback screen of spec 001 section 2, with both balances, top-up and statement. */
-export function CashbackScreen({ onTopupPaid }: { onTopupPaid?: () => void }) {
+function MyWithdrawals() {
+  const withdrawals = useWithdrawals();
+  return (
+    <Card aria-labelledby="withdrawals-title" role="region">
+      <CardHeader>
+        <h2 id="withdrawals-title" className="text-lg font-semibold">
+          Meus saques
+        </h2>
+      </CardHeader>
+      <CardContent>
+        {withdrawals.isSuccess ? (
+          <WithdrawalsList withdrawals={withdrawals.data} />
+        ) : withdrawals.isPending ? (
+          <div className="flex justify-center py-6">
+            <Spinner label="Carregando saques..." />
+          </div>
+        ) : (
+          <LoadError
+            title="Erro ao carregar seus saques"
+            message={withdrawals.error.message}
+            onRetry={() => void withdrawals.refetch()}
+          />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The cashback screen of spec 001 section 2, with both balances, top-up, withdrawal and statement.
+ * `withdrawAccount` is the profile's part of the withdrawal (composed in the route).
+ */
+export function CashbackScreen({
+  withdrawAccount,
+  onTopupPaid,
+  onWithdrawn,
+}: {
+  withdrawAccount: WithdrawAccount;
+  onTopupPaid?: () => void;
+  onWithdrawn?: () => void;
+}) {
   const wallet = useWallet();
   const statement = useStatement();
 
@@ -46,6 +88,12 @@ export function CashbackScreen({ onTopupPaid }: { onTopupPaid?: () => void }) {
       </div>
       {balances}
       <TopupCard onPaid={onTopupPaid} />
+      <WithdrawCard
+        account={withdrawAccount}
+        saldo={wallet.data?.saldo}
+        onWithdrawn={onWithdrawn}
+      />
+      <MyWithdrawals />
       <Card aria-labelledby="statement-title" role="region">
         <CardHeader>
           <h2 id="statement-title" className="text-lg font-semibold">

@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+import { withdrawalStatuses } from './list-withdrawals';
+import { walletKeys } from './wallet-keys';
+
+const requestWithdrawalResultSchema = z.object({
+  id: z.string(),
+  status: z.enum(withdrawalStatuses),
+  valor: z.number().int(),
+});
+export type RequestWithdrawalResult = z.infer<typeof requestWithdrawalResultSchema>;
+
+/**
+ * POST /api/wallet/withdraw: sends `valor` (centavos) of the Saldo to the caller's own PIX key.
+ * The server checks the limits (its settings), the verification, the key and the Saldo.
+ */
+export function requestWithdrawal(input: { valor: number }): Promise<RequestWithdrawalResult> {
+  return api('/api/wallet/withdraw', {
+    method: 'POST',
+    body: input,
+    schema: requestWithdrawalResultSchema,
+  });
+}
+
+export function useRequestWithdrawal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: requestWithdrawal,
+    // Money moves: never sent twice on its own.
+    retry: false,
+    onSuccess: () => {
+      // The Saldo, the statement and the withdrawals list all changed.
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    },
+  });
+}

@@ -1,0 +1,231 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { formatBRL, parseBRL, pixKeyTypeLabels, type PixKeyType } from '@sorteio/shared';
+import { Send, ShieldAlert } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { FormField } from '@/components/form-field';
+import { LoadError } from '@/components/load-error';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-client';
+import { useNotifications } from '@/lib/notifications/use-notifications';
+import { useRequestWithdrawal } from '../api/request-withdrawal';
+import { maskPixKey } from '../lib/mask-pix-key';
+
+/** What the withdrawal needs from the profile (GET /api/profile, composed in the route). */
+export interface WithdrawProfile {
+  chavePix: string | null;
+  chavePixTipo: PixKeyType | null;
+  isVerified: boolean;
+}
+
+export interface WithdrawAccount {
+  /** undefined while the profile loads. */
+  profile: WithdrawProfile | undefined;
+  profileError: Error | null;
+  retryProfile: () => void;
+}
+
+/**
+ * The amount as typed in reais. The limits (R$ 10,00 to R$ 10.000,00 by default) are server
+ * settings an administrator can change, so the server checks them and its message is shown.
+ */
+export const withdrawFormSchema = z.object({
+  valor: z
+    .string()
+    .trim()
+    .min(1, { error: 'Informe o valor.' })
+    .transform((text, ctx) => {
+      const centavos = parseBRL(text);
+      if (centavos === null) {
+        ctx.addIssue({ code: 'custom', message: 'Valor inválido. Use, por exemplo, 50,00.' });
+        return z.NEVER;
+      }
+      return centavos;
+    })
+    .pipe(z.number().int().positive({ error: 'Informe um valor maior que zero.' })),
+});
+
+function withdrawErrorMessage(error: unknown): string {
+  if (isApiError(error)) return error.message;
+  return error instanceof Error ? error.message : 'Tente novamente.';
+}
+
+/** Verification and a PIX key come first (the server refuses without them). */
+function MissingRequirements({ profile }: { profile: WithdrawProfile }) {
+  return (
+    <Alert variant="warning" role="status">
+      <ShieldAlert aria-hidden="true" />
+      <AlertTitle>Antes de sacar</AlertTitle>
+      <AlertDescription className="text-foreground">
+        <ul className="flex flex-col gap-2">
+          {!profile.isVerified && (
+            <li className="flex flex-col items-start gap-1">
+              <span>Verifique sua identidade antes de sacar.</span>
+              <Link
+                to="/profile?tab=verificacao"
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              >
+                Verificar identidade
+              </Link>
+            </li>
+          )}
+          {!profile.chavePix && (
+            <li className="flex flex-col items-start gap-1">
+              <span>Cadastre sua chave PIX no perfil antes de sacar.</span>
+              <Link
+                to="/profile?tab=perfil"
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              >
+                Cadastrar chave PIX
+              </Link>
+            </li>
+          )}
+        </ul>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+function WithdrawForm({
+  chavePix,
+  chavePixTipo,
+  saldo,
+  onWithdrawn,
+}: {
+  chavePix: string;
+  chavePixTipo: PixKeyType | null;
+  saldo: number | undefined;
+  onWithdrawn: (() => void) | undefined;
+}) {
+  const { notify } = useNotifications();
+  const withdraw = useRequestWithdrawal();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<z.input<typeof withdrawFormSchema>, unknown, z.output<typeof withdrawFormSchema>>({
+    resolver: zodResolver(withdrawFormSchema),
+    defaultValues: { valor: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ valor }) => {
+    try {
+      await withdraw.mutateAsync({ valor });
+      notify({
+        type: 'success',
+        title: 'Saque solicitado',
+        message: 'Você receberá o PIX em instantes.',
+      });
+      reset({ valor: '' });
+      onWithdrawn?.();
+    } catch (error) {
+      notify({ type: 'error', title: 'Erro ao sacar', message: withdrawErrorMessage(error) });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      <dl className="grid gap-3 rounded-lg border bg-muted/40 p-4 text-sm sm:grid-cols-2">
+        <div className="flex min-w-0 flex-col gap-0.5">
+          <dt className="text-xs text-muted-foreground">
+            Chave PIX de destino{chavePixTipo ? ` (${pixKeyTypeLabels[chavePixTipo]})` : ''}
+          </dt>
+          <dd className="font-mono font-medium break-all">{maskPixKey(chavePix, chavePixTipo)}</dd>
+        </div>
+        {saldo !== undefined && (
+          <div className="flex flex-col gap-0.5">
+            <dt className="text-xs text-muted-foreground">Disponível para saque</dt>
+            <dd className="font-semibold tabular-nums">{formatBRL(saldo)}</dd>
+          </div>
+        )}
+      </dl>
+      <FormField
+        id="withdraw-valor"
+        label="Valor do saque (R$)"
+        hint="Mínimo de R$ 10,00."
+        error={errors.valor?.message}
+      >
+        {(describedBy) => (
+          <Input
+            id="withdraw-valor"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="50,00"
+            aria-invalid={errors.valor ? true : undefined}
+            aria-describedby={describedBy}
+            {...register('valor')}
+          />
+        )}
+      </FormField>
+      <p className="text-xs text-muted-foreground">
+        Para mudar a chave de destino, edite seu{' '}
+        <Link to="/profile?tab=perfil" className="underline underline-offset-4">
+          perfil
+        </Link>
+        .
+      </p>
+      <Button type="submit" disabled={withdraw.isPending} className="w-full sm:w-fit">
+        <Send aria-hidden="true" />
+        {withdraw.isPending ? 'Enviando...' : 'Solicitar saque'}
+      </Button>
+    </form>
+  );
+}
+
+/** 'Sacar por PIX': the Saldo (never the Cashback) to the person's own PIX key. */
+export function WithdrawCard({
+  account,
+  saldo,
+  onWithdrawn,
+}: {
+  account: WithdrawAccount;
+  /** The Saldo in centavos, when known. */
+  saldo?: number | undefined;
+  onWithdrawn?: () => void;
+}) {
+  const { profile, profileError, retryProfile } = account;
+  let content;
+  if (profile) {
+    content =
+      profile.isVerified && profile.chavePix ? (
+        <WithdrawForm
+          chavePix={profile.chavePix}
+          chavePixTipo={profile.chavePixTipo}
+          saldo={saldo}
+          onWithdrawn={onWithdrawn}
+        />
+      ) : (
+        <MissingRequirements profile={profile} />
+      );
+  } else if (profileError) {
+    content = (
+      <LoadError
+        title="Erro ao carregar seus dados de saque"
+        message={profileError.message}
+        onRetry={retryProfile}
+      />
+    );
+  } else {
+    content = <Spinner label="Carregando seus dados de saque..." showLabel />;
+  }
+
+  return (
+    <Card aria-labelledby="withdraw-title" role="region">
+      <CardHeader>
+        <h2 id="withdraw-title" className="text-lg font-semibold">
+          Sacar por PIX
+        </h2>
+        <CardDescription>
+          Só o Saldo pode ser sacado. O Cashback é usado nas entradas e não pode ser sacado.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>{content}</CardContent>
+    </Card>
+  );
+}
