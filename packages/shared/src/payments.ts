@@ -97,3 +97,25 @@ export const paymentConfigSchema = z.object({
   provider: z.enum(['simulator', 'efi']),
 });
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+
+/** POST /api/wallet/withdraw: Saldo to the own PIX key (limits are server settings). */
+export const withdrawInputSchema = z.object({
+  valor: z
+    .number({ error: 'Informe o valor.' })
+    .int({ error: 'Valor inválido.' })
+    .positive({ error: 'Informe o valor.' }),
+});
+
+export const withdrawalStatuses = ['pendente', 'enviando', 'confirmado', 'devolvido'] as const;
+export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
+
+/** GET /api/wallet/withdrawals item. */
+export const withdrawalSchema = z.object({
+  id: z.string(),
+  valor: z.number().int(),
+  status: z.enum(withdrawalStatuses),
+  createdAt: z.string(),
+  /** Why the last attempt to send the PIX failed; for a 'devolvido' one, why it came back. */
+  lastError: z.string().nullable(),
+});
+export type Withdrawal = z.infer<typeof withdrawalSchema>;

@@ -5,6 +5,8 @@ import {
   drawSummarySchema,
   formatBRL,
   roomIdParamsSchema,
+  withdrawInputSchema,
+  withdrawalSchema,
 } from '@sorteio/shared';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -103,13 +105,6 @@ export async function notifyPayout(db: Db, mailer: Mailer, config: Config, event
     }),
   );
 }
-
-export const withdrawInputSchema = z.object({
-  valor: z
-    .number({ error: 'Informe o valor.' })
-    .int({ error: 'Valor inválido.' })
-    .positive({ error: 'Informe o valor.' }),
-});
 
 export function registerDrawRoutes(app: App, { db, config }: { db: Db; config: Config }) {
   app.get(
@@ -247,17 +242,7 @@ export function registerDrawRoutes(app: App, { db, config }: { db: Db; config: C
       schema: {
         tags: ['wallet'],
         summary: 'Meus saques',
-        response: {
-          200: z.array(
-            z.object({
-              id: z.string(),
-              valor: z.number().int(),
-              status: z.string(),
-              createdAt: z.string(),
-              lastError: z.string().nullable(),
-            }),
-          ),
-        },
+        response: { 200: z.array(withdrawalSchema) },
       },
     },
     async (request) => {

@@ -1,24 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { type Withdrawal, withdrawalSchema } from '@sorteio/shared';
 import { api } from '@/lib/api-client';
 import { walletKeys } from './wallet-keys';
 
-/*
- * The withdrawal contracts are written here because this change may only touch the web app; they
- * belong in packages/shared next to walletSchema (STYLE.md, Contracts) and should move there.
- */
-export const withdrawalStatuses = ['pendente', 'enviando', 'confirmado', 'devolvido'] as const;
-export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
-
-export const withdrawalSchema = z.object({
-  id: z.string(),
-  valor: z.number().int(),
-  status: z.enum(withdrawalStatuses),
-  createdAt: z.string(),
-  /** Why the last attempt to send the PIX failed; for a 'devolvido' one, why it came back. */
-  lastError: z.string().nullable(),
-});
-export type Withdrawal = z.infer<typeof withdrawalSchema>;
+export {
+  withdrawalSchema,
+  withdrawalStatuses,
+  type Withdrawal,
+  type WithdrawalStatus,
+} from '@sorteio/shared';
 
 const withdrawalsSchema = withdrawalSchema.array();
 
