@@ -56,15 +56,13 @@ export async function benchLastSeatToDraw(
     const id = randomUUID();
     const email = `draw-${id.slice(0, 8)}@bench.sorteiocerto.com.br`;
     await db.insert(user).values({ id, email, name: 'bench', emailVerified: true });
-    await db
-      .insert(account)
-      .values({
-        id: randomUUID(),
-        accountId: id,
-        providerId: 'credential',
-        userId: id,
-        password: hash,
-      });
+    await db.insert(account).values({
+      id: randomUUID(),
+      accountId: id,
+      providerId: 'credential',
+      userId: id,
+      password: hash,
+    });
     await db
       .insert(profiles)
       .values({ id, nomeCompleto: 'Bench', isVerified: true, dataNascimento: '1990-01-01' });
@@ -84,10 +82,16 @@ export async function benchLastSeatToDraw(
         .join('; '),
     );
   }
+  // Each player from its own address (through the trusted proxy header), as on the internet.
   const post = async (path: string, cookie: string, body?: unknown) => {
     const res = await fetch(base + path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: app.config.baseUrl, cookie },
+      headers: {
+        'content-type': 'application/json',
+        origin: app.config.baseUrl,
+        cookie,
+        'x-forwarded-for': `10.8.1.${cookies.indexOf(cookie) + 1}`,
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     if (!res.ok) throw new Error(`${path} ${res.status} ${await res.text()}`);

@@ -115,9 +115,9 @@ export async function postTransaction(tx: DbOrTx, input: PostInput): Promise<boo
     .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
     .returning({ id: ledgerTransactions.id });
   if (!created) return false;
-  const resolved = await Promise.all(
-    entries.map(async (e) => ({ id: await accountId(tx, e.account), amount: e.amount })),
-  );
+  // One query at a time: a transaction is one connection, which runs queries in sequence anyway.
+  const resolved: { id: string; amount: number }[] = [];
+  for (const e of entries) resolved.push({ id: await accountId(tx, e.account), amount: e.amount });
   // A stable order of row updates keeps two concurrent transactions from deadlocking.
   resolved.sort((a, b) => a.id.localeCompare(b.id));
   try {
