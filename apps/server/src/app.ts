@@ -29,6 +29,7 @@ import { type Auth, createAuth } from './modules/auth/auth';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
 import { registerRoomRoutes } from './modules/rooms/rooms.routes';
+import { registerPrivateRoomRoutes } from './modules/private-rooms/private-rooms.routes';
 import { notifyReceipts, registerPaymentRoutes } from './modules/payments/payments.routes';
 import type { PixProvider } from './modules/payments/pix-provider';
 import type { ReceiveResult } from './modules/payments/payments.service';
@@ -296,6 +297,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerRoomRoutes(app, { db: database.db, config });
   registerPaymentRoutes(app, { db: database.db, config, provider: pix, mailer });
   registerDrawRoutes(app, { db: database.db, config });
+  registerPrivateRoomRoutes(app, { db: database.db, config });
   const afterDraw = async (outcome: DrawOutcome) => {
     await notifyDraw(database.db, mailer, config, outcome);
     events.emit('draw', outcome);

@@ -9,3 +9,4 @@ export * from './account';
 export * from './payments';
 export * from './rooms';
 export * from './draw-protocol';
+export * from './private-rooms';

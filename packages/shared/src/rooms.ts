@@ -1,15 +1,9 @@
 /** Contracts of public rooms (salas), participations and the dashboard. Amounts in centavos. */
 import { z } from 'zod';
 
-export const roomTypes = [
-  'bronze',
-  'prata',
-  'ouro',
-  'platina',
-  'premium',
-  'master',
-  'vip_ultra',
-] as const;
+/** Public room types an administrator creates; 'privada' backs a private room. */
+export const publicRoomTypes = ['bronze', 'prata', 'ouro', 'platina', 'premium', 'master', 'vip_ultra'] as const;
+export const roomTypes = [...publicRoomTypes, 'privada'] as const;
 export const roomTypeSchema = z.enum(roomTypes);
 export type RoomType = z.infer<typeof roomTypeSchema>;
 export const roomStatuses = [
@@ -178,7 +172,7 @@ export const joinMessages = {
 /** Administrator's room form (spec 001 section 5): entry from R$ 1,00, 2..1000 seats, fee 0..50 %. */
 export const roomFormSchema = z
   .object({
-    tipoSala: roomTypeSchema.default('premium'),
+    tipoSala: z.enum(publicRoomTypes, { error: 'Tipo de sala inválido.' }).default('premium'),
     valorEntrada: z
       .number({ error: 'Informe o valor da entrada.' })
       .int({ error: 'Valor inválido.' })

@@ -257,7 +257,11 @@ export function newCpf(): string {
 }
 
 /** A verified adult player with a session (ready to join rooms). */
+let playerIp = 0;
 export async function verifiedPlayer(ctx: TestContext, remoteAddress?: string) {
+  // Taken before any await: players created in parallel each sign in from their own address.
+  playerIp += 1;
+  const ip = remoteAddress ?? `100.64.${Math.floor(playerIp / 250) % 250}.${(playerIp % 250) + 1}`;
   const u = await createUser(ctx, {
     profile: {
       nomeCompleto: 'Jogador Verificado',
@@ -266,7 +270,7 @@ export async function verifiedPlayer(ctx: TestContext, remoteAddress?: string) {
       isVerified: true,
     },
   });
-  const cookie = await signIn(ctx, u, remoteAddress ?? `203.0.113.${(userCounter % 250) + 1}`);
+  const cookie = await signIn(ctx, u, ip);
   return { ...u, cookie };
 }
 

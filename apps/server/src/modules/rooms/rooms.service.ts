@@ -108,6 +108,7 @@ export async function listOpenRooms(db: Db): Promise<Room[]> {
     .where(
       and(
         eq(salas.status, 'aberta'),
+        ne(salas.tipoSala, 'privada'),
         sql`(not ${salas.temLimitePessoas} or ${salas.participantesAtual} < ${salas.maxParticipantes})`,
       ),
     )
@@ -206,12 +207,18 @@ export async function joinRoom({
   userId,
   salaId,
   metodo,
+  messages = joinMessages,
+  luckyNumberOf,
 }: {
   db: Db;
   config: Config;
   userId: string;
   salaId: string;
   metodo: PaymentMethod;
+  /** Private rooms answer with their own texts (spec 001 section 5). */
+  messages?: { full: string; alreadyIn: string; notOpen: string; notFound: string };
+  /** Private rooms give lucky numbers of their own shape (spec 001 section 3). */
+  luckyNumberOf?: (attempt: number) => string;
 }): Promise<{ participation: Participation; room: Room }> {
   const [profile] = await db
     .select({ isVerified: profiles.isVerified, statusConta: profiles.statusConta })
@@ -226,9 +233,9 @@ export async function joinRoom({
   }
   return db.transaction(async (tx) => {
     const [room] = await tx.select().from(salas).where(eq(salas.id, salaId)).for('update');
-    if (!room) throw new AppError('NOT_FOUND', { message: joinMessages.notFound });
+    if (!room) throw new AppError('NOT_FOUND', { message: messages.notFound });
     if (room.status !== 'aberta')
-      throw new AppError('CONFLICT', { message: joinMessages.notOpen, reason: 'ROOM_NOT_OPEN' });
+      throw new AppError('CONFLICT', { message: messages.notOpen, reason: 'ROOM_NOT_OPEN' });
     const [existing] = await tx
       .select({ id: participacoes.id })
       .from(participacoes)
@@ -240,19 +247,21 @@ export async function joinRoom({
         ),
       );
     if (existing)
-      throw new AppError('CONFLICT', { message: joinMessages.alreadyIn, reason: 'ALREADY_JOINED' });
+      throw new AppError('CONFLICT', { message: messages.alreadyIn, reason: 'ALREADY_JOINED' });
     if (room.temLimitePessoas && room.participantesAtual >= room.maxParticipantes) {
-      throw new AppError('CONFLICT', { message: joinMessages.full, reason: 'ROOM_FULL' });
+      throw new AppError('CONFLICT', { message: messages.full, reason: 'ROOM_FULL' });
     }
     // The room row is locked: no other join of this room runs now, so a free number stays free.
-    let numeroSorte = luckyNumber(room.tipoSala);
+    const nextNumber = (attempt: number) =>
+      luckyNumberOf?.(attempt) ?? luckyNumber(room.tipoSala, Date.now() + attempt);
+    let numeroSorte = nextNumber(0);
     for (let attempt = 0; attempt < 20; attempt += 1) {
       const [taken] = await tx
         .select({ id: participacoes.id })
         .from(participacoes)
         .where(and(eq(participacoes.salaId, salaId), eq(participacoes.numeroSorte, numeroSorte)));
       if (!taken) break;
-      numeroSorte = luckyNumber(room.tipoSala, Date.now() + attempt + 1);
+      numeroSorte = nextNumber(attempt + 1);
     }
     const now = new Date();
     const byBalance = metodo === 'balance';
@@ -274,34 +283,101 @@ export async function joinRoom({
       .update(salas)
       .set({ participantesAtual: sql`${salas.participantesAtual} + 1`, updatedAt: now })
       .where(eq(salas.id, salaId));
-    if (byBalance) {
-      const cashback = await balanceOf(tx, { kind: 'user_cashback', userId }, { forUpdate: true });
-      const saldo = await balanceOf(tx, { kind: 'user_saldo', userId }, { forUpdate: true });
-      const fromCashback = Math.min(cashback, room.valorEntrada);
-      const fromSaldo = room.valorEntrada - fromCashback;
-      if (fromSaldo > saldo)
-        throw new AppError('BAD_REQUEST', {
-          message: joinMessages.insufficient,
-          reason: 'INSUFFICIENT_BALANCE',
-        });
-      await postTransaction(tx, {
-        kind: 'entry_balance',
-        idempotencyKey: `entry:${created.id}`,
-        description: `Entrada na sala ${room.tipoSala}`,
-        userId,
-        salaId,
-        participacaoId: created.id,
-        entries: [
-          { account: { kind: 'user_cashback', userId }, amount: -fromCashback },
-          { account: { kind: 'user_saldo', userId }, amount: -fromSaldo },
-          { account: { kind: 'room_pool', salaId }, amount: room.valorEntrada },
-        ],
-      });
-      await creditCashback(tx, config, created);
-      await closeIfComplete(tx, salaId);
-    }
+    if (byBalance)
+      await payEntryFromBalance(tx, config, { participation: created, tipoSala: room.tipoSala });
     const [after] = await tx.select().from(salas).where(eq(salas.id, salaId));
     return { participation: toParticipation(created), room: toRoom(after!) };
+  });
+}
+
+/**
+ * Pays a seat's entry from the balance, inside the caller's transaction (room row already locked):
+ * Cashback first, then Saldo, never below zero; credits the cashback and closes a complete room.
+ */
+async function payEntryFromBalance(
+  tx: DbOrTx,
+  config: Config,
+  {
+    participation,
+    tipoSala,
+  }: { participation: typeof participacoes.$inferSelect; tipoSala: string },
+) {
+  const { userId, salaId, valorPago } = participation;
+  const cashback = await balanceOf(tx, { kind: 'user_cashback', userId }, { forUpdate: true });
+  const saldo = await balanceOf(tx, { kind: 'user_saldo', userId }, { forUpdate: true });
+  const fromCashback = Math.min(cashback, valorPago);
+  const fromSaldo = valorPago - fromCashback;
+  if (fromSaldo > saldo)
+    throw new AppError('BAD_REQUEST', {
+      message: joinMessages.insufficient,
+      reason: 'INSUFFICIENT_BALANCE',
+    });
+  await postTransaction(tx, {
+    kind: 'entry_balance',
+    idempotencyKey: `entry:${participation.id}`,
+    description: `Entrada na sala ${tipoSala}`,
+    userId,
+    salaId,
+    participacaoId: participation.id,
+    entries: [
+      { account: { kind: 'user_cashback', userId }, amount: -fromCashback },
+      { account: { kind: 'user_saldo', userId }, amount: -fromSaldo },
+      { account: { kind: 'room_pool', salaId }, amount: valorPago },
+    ],
+  });
+  await creditCashback(tx, config, participation);
+  await closeIfComplete(tx, salaId);
+}
+
+/** Pays a seat held for PIX from the balance instead (the private room's payment card). */
+export async function payPendingWithBalance({
+  db,
+  config,
+  userId,
+  participacaoId,
+}: {
+  db: Db;
+  config: Config;
+  userId: string;
+  participacaoId: string;
+}) {
+  const [p0] = await db
+    .select({ salaId: participacoes.salaId })
+    .from(participacoes)
+    .where(and(eq(participacoes.id, participacaoId), eq(participacoes.userId, userId)));
+  if (!p0) throw new AppError('NOT_FOUND', { message: 'Participação não encontrada.' });
+  return db.transaction(async (tx) => {
+    const [room] = await tx.select().from(salas).where(eq(salas.id, p0.salaId)).for('update');
+    const [p] = await tx
+      .select()
+      .from(participacoes)
+      .where(eq(participacoes.id, participacaoId))
+      .for('update');
+    if (!room || !p) throw new AppError('NOT_FOUND', { message: 'Participação não encontrada.' });
+    if (p.statusPagamento === 'confirmado')
+      throw new AppError('CONFLICT', {
+        message: 'Esta participação já está paga.',
+        reason: 'ALREADY_PAID',
+      });
+    if (p.statusPagamento !== 'pendente')
+      throw new AppError('CONFLICT', {
+        message: 'O prazo desta reserva terminou e a vaga foi liberada.',
+        reason: 'SEAT_EXPIRED',
+      });
+    const now = new Date();
+    const [confirmed] = await tx
+      .update(participacoes)
+      .set({
+        statusPagamento: 'confirmado',
+        metodoPagamento: 'balance',
+        confirmedAt: now,
+        expiresAt: null,
+        updatedAt: now,
+      })
+      .where(eq(participacoes.id, p.id))
+      .returning();
+    await payEntryFromBalance(tx, config, { participation: confirmed!, tipoSala: room.tipoSala });
+    return { participation: toParticipation(confirmed!) };
   });
 }
 

@@ -12,6 +12,8 @@ export const settingDefaults = {
   /** Spec 001 section 9: minimum and maximum withdrawal, R$ 10,00 and R$ 10.000,00 (centavos). */
   'withdraw.minCentavos': 1000,
   'withdraw.maxCentavos': 1_000_000,
+  /** The platform fee of private rooms, in basis points (the original's 10 % label). */
+  'privateRooms.feeBp': 1000,
 } as const;
 
 export type SettingKey = keyof typeof settingDefaults;
