@@ -1,6 +1,6 @@
 /** The player's figures, computed by the server in one request each (confirmed payments only). */
 import type { Dashboard, History, HistoryItem, RecentDraw, Stats } from '@sorteio/shared';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { participacoes, profiles, salas, sorteios, user } from '../../db/schema';
 import { toParticipation } from '../rooms/rooms.service';
@@ -63,7 +63,10 @@ export async function getDashboard(db: Db, userId: string): Promise<Dashboard> {
     playerTotals(db, userId),
     walletOf(db, userId),
     db.select({ n: count() }).from(user),
-    db.select({ n: count() }).from(salas).where(eq(salas.status, 'aberta')),
+    db
+      .select({ n: count() })
+      .from(salas)
+      .where(and(eq(salas.status, 'aberta'), ne(salas.tipoSala, 'privada'))),
     db
       .select({ total: sql<string>`coalesce(sum(${participacoes.valorPago}), 0)` })
       .from(participacoes)

@@ -72,15 +72,13 @@ describe('private rooms', () => {
       .from(privateRooms)
       .limit(1);
     await expect(
-      ctx.database.db
-        .insert(privateRooms)
-        .values({
-          roomName: 'x',
-          roomCode: taken!.code,
-          inviteCode: 'outro-convite-123',
-          creatorId: creator.id,
-          salaId: (await createRoomAs(creator.cookie)).sala.id,
-        }),
+      ctx.database.db.insert(privateRooms).values({
+        roomName: 'x',
+        roomCode: taken!.code,
+        inviteCode: 'outro-convite-123',
+        creatorId: creator.id,
+        salaId: (await createRoomAs(creator.cookie)).sala.id,
+      }),
     ).rejects.toThrow();
   });
 

@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import {
   healthSchema,
   outboxIdParamsSchema,
@@ -105,7 +105,10 @@ export function registerSystemRoutes(
       const db = database.db;
       const [[users], [openRooms], [draws]] = await Promise.all([
         db.select({ n: count() }).from(user),
-        db.select({ n: count() }).from(salas).where(eq(salas.status, 'aberta')),
+        db
+          .select({ n: count() })
+          .from(salas)
+          .where(and(eq(salas.status, 'aberta'), ne(salas.tipoSala, 'privada'))),
         db
           .select({
             n: count(),
