@@ -34,6 +34,7 @@ import { notifyReceipts, registerPaymentRoutes } from './modules/payments/paymen
 import type { PixProvider } from './modules/payments/pix-provider';
 import type { ReceiveResult } from './modules/payments/payments.service';
 import { createPixProvider } from './modules/payments/provider';
+import { createJobQueue, queueMail } from './jobs/queue';
 import { type Scheduler, createScheduler } from './jobs/scheduler';
 import { notifyDraw, notifyPayout, registerDrawRoutes } from './modules/draws/draws.routes';
 import { type DrawOutcome, drawRoom } from './modules/draws/draws.service';
@@ -166,7 +167,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
 
   // 3. mail and auth
-  const mailer = options.mailer ?? createMailer(config.mail);
+  const transport = options.mailer ?? createMailer(config.mail);
+  // With the background jobs on, mail goes through the durable queue (retries, survives restarts);
+  // tests without jobs send inline so they can read what was sent at once.
+  let mailer = transport;
+  if (options.startJobs ?? true) {
+    const boss = await createJobQueue(database, app.log);
+    mailer = await queueMail(boss, transport);
+    app.addHook('onClose', async () => boss.stop({ graceful: true, wait: true, timeout: 5000 }));
+  }
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
   const auth = createAuth({ config, db: database.db, mailer });

@@ -11,7 +11,9 @@ export const roomCodeSchema = z
   .transform((v) => v.toUpperCase())
   .pipe(z.string().regex(/^[A-Z0-9]{8}$/, { error: 'Sala não encontrada' }));
 
-export const inviteCodeSchema = z.string().regex(/^[A-Za-z0-9_-]{10,40}$/, { error: 'Código de convite inválido' });
+export const inviteCodeSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{10,40}$/, { error: 'Código de convite inválido' });
 
 /** POST /api/private-rooms (spec 001 section 5: entry from R$ 1,00; 2..100 seats; defaults 10 and 10). */
 export const createPrivateRoomInputSchema = z.object({
@@ -119,7 +121,11 @@ export const privateRoomByCodeSchema = z.object({
   alreadyIn: z.boolean(),
 });
 
-export const privateInviteSchema = z.object({ id: z.uuid(), roomName: z.string(), entryValue: z.number().int() });
+export const privateInviteSchema = z.object({
+  id: z.uuid(),
+  roomName: z.string(),
+  entryValue: z.number().int(),
+});
 
 export const chatMessageSchema = z.object({
   id: z.uuid(),

@@ -2,7 +2,15 @@
 import { z } from 'zod';
 
 /** Public room types an administrator creates; 'privada' backs a private room. */
-export const publicRoomTypes = ['bronze', 'prata', 'ouro', 'platina', 'premium', 'master', 'vip_ultra'] as const;
+export const publicRoomTypes = [
+  'bronze',
+  'prata',
+  'ouro',
+  'platina',
+  'premium',
+  'master',
+  'vip_ultra',
+] as const;
 export const roomTypes = [...publicRoomTypes, 'privada'] as const;
 export const roomTypeSchema = z.enum(roomTypes);
 export type RoomType = z.infer<typeof roomTypeSchema>;

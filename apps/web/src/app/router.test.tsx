@@ -24,7 +24,8 @@ describe('route table', () => {
     ['/forgot-password', 'Recuperar senha'],
     ['/reset-password', 'Redefinir senha'],
     ['/support', 'Central de Suporte'],
-    ['/private-room?code=ABCD1234', 'Entrar na Sala Privada'],
+    // No API in this test: the screens answer with their not-found states.
+    ['/private-room?code=ABCD1234', 'Sala não encontrada'],
     ['/sorteios', 'Sorteios verificáveis'],
     ['/sorteios/0b4c7e3e-0000-4000-8000-000000000000', 'Verificação do sorteio'],
     ['/privacy', 'Política de Privacidade'],
@@ -44,8 +45,8 @@ describe('route table', () => {
     ['/profile', 'Meu Perfil'],
     ['/cashback', 'Seu Cashback'],
     ['/private-rooms', 'Minhas Salas Privadas'],
-    ['/private-room/abc', 'Sala Privada'],
-    ['/private-room-invite/XYZ', 'Entrar na Sala Privada'],
+    ['/private-room/abc', 'Sala não encontrada.'],
+    ['/private-room-invite/XYZ', 'Convite inválido ou sala não encontrada.'],
   ])('%s needs a session', async (path, title) => {
     mockApi(asUser);
     renderRoutes(routes, path);

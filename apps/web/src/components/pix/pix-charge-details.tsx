@@ -69,7 +69,7 @@ function ExpiryCountdown({ expiresAt, onElapsed }: { expiresAt: string; onElapse
   );
 }
 
-function CopyPasteCode({ code }: { code: string }) {
+function CopyPasteCode({ code, copiedTitle }: { code: string; copiedTitle: string }) {
   const { notify } = useNotifications();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -77,7 +77,7 @@ function CopyPasteCode({ code }: { code: string }) {
   async function copy() {
     try {
       await navigator.clipboard.writeText(code);
-      notify({ type: 'success', title: 'Código PIX copiado!' });
+      notify({ type: 'success', title: copiedTitle });
     } catch {
       inputRef.current?.select();
       notify({
@@ -162,13 +162,19 @@ function SimulatePayment({ txid, onDone }: { txid: string; onDone: () => Promise
 export interface PixChargeDetailsProps {
   charge: PixCharge;
   watch: Pick<PixChargeWatch, 'timedOut' | 'isChecking' | 'checkNow'>;
+  /** The toast after copying the code (the private room card says 'Copiado!', spec 001 section 8). */
+  copiedTitle?: string;
 }
 
 /**
  * An open PIX charge: the QR code, the copy-paste code, how to pay, the time left and, when
  * the page stopped asking on its own, a button to check by hand.
  */
-export function PixChargeDetails({ charge, watch }: PixChargeDetailsProps) {
+export function PixChargeDetails({
+  charge,
+  watch,
+  copiedTitle = 'Código PIX copiado!',
+}: PixChargeDetailsProps) {
   const config = usePaymentConfig();
   const isSimulator = config.data?.configured === true && config.data.provider === 'simulator';
   return (
@@ -183,7 +189,7 @@ export function PixChargeDetails({ charge, watch }: PixChargeDetailsProps) {
           className="size-58 rounded-lg border bg-white p-2"
         />
       </div>
-      <CopyPasteCode code={charge.qrCodeText} />
+      <CopyPasteCode code={charge.qrCodeText} copiedTitle={copiedTitle} />
       <ExpiryCountdown
         expiresAt={charge.expiresAt}
         onElapsed={() => {

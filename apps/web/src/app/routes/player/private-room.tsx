@@ -1,6 +1,26 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { useParams } from 'react-router';
+import { PageSpinner } from '@/components/page-spinner';
+import { PageTitle } from '@/components/page-title';
+import {
+  MissingRoomId,
+  PrivateRoomScreen,
+} from '@/features/private-rooms/components/private-room-screen';
+import { useAuth } from '@/lib/auth/use-auth';
 
 /** Private room detail with chat and payment (spec 001 section 2, Private room detail). */
 export default function PrivateRoomPage() {
-  return <UnderConstruction title="Sala Privada" />;
+  // The route's param is named roomCode but carries the room's id (router.tsx).
+  const { roomCode: roomId } = useParams();
+  const { user, loading } = useAuth();
+  if (loading) return <PageSpinner />;
+  return (
+    <>
+      <PageTitle title="Sala Privada" />
+      {roomId ? (
+        <PrivateRoomScreen roomId={roomId} currentUserId={user?.id ?? null} />
+      ) : (
+        <MissingRoomId />
+      )}
+    </>
+  );
 }

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MailMessage, Mailer } from '../modules/mail/mail.service';
+import { type TestDatabase, createTestDatabase } from '../test/helpers';
+import { createJobQueue, queueMail } from './queue';
+
+const silentLog = {
+  error() {},
+  warn() {},
+  info() {},
+  debug() {},
+  trace() {},
+  fatal() {},
+  child() {
+    return silentLog;
+  },
+  level: 'silent',
+  silent() {},
+} as never;
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => database.drop());
+
+function flakyTransport(failures: number) {
+  const sent: MailMessage[] = [];
+  let calls = 0;
+  const transport: Mailer = {
+    outbox: null,
+    async send(message) {
+      calls += 1;
+      if (calls <= failures) throw new Error('SMTP fora do ar');
+      sent.push(message);
+    },
+    close() {},
+  };
+  return { transport, sent, calls: () => calls };
+}
+
+async function until(check: () => boolean, ms = 15_000) {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > ms) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('mail queue', () => {
+  it('delivers queued mail, retrying a failing transport', async () => {
+    const boss = await createJobQueue(database, silentLog);
+    const flaky = flakyTransport(1);
+    const mailer = await queueMail(boss, flaky.transport, {
+      pollingIntervalSeconds: 0.5,
+      retryDelaySeconds: 1,
+    });
+    await mailer.send({ to: 'a@teste.com.br', subject: 'Oi', text: 't', html: '<p>t</p>' });
+    // The first attempt fails; pg-boss retries it after the (shortened) delay.
+    await until(() => flaky.sent.length === 1, 40_000);
+    expect(flaky.calls()).toBe(2);
+    expect(flaky.sent[0]?.to).toBe('a@teste.com.br');
+    await boss.stop({ graceful: false, wait: true });
+  }, 60_000);
+
+  it('keeps queued mail across a restart', async () => {
+    const first = await createJobQueue(database, silentLog);
+    await first.send('mail', { to: 'b@teste.com.br', subject: 'Depois', text: 't', html: 't' });
+    await first.stop({ graceful: false, wait: true });
+    const second = await createJobQueue(database, silentLog);
+    const ok = flakyTransport(0);
+    await queueMail(second, ok.transport, { pollingIntervalSeconds: 0.5 });
+    await until(() => ok.sent.some((m) => m.to === 'b@teste.com.br'));
+    await second.stop({ graceful: false, wait: true });
+  }, 30_000);
+});

@@ -1,0 +1,70 @@
+/**
+ * The job queue (pg-boss) on the same database as everything else: PostgreSQL through its own small
+ * pool, or PGlite through an executor (parameterless SQL to exec() for multi-statement DDL, the rest
+ * to query(); STACK.md). Jobs are rows, so they survive restarts; retries back off.
+ */
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client';
+import type { MailMessage, Mailer } from '../modules/mail/mail.service';
+
+export const MAIL_QUEUE = 'mail';
+
+export async function createJobQueue(database: Database, log: FastifyBaseLogger): Promise<PgBoss> {
+  const pglite = database.pglite;
+  const options: PgBoss.ConstructorOptions = pglite
+    ? {
+        db: {
+          async executeSql(text: string, values?: unknown[]) {
+            if (!values || values.length === 0) {
+              const results = await pglite.exec(text);
+              const last = results.at(-1);
+              return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? 0 } as never;
+            }
+            const r = await pglite.query(text, values);
+            return { rows: r.rows, rowCount: r.affectedRows ?? 0 } as never;
+          },
+        },
+      }
+    : {
+        connectionString: (database.pool!.options as { connectionString?: string })
+          .connectionString,
+        max: 3,
+      };
+  const boss = new PgBoss({ ...options, schema: 'pgboss', schedule: false });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  await boss.createQueue(MAIL_QUEUE);
+  return boss;
+}
+
+/**
+ * A mailer that queues every message and a worker that delivers it through the real transport,
+ * retrying with backoff (an SMTP outage delays mail, never loses it or fails the request).
+ */
+export async function queueMail(
+  boss: PgBoss,
+  transport: Mailer,
+  options: { pollingIntervalSeconds?: number; retryDelaySeconds?: number } = {},
+): Promise<Mailer> {
+  await boss.work<MailMessage>(
+    MAIL_QUEUE,
+    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
+    async (jobs) => {
+      for (const job of jobs) await transport.send(job.data);
+    },
+  );
+  return {
+    outbox: transport.outbox,
+    async send(message) {
+      await boss.send(MAIL_QUEUE, message, {
+        retryLimit: 8,
+        retryDelay: options.retryDelaySeconds ?? 15,
+        retryBackoff: true,
+      });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

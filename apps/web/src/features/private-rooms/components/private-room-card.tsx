@@ -1,0 +1,57 @@
+import { formatDate, formatDecimalBRL, type PrivateRoom } from '@sorteio/shared';
+import { ExternalLink, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { CopyButton } from './copy-button';
+
+export function roomDisplayName(room: Pick<PrivateRoom, 'roomName' | 'customName'>): string {
+  return room.customName || room.roomName;
+}
+
+/** One of the caller's rooms on /private-rooms (spec 001 section 2). */
+export function PrivateRoomCard({ room }: { room: PrivateRoom }) {
+  const name = roomDisplayName(room);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">{name}</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-2 text-sm">
+        <p className="flex items-center gap-2">
+          <Users aria-hidden="true" className="size-4 text-muted-foreground" />
+          <span>
+            {room.currentParticipants}/{room.maxParticipants} participantes
+          </span>
+        </p>
+        <p>Entrada: R$ {formatDecimalBRL(room.entryValue)}</p>
+        <p className="text-muted-foreground">Criada em {formatDate(room.createdAt)}</p>
+        <div className="flex items-center gap-1">
+          <span className="text-muted-foreground">Código:</span>
+          <span className="font-mono font-semibold">{room.roomCode}</span>
+          <CopyButton
+            text={room.roomCode}
+            label={`Copiar código da sala ${name}`}
+            toastTitle="Código copiado!"
+          />
+        </div>
+      </CardContent>
+      <CardFooter className="flex flex-wrap gap-2">
+        <Button asChild>
+          <Link to={`/private-room/${room.id}`}>Acessar</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <a href={room.inviteLink} target="_blank" rel="noopener noreferrer">
+            <ExternalLink aria-hidden="true" />
+            Compartilhar Convite
+          </a>
+        </Button>
+        <CopyButton
+          text={room.inviteLink}
+          label={`Copiar link de convite da sala ${name}`}
+          toastTitle="Link copiado!"
+        />
+      </CardFooter>
+    </Card>
+  );
+}
