@@ -117,4 +117,44 @@ describe('live updates', () => {
     expect(draw.result).toBe('drawn');
     for (const s of [payerSocket, watcherSocket, anonymous]) s.terminate();
   });
+
+  it('pushes a private-room chat message to its members only, across server copies', async () => {
+    const creator = await verifiedPlayer(ctx);
+    const member = await verifiedPlayer(ctx);
+    const outsider = await verifiedPlayer(ctx);
+    const room = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/private-rooms',
+        headers: { ...jsonHeaders, cookie: creator.cookie },
+        payload: { roomName: 'Chat', entryValue: 500, maxParticipants: 5 },
+      })
+    ).json();
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/private-rooms/by-code/${room.roomCode}/join`,
+      headers: { ...jsonHeaders, cookie: member.cookie },
+    });
+    const memberSocket = await second.injectWS('/api/ws', { headers: { cookie: member.cookie } });
+    const outsiderSocket = await second.injectWS('/api/ws', {
+      headers: { cookie: outsider.cookie },
+    });
+    const [m, o] = [collect(memberSocket), collect(outsiderSocket)];
+    await m.waitFor((x) => x.type === 'hello');
+    await o.waitFor((x) => x.type === 'hello');
+    const sent = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/private-rooms/${room.id}/messages`,
+        headers: { ...jsonHeaders, cookie: creator.cookie },
+        payload: { message: 'Bem-vindos!' },
+      })
+    ).json();
+    const pushed = await m.waitFor((x) => x.type === 'chat' && x.messageId === sent.id);
+    expect(pushed).toEqual({ type: 'chat', roomId: room.id, messageId: sent.id });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(o.messages.some((x) => x.type === 'chat')).toBe(false);
+    memberSocket.terminate();
+    outsiderSocket.terminate();
+  });
 });
