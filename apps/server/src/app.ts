@@ -34,7 +34,7 @@ import { notifyReceipts, registerPaymentRoutes } from './modules/payments/paymen
 import type { PixProvider } from './modules/payments/pix-provider';
 import type { ReceiveResult } from './modules/payments/payments.service';
 import { createPixProvider } from './modules/payments/provider';
-import { createJobQueue, queueMail } from './jobs/queue';
+import { createJobQueue, queueMail, scheduleRounds } from './jobs/queue';
 import { type Scheduler, createScheduler } from './jobs/scheduler';
 import { notifyDraw, notifyPayout, registerDrawRoutes } from './modules/draws/draws.routes';
 import { type DrawOutcome, drawRoom } from './modules/draws/draws.service';
@@ -171,8 +171,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // With the background jobs on, mail goes through the durable queue (retries, survives restarts);
   // tests without jobs send inline so they can read what was sent at once.
   let mailer = transport;
+  let jobs: Awaited<ReturnType<typeof createJobQueue>> | null = null;
   if (options.startJobs ?? true) {
     const boss = await createJobQueue(database, app.log);
+    jobs = boss;
     mailer = await queueMail(boss, transport);
     app.addHook('onClose', async () => boss.stop({ graceful: true, wait: true, timeout: 5000 }));
   }
@@ -329,7 +331,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     provider: pix,
     log: app.log,
     intervalMs: 15_000,
-    autoStart: options.startJobs ?? true,
+    // The rounds run as pg-boss jobs when the queue is on (below); never on a local timer then.
+    autoStart: false,
     onReceived: async (results) => {
       await notifyReceipts(database.db, mailer, config, results);
       events.emit('pix', results);
@@ -343,6 +346,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     },
   });
   app.decorate('scheduler', scheduler);
+  if (jobs) await scheduleRounds(jobs, scheduler);
   app.addHook('onClose', async () => scheduler.stop());
 
   // 7. the web app

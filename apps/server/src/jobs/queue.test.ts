@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage, Mailer } from '../modules/mail/mail.service';
 import { type TestDatabase, createTestDatabase } from '../test/helpers';
-import { createJobQueue, queueMail } from './queue';
+import { createJobQueue, queueMail, scheduleRounds } from './queue';
 
 const silentLog = {
   error() {},
@@ -71,5 +71,30 @@ describe('mail queue', () => {
     await queueMail(second, ok.transport, { pollingIntervalSeconds: 0.5 });
     await until(() => ok.sent.some((m) => m.to === 'b@teste.com.br'));
     await second.stop({ graceful: false, wait: true });
+  }, 30_000);
+
+  it('runs the background rounds as one job at a time across two server copies', async () => {
+    const [one, two] = [
+      await createJobQueue(database, silentLog),
+      await createJobQueue(database, silentLog),
+    ];
+    let running = 0;
+    let maxRunning = 0;
+    let rounds = 0;
+    const scheduler = {
+      async runOnce() {
+        running += 1;
+        maxRunning = Math.max(maxRunning, running);
+        await new Promise((r) => setTimeout(r, 200));
+        rounds += 1;
+        running -= 1;
+      },
+    };
+    await scheduleRounds(one, scheduler, { intervalSeconds: 1, pollingIntervalSeconds: 0.5 });
+    await scheduleRounds(two, scheduler, { intervalSeconds: 1, pollingIntervalSeconds: 0.5 });
+    await until(() => rounds >= 3, 20_000);
+    expect(maxRunning).toBe(1);
+    await one.stop({ graceful: false, wait: true });
+    await two.stop({ graceful: false, wait: true });
   }, 30_000);
 });

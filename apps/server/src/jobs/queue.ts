@@ -9,6 +9,9 @@ import type { Database } from '../db/client';
 import type { MailMessage, Mailer } from '../modules/mail/mail.service';
 
 export const MAIL_QUEUE = 'mail';
+export const ROUNDS_QUEUE = 'rounds';
+/** Seconds between two rounds of the background work (seat expiry, PIX polling, draws, payouts). */
+export const ROUND_INTERVAL_SECONDS = 15;
 
 export async function createJobQueue(database: Database, log: FastifyBaseLogger): Promise<PgBoss> {
   const pglite = database.pglite;
@@ -67,4 +70,36 @@ export async function queueMail(
       transport.close();
     },
   };
+}
+
+/**
+ * The background rounds as one self-rescheduling job: the 'stately' policy keeps at most one round
+ * waiting and one running across every server copy; a copy that dies mid-round lets the job expire
+ * and be retried; each finished round queues the next one.
+ */
+export async function scheduleRounds(
+  boss: PgBoss,
+  scheduler: { runOnce(): Promise<unknown> },
+  options: { intervalSeconds?: number; pollingIntervalSeconds?: number } = {},
+) {
+  const interval = options.intervalSeconds ?? ROUND_INTERVAL_SECONDS;
+  await boss.createQueue(ROUNDS_QUEUE, { name: ROUNDS_QUEUE, policy: 'stately' });
+  const next = (startAfter: number) =>
+    boss.send(
+      ROUNDS_QUEUE,
+      {},
+      { startAfter, expireInSeconds: 120, retryLimit: 1000, retryDelay: interval },
+    );
+  await boss.work(
+    ROUNDS_QUEUE,
+    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+    async () => {
+      try {
+        await scheduler.runOnce();
+      } finally {
+        await next(interval);
+      }
+    },
+  );
+  await next(0);
 }
