@@ -40,6 +40,8 @@ async function chatLatency(from: Page, to: Page, text: string): Promise<number> 
 test('two players: create, invite, join by the link, pay, chat live, draw, and both see the verification link', async ({
   browser,
 }) => {
+  // Sixteen chat messages and two payments: more than the default 30 s on a loaded 2-core machine.
+  test.setTimeout(120_000);
   const [joao, maria] = demoCredentials().players;
   const a = await (await browser.newContext({ baseURL: origin() })).newPage();
   const b = await (await browser.newContext({ baseURL: origin() })).newPage();
@@ -80,12 +82,12 @@ test('two players: create, invite, join by the link, pay, chat live, draw, and b
   await expect(a.getByText('Conectado')).toBeVisible();
   await expect(b.getByText('Conectado')).toBeVisible();
   const latencies: number[] = [];
-  for (let i = 0; i < 10; i += 1) {
+  for (let i = 0; i < 8; i += 1) {
     latencies.push(await chatLatency(a, b, `Oi Maria, mensagem ${i}!`));
     latencies.push(await chatLatency(b, a, `Oi João, resposta ${i}!`));
   }
-  await expect(a.getByText('Oi João, resposta 9!')).toBeVisible();
-  await expect(b.getByText('Oi Maria, mensagem 9!')).toBeVisible();
+  await expect(a.getByText('Oi João, resposta 7!')).toBeVisible();
+  await expect(b.getByText('Oi Maria, mensagem 7!')).toBeVisible();
   latencies.sort((x, y) => x - y);
   const median = latencies[Math.floor(latencies.length / 2)]!;
   const p95 = latencies[Math.ceil(latencies.length * 0.95) - 1]!;

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Database } from '../db/client';
 import type { App } from '../lib/fastify';
 import { getSessionUser } from '../lib/authz';
+import { sessionKey } from '../lib/session-key';
 
 export const CHANNEL = 'sorteio_events';
 
@@ -108,11 +109,12 @@ export async function createRealtime(app: App, database: Database): Promise<Real
     {
       websocket: true,
       schema: { hide: true },
+      // Per session (tabs reconnect on every page load; many players share carrier NAT addresses).
       config: {
         rateLimit: {
-          max: 60,
+          max: 120,
           timeWindow: '1 minute',
-          keyGenerator: (request) => request.ip ?? 'unknown',
+          keyGenerator: (request) => (request.ip ? sessionKey(request) : 'unknown'),
         },
       },
     },

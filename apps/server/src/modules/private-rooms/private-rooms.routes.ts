@@ -19,7 +19,7 @@ import { getSessionUser, requireUser } from '../../lib/authz';
 import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
 import { drawRoom } from '../draws/draws.service';
-import { sessionKey } from '../rooms/rooms.routes';
+import { sessionKey } from '../../lib/session-key';
 import { payPendingWithBalance } from '../rooms/rooms.service';
 import {
   closePrivateRoom,

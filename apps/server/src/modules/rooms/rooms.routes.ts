@@ -7,14 +7,13 @@ import {
   roomSchema,
   roomStatusInputSchema,
 } from '@sorteio/shared';
-import { createHash } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { participacoes, salas } from '../../db/schema';
 import { requireRole, requireUser } from '../../lib/authz';
+import { sessionKey } from '../../lib/session-key';
 import { AppError } from '../../lib/errors';
 import type { DbOrTx } from '../wallet/ledger.service';
 import type { App } from '../../lib/fastify';
@@ -41,15 +40,6 @@ async function lockRoomForAdmin(tx: DbOrTx, id: string) {
     .from(participacoes)
     .where(eq(participacoes.salaId, room.id));
   return { room, joined: joined?.n ?? 0 };
-}
-
-/** Rate-limit key of a signed-in caller: their session cookie (hashed), else the IP. */
-export function sessionKey(request: FastifyRequest): string {
-  const cookie = request.headers.cookie ?? '';
-  const token = /(?:^|;\s*)(?:__Secure-)?sorteio\.session_token=([^;]+)/.exec(cookie)?.[1];
-  return token
-    ? `s:${createHash('sha256').update(token).digest('base64url').slice(0, 22)}`
-    : `ip:${request.ip}`;
 }
 
 export function registerRoomRoutes(app: App, { db, config }: { db: Db; config: Config }) {
