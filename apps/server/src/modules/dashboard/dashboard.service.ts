@@ -2,11 +2,10 @@
 import type { Dashboard, History, HistoryItem, RecentDraw, Stats } from '@sorteio/shared';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { firstName } from '../../lib/names';
 import { participacoes, profiles, salas, sorteios, user } from '../../db/schema';
 import { toParticipation } from '../rooms/rooms.service';
 import { walletOf } from '../wallet/ledger.service';
-
-const firstName = (name: string | null) => (name?.trim().split(/\s+/)[0] ?? '') || 'Anônimo';
 
 async function playerTotals(db: Db, userId: string) {
   const [entries] = await db
@@ -53,7 +52,7 @@ export async function recentDraws(db: Db, limit: number): Promise<RecentDraw[]> 
     hashProva: r.hashProva,
     tipoSala: r.tipoSala,
     premioLiquido: r.premioLiquido,
-    vencedorPrimeiroNome: firstName(r.nome),
+    vencedorPrimeiroNome: firstName(r.nome, 'Anônimo'),
     timestampSorteio: r.timestampSorteio.toISOString(),
   }));
 }

@@ -9,6 +9,7 @@ import { and, desc, eq, inArray, lt, lte, or } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { participacoes, payouts, profiles, salas, sorteios, user } from '../../db/schema';
+import { firstName } from '../../lib/names';
 import { AppError } from '../../lib/errors';
 import { randomAlphanumeric } from '../payments/simulator';
 import { type DbOrTx, balanceOf, postTransaction } from '../wallet/ledger.service';
@@ -252,8 +253,6 @@ function cursorCondition(cursor: string | undefined) {
   );
 }
 
-const firstName = (name: string | null) => (name?.trim().split(/\s+/)[0] ?? '') || 'Anônimo';
-
 export async function listDraws(
   db: Db,
   options: { limit: number; cursor?: string; salaId?: string },
@@ -291,7 +290,7 @@ export async function listDraws(
     timestampSorteio: r.timestampSorteio.toISOString(),
     valorPremioLiquido: r.valorPremioLiquido,
     participantes: r.participantes,
-    vencedorPrimeiroNome: firstName(r.nome),
+    vencedorPrimeiroNome: firstName(r.nome, 'Anônimo'),
     statusPagamentoPremio: r.statusPagamentoPremio,
   }));
   return {

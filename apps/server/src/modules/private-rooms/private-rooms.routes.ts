@@ -28,6 +28,7 @@ import {
   findByInvite,
   getDetail,
   getRow,
+  getRowByCode,
   isMember,
   joinPrivate,
   listMessages,
@@ -42,6 +43,20 @@ const idParams = z.object({ id: z.uuid({ error: 'Sala não encontrada.' }) });
 const joinResult = z.object({ participation: participationSchema, room: privateRoomSchema });
 
 export function registerPrivateRoomRoutes(app: App, { db, config }: { db: Db; config: Config }) {
+  // Both join paths: per-session limit, one atomic join, a live seat-count update.
+  const joinLimit = {
+    rateLimit: { max: config.rateLimitJoinMax, timeWindow: '1 minute', keyGenerator: sessionKey },
+  };
+  const join = async (
+    row: Awaited<ReturnType<typeof getRow>>,
+    userId: string,
+    via: 'code' | 'invite',
+  ) => {
+    const result = await joinPrivate({ db, config, row, userId, via });
+    app.events.emit('room', result.room.sala.id);
+    return result;
+  };
+
   app.get(
     '/api/private-rooms',
     {
@@ -91,13 +106,7 @@ export function registerPrivateRoomRoutes(app: App, { db, config }: { db: Db; co
   app.post(
     '/api/private-rooms/by-code/:code/join',
     {
-      config: {
-        rateLimit: {
-          max: config.rateLimitJoinMax,
-          timeWindow: '1 minute',
-          keyGenerator: sessionKey,
-        },
-      },
+      config: joinLimit,
       schema: {
         tags: ['private-rooms'],
         summary: 'Entrar pelo código',
@@ -107,16 +116,7 @@ export function registerPrivateRoomRoutes(app: App, { db, config }: { db: Db; co
     },
     async (request) => {
       const me = await requireUser(request);
-      const found = await findByCode(db, request.params.code, me.id);
-      const result = await joinPrivate({
-        db,
-        config,
-        row: await getRow(db, found.id),
-        userId: me.id,
-        via: 'code',
-      });
-      app.events.emit('room', result.room.sala.id);
-      return result;
+      return join(await getRowByCode(db, request.params.code), me.id, 'code');
     },
   );
 
@@ -140,13 +140,7 @@ export function registerPrivateRoomRoutes(app: App, { db, config }: { db: Db; co
   app.post(
     '/api/private-rooms/invite/:inviteCode/join',
     {
-      config: {
-        rateLimit: {
-          max: config.rateLimitJoinMax,
-          timeWindow: '1 minute',
-          keyGenerator: sessionKey,
-        },
-      },
+      config: joinLimit,
       schema: {
         tags: ['private-rooms'],
         summary: 'Entrar pelo convite',
@@ -157,9 +151,7 @@ export function registerPrivateRoomRoutes(app: App, { db, config }: { db: Db; co
     async (request) => {
       const me = await requireUser(request);
       const { row } = await findByInvite(db, request.params.inviteCode);
-      const result = await joinPrivate({ db, config, row, userId: me.id, via: 'invite' });
-      app.events.emit('room', result.room.sala.id);
-      return result;
+      return join(row, me.id, 'invite');
     },
   );
 

@@ -25,6 +25,7 @@ import {
   salas,
   sorteios,
 } from '../../db/schema';
+import { firstName } from '../../lib/names';
 import { AppError, pgConstraint, pgErrorCode } from '../../lib/errors';
 import { createRoom, joinRoom, toParticipation, toRoom } from '../rooms/rooms.service';
 import { getSetting } from '../settings/settings.service';
@@ -34,8 +35,6 @@ const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 export function newRoomCode(): string {
   return Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 }
-
-const firstName = (name: string | null) => (name?.trim().split(/\s+/)[0] ?? '') || 'Participante';
 
 type Row = { room: typeof privateRooms.$inferSelect; sala: typeof salas.$inferSelect };
 
@@ -224,7 +223,7 @@ export async function getDetail({
     participants: seats.map((s) => ({
       id: s.p.id,
       userId: s.p.userId,
-      firstName: firstName(s.nome),
+      firstName: firstName(s.nome, 'Participante'),
       luckyNumber: s.p.numeroSorte,
       joinedAt: s.p.createdAt.toISOString(),
       paid: s.p.statusPagamento === 'confirmado',
@@ -260,10 +259,17 @@ export async function updatePrivateRoom({
   return toPrivateRoom(config, await getRow(db, id));
 }
 
-export async function findByCode(db: Db, code: string, userId: string | null) {
+/** An active room by its code (the route's schema uppercases the code). */
+export async function getRowByCode(db: Db, code: string): Promise<Row> {
   const row = await load(db, eq(privateRooms.roomCode, code));
-  if (!row || !row.room.isActive)
+  if (!row || !row.room.isActive) {
     throw new AppError('NOT_FOUND', { message: privateRoomMessages.notFound });
+  }
+  return row;
+}
+
+export async function findByCode(db: Db, code: string, userId: string | null) {
+  const row = await getRowByCode(db, code);
   const seats = await db
     .select({
       numeroSorte: participacoes.numeroSorte,
@@ -391,7 +397,7 @@ export async function listMessages(db: Db, roomId: string) {
   return rows.map((r) => ({
     id: r.m.id,
     userId: r.m.userId,
-    authorName: firstName(r.nome),
+    authorName: firstName(r.nome, 'Participante'),
     message: r.m.message,
     createdAt: r.m.createdAt.toISOString(),
   }));
@@ -406,7 +412,7 @@ export async function postMessage(db: Db, roomId: string, userId: string, messag
   return {
     id: m!.id,
     userId,
-    authorName: firstName(p?.nome ?? null),
+    authorName: firstName(p?.nome ?? null, 'Participante'),
     message: m!.message,
     createdAt: m!.createdAt.toISOString(),
   };
