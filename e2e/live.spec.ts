@@ -37,7 +37,7 @@ test('a second browser on the dashboard sees the seat count move live', async ({
   expect(
     (
       await other.request.post('/api/auth/sign-in/email', {
-        data: maria,
+        data: { email: maria!.email, password: maria!.password },
         headers: { origin: origin() },
       })
     ).status(),

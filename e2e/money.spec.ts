@@ -122,7 +122,7 @@ test('joins by balance; is told when the balance is short; sees the already-join
   for (const other of [maria!, ana!]) {
     const ctx = await browser.newContext({ baseURL: origin() });
     const res = await ctx.request.post('/api/auth/sign-in/email', {
-      data: other,
+      data: { email: other.email, password: other.password },
       headers: { origin: origin() },
     });
     expect(res.status()).toBe(200);
@@ -154,7 +154,7 @@ test('a room fills, is drawn, the winner sees Vencedor, and the proof verifies i
     expect(
       (
         await ctx.request.post('/api/auth/sign-in/email', {
-          data: who,
+          data: { email: who.email, password: who.password },
           headers: { origin: origin() },
         })
       ).status(),

@@ -42,7 +42,15 @@ if (serverStale) run(['run', 'build', '-w', '@sorteio/server']);
 const child = spawn(process.execPath, ['--enable-source-maps', serverOut], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  env: {
+    NODE_ENV: 'production',
+    // The laptop demo reads its confirmation and recovery e-mails at /outbox (from this machine
+    // only). Never behind https or with real mail: a deployment does not show it.
+    ...(!process.env.SMTP_URL && !(process.env.BASE_URL ?? '').startsWith('https://')
+      ? { MAIL_OUTBOX_PAGE: 'true' }
+      : {}),
+    ...process.env,
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -26,6 +26,8 @@ async function benchTarget(
     SEED_DEMO: 'false',
     RATE_LIMIT_MAX: '1000000',
     RATE_LIMIT_JOIN_MAX: '1000000',
+    RATE_LIMIT_ADDRESS_MAX: '1000000',
+    RATE_LIMIT_SIGN_IN_MAX: '1000000',
     TRUST_PROXY: 'true',
     ...env,
   });

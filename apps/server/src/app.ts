@@ -12,8 +12,8 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyWebsocket from '@fastify/websocket';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
-import { type ApiErrorBody, MAX_UPLOAD_BYTES } from '@sorteio/shared';
-import Fastify, { type FastifyError } from 'fastify';
+import { type ApiErrorBody, MAX_UPLOAD_BYTES, adminMessages } from '@sorteio/shared';
+import Fastify, { type FastifyError, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -24,6 +24,15 @@ import {
 import type { Config } from './config';
 import { type Database, createDatabase } from './db/client';
 import { AppError } from './lib/errors';
+import { addressKey, clientKey, hasSessionCookie } from './lib/client-key';
+import { getSessionUser } from './lib/authz';
+import { createWindowCounter } from './lib/window-counter';
+import {
+  checkParsedInput,
+  checkRawUrl,
+  hygieneMessages,
+  jsonDepthExceeds,
+} from './lib/input-hygiene';
 import type { App } from './lib/fastify';
 import { type Auth, createAuth } from './modules/auth/auth';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -39,12 +48,17 @@ import { type Scheduler, createScheduler } from './jobs/scheduler';
 import { notifyDraw, notifyPayout, registerDrawRoutes } from './modules/draws/draws.routes';
 import { type DrawOutcome, drawRoom } from './modules/draws/draws.service';
 import { type Realtime, createRealtime } from './realtime/realtime';
+import { type RoomChange, roomChangeEvents } from './realtime/room-events';
 import { salas } from './db/schema';
 import { eq } from 'drizzle-orm';
 import { type FileStorage, createStorage } from './lib/storage';
 import { type Mailer, createMailer } from './modules/mail/mail.service';
 import { type SystemState, registerSystemRoutes } from './modules/system/system.routes';
 import { registerMetrics } from './plugins/metrics';
+import { registerAdminPanelRoutes } from './modules/admin/admin-panel.routes';
+import { registerAdminRoomRoutes } from './modules/admin/admin-rooms.routes';
+import { registerAdminUserRoutes } from './modules/admin/admin-users.routes';
+import { getSetting } from './modules/settings/settings.service';
 import { registerStatic } from './plugins/static';
 
 declare module 'fastify' {
@@ -59,7 +73,16 @@ declare module 'fastify' {
     scheduler: Scheduler;
     realtime: Realtime;
     publishRoom(salaId: string): Promise<void>;
+    routeTable: readonly RouteEntry[];
   }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  /** Left out of the OpenAPI document (auth bridge, socket, the document itself). */
+  hidden: boolean;
+  websocket: boolean;
 }
 
 export interface BuildAppOptions {
@@ -75,6 +98,12 @@ export interface BuildAppOptions {
 }
 
 const REQUEST_ID = /^[a-zA-Z0-9-]{8,64}$/;
+
+const HEALTH_PATHS = new Set(['/api/health', '/api/ready']);
+
+/** The API and the metrics: everything else is the web app's files. */
+const isApiPath = (url: string) =>
+  url === '/api' || url.startsWith('/api/') || url.startsWith('/metrics');
 
 /** Default location of the built web app, next to the server bundle or the source tree. */
 function defaultStaticDir(): string {
@@ -94,7 +123,17 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
-    bodyLimit: 1024 * 1024,
+    // JSON bodies of this API are small; routes that take more say so (docs/limits.md).
+    bodyLimit: 64 * 1024,
+    // Slow clients cannot hold a connection: the whole request within requestTimeout, headers
+    // within headersTimeout, idle keep-alive closed after a few seconds.
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      // How often Node checks those timeouts (its default, 30 s, would let a slow client linger).
+      connectionsCheckingInterval: Math.min(5_000, Math.ceil(config.http.headersTimeoutMs / 2)),
+    },
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -102,11 +141,38 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // An empty JSON body (a POST action without payload) is "no body", not a parse error.
   const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text === '') {
       done(null, undefined);
       return;
     }
-    void defaultJsonParser(request, typeof body === 'string' ? body : body.toString('utf8'), done);
+    // Refused before parsing: walking or re-serializing a deep structure exhausts the stack.
+    if (jsonDepthExceeds(text)) {
+      done(
+        new AppError('VALIDATION_ERROR', {
+          message: hygieneMessages.depth,
+          reason: 'TOO_DEEP',
+        }),
+        undefined,
+      );
+      return;
+    }
+    void defaultJsonParser(request, text, done);
+  });
+  // Every route as registered (hidden ones included): the security suite walks this table.
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' || route.url === '*') continue;
+      routeTable.push({
+        method,
+        url: route.url,
+        hidden: Boolean(route.schema?.hide),
+        websocket: Boolean((route as { websocket?: boolean }).websocket),
+      });
+    }
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -130,11 +196,28 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       });
     }
     if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      if (error.retryAfterSeconds !== undefined)
+        void reply.header('retry-after', String(error.retryAfterSeconds));
+      if (error.status >= 500 && error.reason !== 'CONTENTION')
+        request.log.error({ err: error }, error.message);
+      if (error.reason === 'CONTENTION') request.log.warn({ err: error }, error.message);
       return send(error.status, {
         code: error.code,
         message: error.message,
         ...(error.reason ? { reason: error.reason } : {}),
+      });
+    }
+    // A malformed multipart body (no or wrong boundary, truncated, broken part headers) is the
+    // sender's mistake: the parser (busboy) reports it with these messages.
+    if (
+      request.isMultipart() &&
+      /^(Multipart: |Unexpected end of (form|multipart data)|Malformed part header)/.test(
+        error.message,
+      )
+    ) {
+      return send(400, {
+        code: 'VALIDATION_ERROR',
+        message: 'Não foi possível ler os arquivos enviados. Envie o formulário novamente.',
       });
     }
     const status = error.statusCode ?? 500;
@@ -156,7 +239,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('systemState', state);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+    checkRawUrl(request);
   });
+  // No control characters or lone surrogates in parameters, query or body (lib/input-hygiene.ts).
+  app.addHook('preValidation', async (request) => checkParsedInput(request));
 
   // 2. database
   const database = options.database ?? (await createDatabase(config.database));
@@ -215,19 +301,84 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(fastifyCookie, { secret: config.appSecret });
-  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
+  // The socket carries only the browser's keep-alive ('ping'): tiny frames (docs/limits.md).
+  await app.register(fastifyWebsocket, { options: { maxPayload: 512 } });
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 10 },
   });
+  // Outer bound per address on the API, before any lookup; static files and the SPA's HTML are
+  // never limited (a page must load for a family or a carrier sharing one address).
+  const addressLimit = createWindowCounter({ max: config.rateLimitAddressMax, windowMs: 60_000 });
+  app.addHook('onRequest', async (request, reply) => {
+    // Health probes (load balancers) always answer: they are cheap and must not be starved.
+    if (!isApiPath(request.url) || HEALTH_PATHS.has(request.url)) return;
+    const { allowed, retryAfterMs } = addressLimit.hit(addressKey(request));
+    if (allowed) return;
+    void reply.header('retry-after', String(Math.ceil(retryAfterMs / 1000)));
+    throw new AppError('RATE_LIMITED', {
+      message: `Muitas requisições deste endereço. Tente novamente em ${Math.ceil(retryAfterMs / 1000)} segundos.`,
+    });
+  });
+  // Uploads are heavy (decoding, storage): a bounded number at once per server copy.
+  let uploadsInFlight = 0;
+  const uploading = Symbol('uploading');
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isApiPath(request.url) || !request.isMultipart()) return;
+    if (uploadsInFlight >= config.uploadConcurrency) {
+      void reply.header('retry-after', '5');
+      throw new AppError('SERVICE_UNAVAILABLE', {
+        message: 'Muitos envios ao mesmo tempo. Tente novamente em alguns segundos.',
+      });
+    }
+    uploadsInFlight += 1;
+    (request as unknown as Record<symbol, boolean>)[uploading] = true;
+    // An aborted upload never reaches onResponse. (Not a global onRequestAbort hook: that one
+    // breaks injected WebSocket requests, whose raw request is not a stream.)
+    request.raw.once('close', () => uploadDone(request));
+  });
+  const uploadDone = (request: FastifyRequest) => {
+    const marks = request as unknown as Record<symbol, boolean>;
+    if (!marks[uploading]) return;
+    marks[uploading] = false;
+    uploadsInFlight -= 1;
+  };
+  app.addHook('onResponse', async (request) => uploadDone(request));
+  // Per account when signed in (the verified session), per address otherwise; counted after the
+  // session lookup, so a made-up cookie never opens a fresh bucket (lib/client-key.ts).
   await app.register(fastifyRateLimit, {
     global: true,
-    max: config.rateLimitMax,
+    hook: 'preHandler',
+    // A signed-in account has its own bucket; signed-out visitors share their address's, which
+    // must stay generous (a carrier's or a family's address carries many people).
+    max: async (_request, key) =>
+      key.startsWith('u:') ? config.rateLimitMax : config.rateLimitAddressMax,
     timeWindow: '1 minute',
+    keyGenerator: clientKey,
+    allowList: (request) => !isApiPath(request.url),
+    cache: 100_000,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       code: 'RATE_LIMITED',
       message: `Muitas tentativas. Tente novamente em ${Math.ceil(context.ttl / 1000)} segundos.`,
     }),
+  });
+  // An account created by staff with a temporary password does nothing else until it sets its own.
+  const passwordChangeAllowed = new Set([
+    '/api/me',
+    '/api/auth/sign-out',
+    '/api/account/change-password',
+    '/api/admin-access',
+    '/api/public/config',
+  ]);
+  app.addHook('preHandler', async (request) => {
+    if (!isApiPath(request.url) || !hasSessionCookie(request)) return;
+    if (passwordChangeAllowed.has(request.routeOptions.url ?? '')) return;
+    const me = await getSessionUser(request);
+    if (me?.mustChangePassword)
+      throw new AppError('FORBIDDEN', {
+        message: adminMessages.passwordChangeRequired,
+        reason: 'PASSWORD_CHANGE_REQUIRED',
+      });
   });
   // State-changing requests from a browser must come from our own origin (DESIGN.md section 7).
   const allowedOrigin = new URL(config.baseUrl).origin;
@@ -255,20 +406,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerSystemRoutes(app, { config, database, mailer, state, startedAt: Date.now() });
   registerAuthRoutes(app, { auth, config, db: database.db });
   registerProfileRoutes(app, { db: database.db, storage, config });
-  const realtime = await createRealtime(app, database);
+  const realtime = await createRealtime(app, database, config.ws);
   app.decorate('realtime', realtime);
   app.addHook('preClose', async () => realtime.close());
-  app.decorate('publishRoom', async (salaId: string) => {
-    const [room] = await database.db
-      .select({
-        participantesAtual: salas.participantesAtual,
-        maxParticipantes: salas.maxParticipantes,
-        status: salas.status,
-      })
-      .from(salas)
-      .where(eq(salas.id, salaId));
-    if (room) await realtime.publish({ type: 'room', roomId: salaId, ...room });
-  });
+  const publishRoomChange = async (salaId: string, change: RoomChange) => {
+    for (const event of await roomChangeEvents(database.db, salaId, change))
+      await realtime.publish(event);
+  };
+  app.decorate('publishRoom', (salaId: string) => publishRoomChange(salaId, { kind: 'seats' }));
   // In-process events become live messages for every server copy (NOTIFY). A failure here must
   // never fail the request that caused the event: it is logged and the screens' polling covers it.
   const live = (work: () => Promise<void>) => {
@@ -291,13 +436,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   events.on('draw', (outcome: DrawOutcome) =>
     live(async () => {
       if (outcome.kind === 'skipped') return;
-      await realtime.publish({
-        type: 'draw',
-        roomId: outcome.salaId,
+      await publishRoomChange(outcome.salaId, {
+        kind: 'draw',
         drawId: outcome.kind === 'drawn' ? outcome.sorteioId : null,
         result: outcome.kind,
       });
-      await app.publishRoom(outcome.salaId);
     }),
   );
   events.on('payout', (event: { userId: string; result: string }) =>
@@ -306,8 +449,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   events.on('room', (salaId: string) => live(() => app.publishRoom(salaId)));
 
   registerRoomRoutes(app, { db: database.db, config });
+  // The administrator area (permission table in packages/shared/src/permissions.ts).
+  app.decorate('staffTwoFactorRequired', () =>
+    getSetting(database.db, 'security.twoFactorRequired'),
+  );
+  registerAdminUserRoutes(app, { db: database.db, config, storage, mailer });
+  registerAdminRoomRoutes(app, { db: database.db, config });
+  registerAdminPanelRoutes(app, { database, config, storage, mailer, pix: () => app.pix });
   registerPaymentRoutes(app, { db: database.db, config, provider: pix, mailer });
-  registerDrawRoutes(app, { db: database.db, config });
+  registerDrawRoutes(app, { db: database.db });
   registerPrivateRoomRoutes(app, { db: database.db, config });
   const afterDraw = async (outcome: DrawOutcome) => {
     await notifyDraw(database.db, mailer, config, outcome);
@@ -333,6 +483,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     intervalMs: 15_000,
     // The rounds run as pg-boss jobs when the queue is on (below); never on a local timer then.
     autoStart: false,
+    auditLedger: jobs !== null,
     onReceived: async (results) => {
       await notifyReceipts(database.db, mailer, config, results);
       events.emit('pix', results);
@@ -355,8 +506,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // 8. 404 handler (the error handler is set first: routes capture it when registered)
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/metrics');
-    if (!isApi && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (!isApiPath(url) && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')

@@ -46,11 +46,21 @@ const envSchema = z
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
     RATE_LIMIT_SIGN_IN_MAX: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_JOIN_MAX: z.coerce.number().int().min(1).default(30),
+    RATE_LIMIT_ADDRESS_MAX: z.coerce.number().int().min(1).default(3000),
+    WS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
+    WS_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+    WS_MAX_TOTAL: z.coerce.number().int().min(1).default(10_000),
+    WS_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).default(600),
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+    UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).default(4),
     STATIC_DIR: z.string().optional(),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, { error: 'deve começar com smtp:// ou smtps://' })
       .optional(),
+    MAIL_OUTBOX_PAGE: boolFromEnv.optional(),
     MAIL_FROM: z.string().min(3).default('Sorteio Certo <nao-responda@sorteiocerto.com.br>'),
     SUPPORT_EMAIL: z.email().default('suporte@sorteiocerto.com.br'),
     SUPPORT_WHATSAPP: z.string().default('(11) 4000-0000'),
@@ -134,10 +144,29 @@ export interface Config {
   rateLimitMax: number;
   /** Sign-in and 2FA attempts per IP per minute. */
   rateLimitSignInMax: number;
-  /** Room joins per session per minute. */
+  /** Room joins per account per minute. */
   rateLimitJoinMax: number;
+  /** Outer bound: API requests per address per minute (generous: carrier NAT puts many behind one). */
+  rateLimitAddressMax: number;
+  /** Live-update sockets (docs/limits.md). */
+  ws: {
+    maxPerAddress: number;
+    maxPerAccount: number;
+    maxTotal: number;
+    attemptsPerAddress: number;
+  };
+  /** Slow clients: time to send the headers, the whole request; idle keep-alive. */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
+  /** Identity-document uploads handled at once by one server copy. */
+  uploadConcurrency: number;
   staticDir: string | null;
   mail: { kind: 'smtp'; url: string; from: string } | { kind: 'outbox'; dir: string; from: string };
+  /**
+   * Whether the outbox's page (/outbox and /api/dev/outbox) may be read, from the machine itself
+   * only. Off by default in production and behind https: a proxy on the same machine would make
+   * every visitor look local (docs/limits.md).
+   */
+  mailOutboxPage: boolean;
   supportEmail: string;
   supportWhatsapp: string;
   pixProvider: 'simulator' | 'efi';
@@ -238,10 +267,27 @@ export function loadConfig(
     rateLimitMax: e.RATE_LIMIT_MAX,
     rateLimitSignInMax: e.RATE_LIMIT_SIGN_IN_MAX,
     rateLimitJoinMax: e.RATE_LIMIT_JOIN_MAX,
+    rateLimitAddressMax: e.RATE_LIMIT_ADDRESS_MAX,
+    ws: {
+      maxPerAddress: e.WS_MAX_PER_ADDRESS,
+      maxPerAccount: e.WS_MAX_PER_ACCOUNT,
+      maxTotal: e.WS_MAX_TOTAL,
+      attemptsPerAddress: e.WS_ATTEMPTS_PER_ADDRESS,
+    },
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: Math.max(e.HTTP_REQUEST_TIMEOUT_MS, e.HTTP_HEADERS_TIMEOUT_MS + 1),
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
+    uploadConcurrency: e.UPLOAD_CONCURRENCY,
     staticDir: e.STATIC_DIR ? path.resolve(e.STATIC_DIR) : null,
     mail: e.SMTP_URL
       ? { kind: 'smtp', url: e.SMTP_URL, from: e.MAIL_FROM }
       : { kind: 'outbox', dir: path.join(dataDir, 'outbox'), from: e.MAIL_FROM },
+    mailOutboxPage:
+      !e.SMTP_URL &&
+      (e.MAIL_OUTBOX_PAGE ??
+        (e.NODE_ENV !== 'production' && !(e.BASE_URL ?? '').startsWith('https://'))),
     supportEmail: e.SUPPORT_EMAIL,
     supportWhatsapp: e.SUPPORT_WHATSAPP,
     pixProvider: e.PIX_PROVIDER,

@@ -133,13 +133,14 @@ export async function seedDemo({
       isVerified: true,
     });
     // Demo Saldo so entries paid from the balance can be tried at once.
+    // A grant from the platform, not a PIX: the ledger audit keeps money in by PIX apart.
     await postTransaction(db, {
-      kind: 'topup',
+      kind: 'grant',
       idempotencyKey: `demo-topup:${id}`,
       description: 'Saldo de demonstração',
       userId: id,
       entries: [
-        { account: { kind: 'pix_clearing' }, amount: -10_000 },
+        { account: { kind: 'platform_grants' }, amount: -10_000 },
         { account: { kind: 'user_saldo', userId: id }, amount: 10_000 },
       ],
     });
@@ -207,13 +208,14 @@ async function seedFinishedDraws({
       isVerified: true,
       dataNascimento: '1991-06-10',
     });
+    // A grant from the platform, not a PIX: the ledger audit keeps money in by PIX apart.
     await postTransaction(db, {
-      kind: 'topup',
+      kind: 'grant',
       idempotencyKey: `demo-topup:${id}`,
       description: 'Saldo de demonstração',
       userId: id,
       entries: [
-        { account: { kind: 'pix_clearing' }, amount: -10_000 },
+        { account: { kind: 'platform_grants' }, amount: -10_000 },
         { account: { kind: 'user_saldo', userId: id }, amount: 10_000 },
       ],
     });

@@ -23,9 +23,10 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 /** An optional field: empty means "clear it"; otherwise the field's own schema and messages apply. */
-function optionalField<T>(schema: z.ZodType<T, string>) {
+function optionalField<T>(schema: z.ZodType<T, string>, maxLength: number, tooLong: string) {
   return z
     .string()
+    .max(maxLength, { error: tooLong })
     .optional()
     .transform((value, ctx): T | null => {
       const trimmed = value?.trim() ?? '';
@@ -61,9 +62,9 @@ export const updateProfileInputSchema = z.object({
     .trim()
     .min(1, { error: 'A chave PIX é obrigatória.' })
     .max(77, { error: 'Chave PIX inválida.' }),
-  cpf: optionalField(cpfSchema),
-  telefone: optionalField(phoneSchema),
-  dataNascimento: optionalField(birthDateSchema),
+  cpf: optionalField(cpfSchema, 14, 'O CPF deve ter no máximo 14 caracteres.'),
+  telefone: optionalField(phoneSchema, 15, 'O telefone deve ter no máximo 15 caracteres.'),
+  dataNascimento: optionalField(birthDateSchema, 10, 'Data de nascimento inválida.'),
   enderecoCompleto: optionalText(300, 'O endereço deve ter no máximo 300 caracteres.'),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileInputSchema>;
@@ -131,6 +132,7 @@ export const securityActionTypes = [
   'location_check',
   'profile_access',
   'password_reset',
+  'password_changed',
   'data_export',
   'account_deletion',
 ] as const;
@@ -149,6 +151,7 @@ export const securityActionLabels: Record<SecurityActionType, string> = {
   location_check: 'Verificação de localização',
   profile_access: 'Acesso ao perfil',
   password_reset: 'Senha redefinida',
+  password_changed: 'Senha alterada',
   data_export: 'Dados pessoais exportados',
   account_deletion: 'Exclusão de conta solicitada',
 };
@@ -178,5 +181,5 @@ export type Location = z.infer<typeof locationSchema>;
 
 export const deleteAccountInputSchema = z.object({
   confirmacao: z.literal('EXCLUIR', { error: 'Digite EXCLUIR para confirmar.' }),
-  senha: z.string().min(1, { error: 'Informe sua senha.' }),
+  senha: z.string().min(1, { error: 'Informe sua senha.' }).max(128, { error: 'Senha incorreta.' }),
 });

@@ -252,6 +252,12 @@ export const drawListQuerySchema = z.object({
   /** Opaque: the nextCursor of the previous page. */
   cursor: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z_[0-9a-f-]{36}$/, { error: 'Cursor inválido.' })
+    .regex(
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+      { error: 'Cursor inválido.' },
+    )
+    .refine((v) => !Number.isNaN(Date.parse(v.slice(0, v.indexOf('_')))), {
+      error: 'Cursor inválido.',
+    })
     .optional(),
 });

@@ -10,3 +10,5 @@ export * from './payments';
 export * from './rooms';
 export * from './draw-protocol';
 export * from './private-rooms';
+export * from './permissions';
+export * from './admin';

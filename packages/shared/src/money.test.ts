@@ -62,6 +62,11 @@ describe('percentOf', () => {
     expect(percentOf(333, 3333)).toBe(111); // 110.9889 -> 111
   });
 
+  it('rounds a tie up (R$ 0,01 at 50 %)', () => {
+    expect(percentOf(1, 5000)).toBe(1);
+    expect(percentOf(3, 5000)).toBe(2);
+  });
+
   it('matches exact rational rounding for any amount and rate', () => {
     fc.assert(
       fc.property(
@@ -70,9 +75,9 @@ describe('percentOf', () => {
         (amount, bp) => {
           const exact = BigInt(amount) * BigInt(bp);
           const result = BigInt(percentOf(amount, bp));
-          // result is the integer nearest to exact/10000, ties up: |result*10000 - exact| <= 5000
+          // result is the integer nearest to exact/10000, ties up: -5000 < result*10000 - exact <= 5000
           const diff = result * 10000n - exact;
-          expect(diff >= -5000n && diff < 5000n).toBe(true);
+          expect(diff > -5000n && diff <= 5000n).toBe(true);
           expect(percentOf(amount, bp)).toBeLessThanOrEqual(amount);
         },
       ),

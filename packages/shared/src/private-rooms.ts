@@ -7,6 +7,7 @@ export const CHAT_MAX = 500;
 
 export const roomCodeSchema = z
   .string()
+  .max(32, { error: 'Sala não encontrada' })
   .trim()
   .transform((v) => v.toUpperCase())
   .pipe(z.string().regex(/^[A-Z0-9]{8}$/, { error: 'Sala não encontrada' }));
@@ -139,6 +140,7 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 export const sendChatInputSchema = z.object({
   message: z
     .string({ error: 'Digite uma mensagem.' })
+    .max(CHAT_MAX * 4, { error: 'A mensagem deve ter no máximo 500 caracteres.' })
     .transform((v) => v.trim())
     .pipe(
       z

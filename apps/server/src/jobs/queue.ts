@@ -69,6 +69,7 @@ export async function queueMail(
     close() {
       transport.close();
     },
+    ...(transport.check ? { check: () => transport.check!() } : {}),
   };
 }
 

@@ -12,6 +12,7 @@ import { type PayoutEvent, processPayouts } from '../modules/draws/payouts.servi
 import { expireUnpaidSeats } from '../modules/rooms/rooms.service';
 import { type ReceiveResult, pollActiveCharges } from '../modules/payments/payments.service';
 import type { PixProvider } from '../modules/payments/pix-provider';
+import { auditIfDue } from '../modules/wallet/ledger-audit';
 
 export interface Scheduler {
   /** One round of every job (tests call it directly). */
@@ -35,6 +36,8 @@ export function createScheduler(options: {
   onPayout: (event: PayoutEvent) => Promise<void>;
   onSeatFreed: (salaId: string) => void;
   autoStart: boolean;
+  /** Run the hourly ledger audit in the rounds (off in tests, which call it themselves). */
+  auditLedger?: boolean;
 }): Scheduler {
   let running: Promise<unknown> | null = null;
   let stopped = false;
@@ -53,6 +56,15 @@ export function createScheduler(options: {
     for (const outcome of draws) await options.onDraw(outcome);
     const payouts = await processPayouts({ db: options.db, provider: options.provider });
     for (const event of payouts) await options.onPayout(event);
+    // The ledger audit, hourly; a violation is logged loudly (and shown to the administrators).
+    if (options.auditLedger) {
+      const audit = await auditIfDue(options.db);
+      if (audit && !audit.ok)
+        options.log.error(
+          { failed: audit.checks.filter((c) => !c.ok) },
+          'ledger audit found a violation',
+        );
+    }
     return { freedSeats, received, draws, payouts };
   };
   const tick = () => {

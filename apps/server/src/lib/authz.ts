@@ -1,5 +1,5 @@
 /** Who is calling: every route declares it with one of these helpers (DESIGN.md section 7). */
-import type { Role, SessionUser } from '@sorteio/shared';
+import { type Permission, type SessionUser, adminMessages, can } from '@sorteio/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors';
 
@@ -30,15 +30,34 @@ export async function requireUser(request: FastifyRequest): Promise<SessionUser>
   return user;
 }
 
-/** 403 unless the caller has one of the roles. */
-export async function requireRole(
+/**
+ * 403 unless the caller's role has the permission (packages/shared/src/permissions.ts), the one
+ * check every administrator route makes. A staff account must also have set its own password
+ * (accounts created with a temporary one) and, when the setting "2FA obrigatório" is on, have
+ * two-factor sign-in enabled: both answer 403 with a reason the screens act on.
+ */
+export async function requirePermission(
   request: FastifyRequest,
-  roles: readonly Role[],
+  permission: Permission,
 ): Promise<SessionUser> {
   const user = await requireUser(request);
-  if (!roles.includes(user.role)) throw new AppError('FORBIDDEN');
+  if (!can(user.role, permission)) throw new AppError('FORBIDDEN');
+  if (user.mustChangePassword)
+    throw new AppError('FORBIDDEN', {
+      message: adminMessages.passwordChangeRequired,
+      reason: 'PASSWORD_CHANGE_REQUIRED',
+    });
+  if (!user.twoFactorEnabled && (await request.server.staffTwoFactorRequired()))
+    throw new AppError('FORBIDDEN', {
+      message: adminMessages.twoFactorRequired,
+      reason: 'TWO_FACTOR_REQUIRED',
+    });
   return user;
 }
 
-/** Staff who may review identity documents. */
-export const verificationReviewers: readonly Role[] = ['admin', 'manager', 'support'];
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The setting "2FA obrigatório" for staff (read through the settings service). */
+    staffTwoFactorRequired(): Promise<boolean>;
+  }
+}

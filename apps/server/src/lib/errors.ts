@@ -5,13 +5,22 @@ export class AppError extends Error {
   readonly status: number;
   constructor(
     readonly code: ErrorCode,
-    options: { message?: string; status?: number; cause?: unknown; reason?: string } = {},
+    options: {
+      message?: string;
+      status?: number;
+      cause?: unknown;
+      reason?: string;
+      /** Sent as Retry-After (a 429 or a 503 the caller may simply retry). */
+      retryAfterSeconds?: number;
+    } = {},
   ) {
     super(options.message ?? errorCodes[code].message, { cause: options.cause });
     this.name = 'AppError';
     this.status = options.status ?? errorCodes[code].status;
     this.reason = options.reason;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
+  readonly retryAfterSeconds: number | undefined;
   /** A finer machine-readable reason (e.g. better-auth's EMAIL_NOT_VERIFIED). */
   readonly reason: string | undefined;
 }

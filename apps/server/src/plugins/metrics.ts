@@ -2,6 +2,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import client from 'prom-client';
 import type { App } from '../lib/fastify';
+import { moneyContention } from '../modules/wallet/ledger.service';
 
 export function registerMetrics(app: App, options: { token: string | undefined }) {
   const registry = new client.Registry();
@@ -12,6 +13,26 @@ export function registerMetrics(app: App, options: { token: string | undefined }
     labelNames: ['method', 'route', 'status'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
+  });
+
+  // Money transactions retried after a deadlock or serialization failure, and given up (503).
+  new client.Counter({
+    name: 'money_transaction_retries_total',
+    help: 'Money transactions retried after a deadlock or serialization failure',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(moneyContention.retries);
+    },
+  });
+  new client.Counter({
+    name: 'money_transaction_giveups_total',
+    help: 'Money transactions that still failed after the last retry (answered 503)',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(moneyContention.giveUps);
+    },
   });
 
   app.addHook('onResponse', async (request, reply) => {

@@ -3,6 +3,7 @@ import { buildApp } from '../app';
 import type { App } from '../lib/fastify';
 import { createRoom } from '../modules/rooms/rooms.service';
 import { type TestContext, createTestApp, jsonHeaders, verifiedPlayer } from '../test/helpers';
+import { openLiveSocket } from '../test/live-socket';
 
 let ctx: TestContext;
 let second: App;
@@ -19,27 +20,6 @@ afterAll(async () => {
   await ctx.close();
 });
 
-type Socket = Awaited<ReturnType<App['injectWS']>>;
-
-function collect(ws: Socket) {
-  const messages: Record<string, unknown>[] = [];
-  ws.on('message', (data: Buffer) =>
-    messages.push(JSON.parse(data.toString()) as Record<string, unknown>),
-  );
-  return {
-    messages,
-    waitFor: async (predicate: (m: Record<string, unknown>) => boolean, ms = 5000) => {
-      const start = Date.now();
-      while (Date.now() - start < ms) {
-        const found = messages.find(predicate);
-        if (found) return found;
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      throw new Error(`no matching message in ${JSON.stringify(messages)}`);
-    },
-  };
-}
-
 describe('live updates', () => {
   it('pushes seat counts, payments (to their owner only) and draws across server copies', async () => {
     const room = await createRoom({
@@ -48,10 +28,11 @@ describe('live updates', () => {
     });
     const payer = await verifiedPlayer(ctx);
     const watcher = await verifiedPlayer(ctx);
-    const payerSocket = await second.injectWS('/api/ws', { headers: { cookie: payer.cookie } });
-    const watcherSocket = await second.injectWS('/api/ws', { headers: { cookie: watcher.cookie } });
-    const anonymous = await second.injectWS('/api/ws');
-    const [p, w, a] = [collect(payerSocket), collect(watcherSocket), collect(anonymous)];
+    const [p, w, a] = [
+      await openLiveSocket(second, payer.cookie),
+      await openLiveSocket(second, watcher.cookie),
+      await openLiveSocket(second),
+    ];
     await p.waitFor((m) => m.type === 'hello' && m.signedIn === true);
 
     const join = await ctx.app.inject({
@@ -115,7 +96,7 @@ describe('live updates', () => {
     });
     const draw = await a.waitFor((m) => m.type === 'draw' && m.roomId === room.id);
     expect(draw.result).toBe('drawn');
-    for (const s of [payerSocket, watcherSocket, anonymous]) s.terminate();
+    for (const c of [p, w, a]) c.socket.terminate();
   });
 
   it('pushes a private-room chat message to its members only, across server copies', async () => {
@@ -135,11 +116,10 @@ describe('live updates', () => {
       url: `/api/private-rooms/by-code/${room.roomCode}/join`,
       headers: { ...jsonHeaders, cookie: member.cookie },
     });
-    const memberSocket = await second.injectWS('/api/ws', { headers: { cookie: member.cookie } });
-    const outsiderSocket = await second.injectWS('/api/ws', {
-      headers: { cookie: outsider.cookie },
-    });
-    const [m, o] = [collect(memberSocket), collect(outsiderSocket)];
+    const [m, o] = [
+      await openLiveSocket(second, member.cookie),
+      await openLiveSocket(second, outsider.cookie),
+    ];
     await m.waitFor((x) => x.type === 'hello');
     await o.waitFor((x) => x.type === 'hello');
     const sent = (
@@ -154,7 +134,7 @@ describe('live updates', () => {
     expect(pushed).toEqual({ type: 'chat', roomId: room.id, messageId: sent.id });
     await new Promise((r) => setTimeout(r, 300));
     expect(o.messages.some((x) => x.type === 'chat')).toBe(false);
-    memberSocket.terminate();
-    outsiderSocket.terminate();
+    m.socket.terminate();
+    o.socket.terminate();
   });
 });

@@ -10,11 +10,21 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import type { App } from '../lib/fastify';
+import { isStaffRole } from '@sorteio/shared';
 import { getSessionUser } from '../lib/authz';
-import { sessionKey } from '../lib/session-key';
+import { addressKey, hasSessionCookie } from '../lib/client-key';
+import { type LiveClient, type SocketCaps, SocketRegistry } from './socket-registry';
 
 export const CHANNEL = 'sorteio_events';
 
+/**
+ * Every event the socket carries, with its audience (checked in `visibleTo`):
+ * - room, draw: public rooms only, to everyone (anonymous included);
+ * - private-room: a private room's seats or draw changed, to its members and staff only;
+ * - chat: a private room's new message, to its members only;
+ * - payment, payout: to the one user they belong to.
+ * Member lists stay on the server (`forClient`).
+ */
 export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('room'),
@@ -37,6 +47,13 @@ export const liveEventSchema = z.discriminatedUnion('type', [
     outcome: z.string(),
   }),
   z.object({ type: z.literal('payout'), userId: z.string(), result: z.string() }),
+  /** A private room changed (seats, status, draw): its members and staff only; roomId is the private room's id. */
+  z.object({
+    type: z.literal('private-room'),
+    roomId: z.string(),
+    memberIds: z.array(z.string()),
+    change: z.enum(['seats', 'draw']),
+  }),
   /** Private-room chat: delivered to the room's members only. */
   z.object({
     type: z.literal('chat'),
@@ -47,10 +64,7 @@ export const liveEventSchema = z.discriminatedUnion('type', [
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
-interface Client {
-  socket: WebSocket;
-  userId: string | null;
-}
+type Client = Pick<LiveClient<WebSocket>, 'socket' | 'userId' | 'isStaff'>;
 
 export interface Realtime {
   publish(event: LiveEvent): Promise<void>;
@@ -58,27 +72,56 @@ export interface Realtime {
   close(): Promise<void>;
 }
 
-function visibleTo(event: LiveEvent, userId: string | null): boolean {
-  if (event.type === 'payment' || event.type === 'payout') return event.userId === userId;
-  if (event.type === 'chat') return userId !== null && event.memberIds.includes(userId);
-  return true;
+export function visibleTo(event: LiveEvent, client: Pick<Client, 'userId' | 'isStaff'>): boolean {
+  const { userId } = client;
+  switch (event.type) {
+    case 'payment':
+    case 'payout':
+      return userId !== null && event.userId === userId;
+    case 'chat':
+      return userId !== null && event.memberIds.includes(userId);
+    case 'private-room':
+      return client.isStaff || (userId !== null && event.memberIds.includes(userId));
+    case 'room':
+    case 'draw':
+      return true;
+  }
 }
 
 /** What a client receives: private fields (member lists) stay on the server. */
 function forClient(event: LiveEvent) {
   if (event.type === 'chat')
     return { type: 'chat', roomId: event.roomId, messageId: event.messageId };
+  if (event.type === 'private-room')
+    return { type: 'private-room', roomId: event.roomId, change: event.change };
   return event;
 }
 
-export async function createRealtime(app: App, database: Database): Promise<Realtime> {
-  const clients = new Set<Client>();
+export async function createRealtime(
+  app: App,
+  database: Database,
+  caps: Pick<SocketCaps, 'maxPerAddress' | 'maxPerAccount' | 'maxTotal'> & {
+    attemptsPerAddress: number;
+  },
+): Promise<Realtime> {
+  const registry = new SocketRegistry<WebSocket>({
+    maxPerAddress: caps.maxPerAddress,
+    maxPerAccount: caps.maxPerAccount,
+    maxTotal: caps.maxTotal,
+    // The browser sends one keep-alive every 25 s; a burst of a few is fine, a flood is not.
+    maxMessagesPerWindow: 10,
+    messageWindowMs: 10_000,
+    idleMs: 75_000,
+  });
+  const clients = registry.clients;
+  const sweep = setInterval(() => registry.sweepIdle(), 15_000);
+  sweep.unref();
   const deliver = (payload: string) => {
     const parsed = liveEventSchema.safeParse(JSON.parse(payload));
     if (!parsed.success) return;
     const message = JSON.stringify(forClient(parsed.data));
     for (const c of clients) {
-      if (c.socket.readyState === c.socket.OPEN && visibleTo(parsed.data, c.userId))
+      if (c.socket.readyState === c.socket.OPEN && visibleTo(parsed.data, c))
         c.socket.send(message);
     }
   };
@@ -109,21 +152,29 @@ export async function createRealtime(app: App, database: Database): Promise<Real
     {
       websocket: true,
       schema: { hide: true },
-      // Per session (tabs reconnect on every page load; many players share carrier NAT addresses).
+      // Connection attempts per address, counted before anything is looked up (docs/limits.md).
       config: {
         rateLimit: {
-          max: 120,
+          hook: 'onRequest',
+          max: caps.attemptsPerAddress,
           timeWindow: '1 minute',
-          keyGenerator: (request) => (request.ip ? sessionKey(request) : 'unknown'),
+          keyGenerator: addressKey,
         },
       },
     },
     async (socket, request) => {
-      const user = await getSessionUser(request);
-      const client: Client = { socket, userId: user?.id ?? null };
-      clients.add(client);
-      socket.on('close', () => clients.delete(client));
+      // Without a session cookie the socket is anonymous: no lookup at all.
+      const user = hasSessionCookie(request) ? await getSessionUser(request) : null;
+      const client = registry.admit({
+        socket,
+        userId: user?.id ?? null,
+        isStaff: user ? isStaffRole(user.role) : false,
+        address: addressKey(request),
+      });
+      if (!client) return;
+      socket.on('close', () => registry.remove(client));
       socket.on('message', (raw: Buffer) => {
+        if (!registry.onMessage(client)) return;
         // Keep-alive from the browser.
         if (raw.toString() === 'ping') socket.send('{"type":"pong"}');
       });
@@ -138,6 +189,7 @@ export async function createRealtime(app: App, database: Database): Promise<Real
     },
     clientCount: () => clients.size,
     async close() {
+      clearInterval(sweep);
       for (const c of clients) c.socket.close(1001, 'server shutting down');
       await stopListening();
     },

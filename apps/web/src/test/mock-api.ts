@@ -44,7 +44,10 @@ export const regularUser = {
   name: 'Maria',
   role: 'user',
   isAdmin: false,
+  isStaff: false,
   emailVerified: true,
+  twoFactorEnabled: false,
+  mustChangePassword: false,
 } as const;
 
 export const adminUser = {
@@ -53,5 +56,8 @@ export const adminUser = {
   name: 'Dono',
   role: 'admin',
   isAdmin: true,
+  isStaff: true,
   emailVerified: true,
+  twoFactorEnabled: false,
+  mustChangePassword: false,
 } as const;

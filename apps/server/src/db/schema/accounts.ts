@@ -38,6 +38,8 @@ export const profiles = pgTable(
     statusConta: text('status_conta', { enum: ['ativo', 'suspenso', 'inativo'] })
       .notNull()
       .default('ativo'),
+    /** Created by staff with a temporary password: it must be changed at the first sign-in. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** Set when the owner asked to delete the account; personal data is anonymized then. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

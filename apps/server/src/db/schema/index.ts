@@ -3,3 +3,4 @@ export * from './accounts';
 export * from './rooms';
 export * from './payments';
 export * from './private-rooms';
+export * from './admin';

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   jsonb,
@@ -33,6 +34,16 @@ export const ledgerAccountKinds = [
   'platform_cashback',
   /** The outside world through PIX: goes negative as money comes in, back up as it goes out. */
   'pix_clearing',
+  /** Credit the platform gives away (the demo Saldo): an expense, goes negative. */
+  'platform_grants',
+] as const;
+
+/** Platform-wide accounts: never locked, row never updated; balance = the sum of their entries. */
+export const platformAccountKinds = [
+  'platform_revenue',
+  'platform_cashback',
+  'pix_clearing',
+  'platform_grants',
 ] as const;
 
 export const ledgerAccounts = pgTable(
@@ -59,6 +70,11 @@ export const ledgerAccounts = pgTable(
       'ledger_user_balance_nonneg',
       sql`${t.kind} not in ('user_saldo', 'user_cashback', 'room_pool') or ${t.balance} >= 0`,
     ),
+    // Platform accounts are not cached (docs/decisions/007-money-lock-order.md): the row stays 0.
+    check(
+      'ledger_platform_balance_uncached',
+      sql`${t.kind} in ('user_saldo', 'user_cashback', 'room_pool') or ${t.balance} = 0`,
+    ),
   ],
 );
 
@@ -73,6 +89,7 @@ export const ledgerTransactionKinds = [
   'withdrawal',
   'withdrawal_return',
   'late_payment',
+  'grant',
 ] as const;
 
 export const ledgerTransactions = pgTable(
@@ -187,4 +204,18 @@ export const payouts = pgTable(
     index('payouts_due_idx').on(t.status, t.nextAttemptAt),
     index('payouts_user_idx').on(t.userId, t.createdAt),
   ],
+);
+
+/** Results of the ledger audit (modules/wallet/ledger-audit.ts), newest last. */
+export const ledgerAuditRuns = pgTable(
+  'ledger_audit_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ok: boolean('ok').notNull(),
+    checks: jsonb('checks').$type<{ name: string; ok: boolean; detail: string }[]>().notNull(),
+    durationMs: bigint('duration_ms', { mode: 'number' }).notNull(),
+    startedBy: text('started_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ledger_audit_runs_created_idx').on(t.createdAt)],
 );

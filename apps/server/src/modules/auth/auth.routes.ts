@@ -1,4 +1,20 @@
-import { type SessionUser, meResponseSchema } from '@sorteio/shared';
+import {
+  type SessionUser,
+  canOpenAdmin,
+  changePasswordInputSchema,
+  roleSchema,
+  enableTwoFactorInputSchema,
+  meResponseSchema,
+  requestPasswordResetInputSchema,
+  resetPasswordInputSchema,
+  sendVerificationEmailInputSchema,
+  signInInputSchema,
+  signOutInputSchema,
+  signUpInputSchema,
+  verifyBackupCodeInputSchema,
+  verifyEmailQuerySchema,
+  verifyTotpInputSchema,
+} from '@sorteio/shared';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -6,6 +22,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { profiles, user, userActivity, verification } from '../../db/schema';
 import { getSessionUser } from '../../lib/authz';
+import { addressKey } from '../../lib/client-key';
 import { hitLimit } from '../../lib/db-rate-limit';
 import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
@@ -37,37 +54,94 @@ export async function readSessionUser(
   if (!result) return null;
   const u = result.user as typeof result.user & { role?: string | null };
   const [profile] = await db
-    .select({ statusConta: profiles.statusConta })
+    .select({ statusConta: profiles.statusConta, mustChangePassword: profiles.mustChangePassword })
     .from(profiles)
     .where(eq(profiles.id, u.id));
   // A suspended account's sessions end: treat it as signed out (its sessions are also deleted).
   if (profile?.statusConta === 'suspenso') return null;
   const email = u.email.toLowerCase();
   // The owner address is always an administrator (DESIGN.md section 8).
-  const role = email === config.adminEmail ? 'admin' : ((u.role ?? 'user') as SessionUser['role']);
+  const stored = roleSchema.safeParse(u.role ?? 'user');
+  const role: SessionUser['role'] =
+    email === config.adminEmail ? 'admin' : stored.success ? stored.data : 'user';
   return {
     id: u.id,
     email,
     name: u.name,
     role,
     isAdmin: role === 'admin',
+    isStaff: canOpenAdmin(role),
     emailVerified: u.emailVerified,
+    twoFactorEnabled: Boolean((u as { twoFactorEnabled?: boolean | null }).twoFactorEnabled),
+    mustChangePassword: profile?.mustChangePassword ?? false,
   };
 }
 
-/** Sign-in, sign-up, recovery and 2FA have their own, lower limits per IP. */
-const sensitiveLimits = (
-  signInMax: number,
-): Record<string, { max: number; timeWindow: string }> => ({
-  '/api/auth/sign-in/email': { max: signInMax, timeWindow: '1 minute' },
-  '/api/auth/sign-up/email': { max: 10, timeWindow: '10 minutes' },
-  '/api/auth/request-password-reset': { max: 5, timeWindow: '10 minutes' },
-  '/api/auth/reset-password': { max: 10, timeWindow: '10 minutes' },
-  '/api/auth/send-verification-email': { max: 5, timeWindow: '10 minutes' },
-  '/api/auth/two-factor/verify-totp': { max: signInMax, timeWindow: '1 minute' },
-  '/api/auth/two-factor/verify-backup-code': { max: signInMax, timeWindow: '1 minute' },
-  '/api/auth/two-factor/enable': { max: 10, timeWindow: '10 minutes' },
-});
+/**
+ * The auth library's routes the product uses, each with its input schema (validated before the
+ * library sees it) and its limit per address; sign-in, sign-up, recovery and 2FA have lower ones.
+ * Any other path under /api/auth answers 404.
+ */
+const authRoutes = (signInMax: number) =>
+  [
+    {
+      url: '/sign-in/email',
+      body: signInInputSchema,
+      max: signInMax,
+      window: '1 minute',
+      summary: 'Entrar com e-mail e senha',
+    },
+    {
+      url: '/sign-up/email',
+      body: signUpInputSchema,
+      max: 10,
+      window: '10 minutes',
+      summary: 'Criar conta',
+    },
+    { url: '/sign-out', body: signOutInputSchema, max: 60, window: '1 minute', summary: 'Sair' },
+    {
+      url: '/request-password-reset',
+      body: requestPasswordResetInputSchema,
+      max: 5,
+      window: '10 minutes',
+      summary: 'Pedir o e-mail de recuperação de senha',
+    },
+    {
+      url: '/reset-password',
+      body: resetPasswordInputSchema,
+      max: 10,
+      window: '10 minutes',
+      summary: 'Definir nova senha com o link de recuperação',
+    },
+    {
+      url: '/send-verification-email',
+      body: sendVerificationEmailInputSchema,
+      max: 5,
+      window: '10 minutes',
+      summary: 'Reenviar o e-mail de confirmação',
+    },
+    {
+      url: '/two-factor/verify-totp',
+      body: verifyTotpInputSchema,
+      max: signInMax,
+      window: '1 minute',
+      summary: 'Código do aplicativo autenticador (2FA)',
+    },
+    {
+      url: '/two-factor/verify-backup-code',
+      body: verifyBackupCodeInputSchema,
+      max: signInMax,
+      window: '1 minute',
+      summary: 'Código de backup (2FA)',
+    },
+    {
+      url: '/two-factor/enable',
+      body: enableTwoFactorInputSchema,
+      max: 10,
+      window: '10 minutes',
+      summary: 'Iniciar a ativação do 2FA',
+    },
+  ] as const;
 
 function authErrorCode(status: number) {
   if (status === 401) return 'UNAUTHENTICATED' as const;
@@ -82,7 +156,6 @@ export function registerAuthRoutes(
   app: App,
   { auth, config, db }: { auth: Auth; config: Config; db: Db },
 ) {
-  const sensitive = sensitiveLimits(config.rateLimitSignInMax);
   app.decorate('readSessionUser', (request: FastifyRequest) =>
     readSessionUser(auth, config, db, request),
   );
@@ -167,25 +240,36 @@ export function registerAuthRoutes(
         'Muitos e-mails enviados para este endereço. Aguarde alguns minutos e tente novamente.',
     });
   }
-  for (const [url, limit] of Object.entries(sensitive)) {
+  for (const route of authRoutes(config.rateLimitSignInMax)) {
+    const url = `/api/auth${route.url}`;
     const preHandler = perAccount[url];
     app.post(
       url,
       {
-        schema: { hide: true },
-        config: { rateLimit: limit },
+        schema: { tags: ['auth'], summary: route.summary, body: route.body },
+        bodyLimit: 16 * 1024,
+        // Before sign-in there is no account to count: per address, whatever cookie is sent.
+        config: {
+          rateLimit: { max: route.max, timeWindow: route.window, keyGenerator: addressKey },
+        },
         ...(preHandler ? { preHandler } : {}),
       },
       forward,
     );
   }
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/api/auth/*',
-    schema: { hide: true },
-    config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-    handler: forward,
-  });
+  // The confirmation link of the e-mail sent at sign-up.
+  app.get(
+    '/api/auth/verify-email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirmar e-mail (link do e-mail)',
+        querystring: verifyEmailQuerySchema,
+      },
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes', keyGenerator: addressKey } },
+    },
+    forward,
+  );
 
   app.get(
     '/api/me',
@@ -211,6 +295,53 @@ export function registerAuthRoutes(
           });
       }
       return { user: current };
+    },
+  );
+
+  // A temporary password set by staff is replaced at the first sign-in (also any voluntary change).
+  app.post(
+    '/api/account/change-password',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Trocar a senha (obrigatório para senhas temporárias)',
+        body: changePasswordInputSchema,
+        response: { 200: z.object({ changed: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const me = await getSessionUser(request);
+      if (!me) throw new AppError('UNAUTHENTICATED');
+      if (request.body.newPassword === request.body.currentPassword)
+        throw new AppError('VALIDATION_ERROR', {
+          message: 'A nova senha precisa ser diferente da atual.',
+        });
+      try {
+        await auth.api.changePassword({
+          body: {
+            currentPassword: request.body.currentPassword,
+            newPassword: request.body.newPassword,
+            revokeOtherSessions: true,
+          },
+          headers: toHeaders(request),
+        });
+      } catch (error) {
+        const status = (error as { statusCode?: number }).statusCode ?? 500;
+        if (status === 400 || status === 401)
+          throw new AppError('VALIDATION_ERROR', { message: 'A senha atual está incorreta.' });
+        throw error;
+      }
+      await db
+        .update(profiles)
+        .set({ mustChangePassword: false, updatedAt: new Date() })
+        .where(eq(profiles.id, me.id));
+      await recordSecurityEvent(db, {
+        userId: me.id,
+        action: 'password_changed',
+        client: clientInfo(request),
+      });
+      return { changed: true };
     },
   );
 

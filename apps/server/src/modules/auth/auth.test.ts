@@ -109,18 +109,137 @@ describe('sign-in', () => {
     expect(logs.map((l) => l.actionType)).toEqual(['login_failed']);
   });
 
-  it('locks an account after 5 failures, even with the right password', async () => {
+  /** Failed sign-ins in the log as if they had happened `secondsAgo` (no waiting in tests). */
+  async function pastFailures(email: string, ips: string[], secondsAgo: number) {
+    await ctx.database.db.insert(userSecurityLogs).values(
+      ips.map((ip) => ({
+        email,
+        ipAddress: ip,
+        actionType: 'login_failed',
+        timestamp: new Date(Date.now() - secondsAgo * 1000),
+      })),
+    );
+  }
+
+  it('closes one address to an account after 5 failures, and tells the owner; the owner still gets in from home', async () => {
     const u = await createUser(ctx);
-    for (let i = 0; i < 5; i += 1)
-      expect(
-        (await post('/api/auth/sign-in/email', { email: u.email, password: `errada${i}xx` }))
-          .statusCode,
-      ).toBe(401);
-    const locked = await post('/api/auth/sign-in/email', { email: u.email, password: u.password });
+    const home = nextIp();
+    const stranger = nextIp();
+    expect(
+      (
+        await post(
+          '/api/auth/sign-in/email',
+          { email: u.email, password: u.password },
+          { ip: home },
+        )
+      ).statusCode,
+    ).toBe(200);
+    await pastFailures(u.email, Array(4).fill(stranger) as string[], 60);
+    const fifth = await post(
+      '/api/auth/sign-in/email',
+      { email: u.email, password: 'errada-xx' },
+      { ip: stranger },
+    );
+    expect(fifth.statusCode).toBe(401);
+    const locked = await post(
+      '/api/auth/sign-in/email',
+      { email: u.email, password: u.password },
+      { ip: stranger },
+    );
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error.message).toBe(
       'Muitas tentativas de login para esta conta. Aguarde 15 minutos ou redefina sua senha.',
     );
+    // The stranger did not lock the owner out.
+    expect(
+      (
+        await post(
+          '/api/auth/sign-in/email',
+          { email: u.email, password: u.password },
+          { ip: home },
+        )
+      ).statusCode,
+    ).toBe(200);
+    const warnings = ctx.mailer.sent.filter(
+      (m) => m.to === u.email && m.subject === 'Tentativas de acesso à sua conta — Sorteio Certo',
+    );
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.text).toContain(stranger);
+  });
+
+  it('slows down repeated failures from one address, then from everywhere except known places', async () => {
+    const u = await createUser(ctx);
+    const home = nextIp();
+    expect(
+      (
+        await post(
+          '/api/auth/sign-in/email',
+          { email: u.email, password: u.password },
+          { ip: home },
+        )
+      ).statusCode,
+    ).toBe(200);
+    const guesser = nextIp();
+    await pastFailures(u.email, Array(3).fill(guesser) as string[], 0);
+    const soon = await post(
+      '/api/auth/sign-in/email',
+      { email: u.email, password: u.password },
+      { ip: guesser },
+    );
+    expect(soon.statusCode).toBe(429);
+    expect(soon.json().error.message).toMatch(
+      /^Muitas tentativas de login para esta conta\. Aguarde \d+ segundos e tente novamente\.$/,
+    );
+    // Ten failures spread over many addresses: new addresses wait, the owner's does not.
+    await pastFailures(
+      u.email,
+      Array.from({ length: 7 }, () => nextIp()),
+      0,
+    );
+    expect(
+      (
+        await post(
+          '/api/auth/sign-in/email',
+          { email: u.email, password: u.password },
+          { ip: nextIp() },
+        )
+      ).statusCode,
+    ).toBe(429);
+    expect(
+      (
+        await post(
+          '/api/auth/sign-in/email',
+          { email: u.email, password: u.password },
+          { ip: home },
+        )
+      ).statusCode,
+    ).toBe(200);
+  });
+
+  it('tells the owner of a sign-in from a new device', async () => {
+    const u = await createUser(ctx);
+    const ip = nextIp();
+    const withAgent = (ua: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { ...jsonHeaders, 'user-agent': ua },
+        payload: { email: u.email, password: u.password },
+        remoteAddress: ip,
+      });
+    const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0';
+    expect((await withAgent(firefox)).statusCode).toBe(200);
+    expect((await withAgent(firefox)).statusCode).toBe(200);
+    const subject = 'Novo acesso à sua conta — Sorteio Certo';
+    expect(ctx.mailer.sent.filter((m) => m.to === u.email && m.subject === subject)).toHaveLength(
+      0,
+    );
+    const android =
+      'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36';
+    expect((await withAgent(android)).statusCode).toBe(200);
+    const mails = ctx.mailer.sent.filter((m) => m.to === u.email && m.subject === subject);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('Android');
   });
 
   it('limits sign-in attempts per IP', async () => {

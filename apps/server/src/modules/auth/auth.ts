@@ -14,10 +14,14 @@ import type { Db } from '../../db/client';
 import { account, profiles, session, twoFactor, user, verification } from '../../db/schema';
 import type { Mailer } from '../mail/mail.service';
 import { renderMail } from '../mail/templates';
+import { hitLimit } from '../../lib/db-rate-limit';
 import {
+  ACCOUNT_FAILURES_BEFORE_DELAY,
   MAX_FAILED_SIGN_INS,
-  recentFailedSignIns,
+  NEW_DEVICE_REASON,
   recordSecurityEvent,
+  signInFailures,
+  signInGate,
 } from '../security/security.service';
 
 /** The header the Fastify bridge sets to the real client IP (after proxy handling). */
@@ -66,6 +70,57 @@ export function createAuth({ config, db, mailer }: { config: Config; db: Db; mai
       .leftJoin(profiles, eq(profiles.id, user.id))
       .where(eq(user.email, email.toLowerCase()));
     return row ?? null;
+  };
+
+  /** At most one warning of each kind per account per hour. */
+  const firstInHour = async (key: string) => {
+    try {
+      await hitLimit(db, { key, max: 1, windowMs: 60 * 60 * 1000, message: '' });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  /** The owner is told when someone keeps guessing their password (a lock or the slow-down). */
+  const warnOfGuessing = async (email: string, ip: string | null) => {
+    const f = await signInFailures(db, email, ip);
+    const locked = f.fromAddress === MAX_FAILED_SIGN_INS;
+    const slowed = f.total === ACCOUNT_FAILURES_BEFORE_DELAY;
+    if (!(locked || slowed) || !(await firstInHour(`warn-lock:${email}`))) return;
+    await mailer.send(
+      renderMail({
+        to: email,
+        subject: 'Tentativas de acesso à sua conta — Sorteio Certo',
+        heading: 'Bloqueamos tentativas de acesso à sua conta',
+        paragraphs: [
+          `Recebemos ${f.total} tentativas de login com senha errada na sua conta nos últimos 15 minutos${ip ? ` (a última do endereço ${ip})` : ''}.`,
+          'Por segurança, novas tentativas desse endereço foram bloqueadas por 15 minutos. Você continua entrando normalmente dos lugares de onde costuma acessar.',
+          'Se não foi você, recomendamos trocar sua senha e ativar a verificação em duas etapas no seu perfil.',
+        ],
+        action: { label: 'Trocar minha senha', url: `${config.baseUrl}/forgot-password` },
+      }),
+    );
+  };
+
+  /** The owner is told of every sign-in from a device the account has not used before. */
+  const warnOfNewDevice = async (
+    email: string,
+    client: { ip: string | null; userAgent: string | null },
+  ) => {
+    await mailer.send(
+      renderMail({
+        to: email,
+        subject: 'Novo acesso à sua conta — Sorteio Certo',
+        heading: 'Sua conta foi acessada de um novo dispositivo',
+        paragraphs: [
+          `Acesso em ${new Date().toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })}${client.ip ? `, do endereço ${client.ip}` : ''}.`,
+          `Dispositivo: ${client.userAgent?.slice(0, 160) ?? 'desconhecido'}.`,
+          'Se foi você, não precisa fazer nada. Se não foi, troque sua senha agora e encerre as outras sessões no seu perfil.',
+        ],
+        action: { label: 'Ver minha segurança', url: `${config.baseUrl}/profile?tab=logs` },
+      }),
+    );
   };
 
   return betterAuth({
@@ -167,13 +222,9 @@ export function createAuth({ config, db, mailer }: { config: Config; db: Db; mai
         if (ctx.path !== '/sign-in/email') return;
         const email = bodyEmail(ctx.body) ?? '';
         if (!email) return;
-        if ((await recentFailedSignIns(db, email)) >= MAX_FAILED_SIGN_INS) {
-          throw new APIError('TOO_MANY_REQUESTS', {
-            code: 'TOO_MANY_ATTEMPTS',
-            message:
-              'Muitas tentativas de login para esta conta. Aguarde 15 minutos ou redefina sua senha.',
-          });
-        }
+        const gate = await signInGate(db, email, clientOf(ctx.headers).ip);
+        if (gate)
+          throw new APIError('TOO_MANY_REQUESTS', { code: gate.code, message: gate.message });
         const found = await findUserByEmail(email);
         if (found?.statusConta === 'suspenso') {
           throw new APIError('FORBIDDEN', {
@@ -201,14 +252,17 @@ export function createAuth({ config, db, mailer }: { config: Config; db: Db; mai
                   action: 'login_failed',
                   client,
                 });
+                if (found) await warnOfGuessing(email, client.ip);
               }
             } else if (newSession) {
-              await recordSecurityEvent(db, {
+              const reason = await recordSecurityEvent(db, {
                 userId: newSession.user.id,
                 email,
                 action: 'login',
                 client,
               });
+              if (reason?.includes(NEW_DEVICE_REASON))
+                await warnOfNewDevice(newSession.user.email, client);
             }
             break;
           }

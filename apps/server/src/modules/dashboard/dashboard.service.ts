@@ -45,6 +45,7 @@ export async function recentDraws(db: Db, limit: number): Promise<RecentDraw[]> 
     .from(sorteios)
     .innerJoin(salas, eq(salas.id, sorteios.salaId))
     .leftJoin(profiles, eq(profiles.id, sorteios.userIdVencedor))
+    .where(ne(salas.tipoSala, 'privada'))
     .orderBy(desc(sorteios.timestampSorteio))
     .limit(limit);
   return rows.map((r) => ({

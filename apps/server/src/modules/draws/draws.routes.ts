@@ -13,23 +13,23 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { payouts, profiles, user } from '../../db/schema';
-import { requireRole, requireUser } from '../../lib/authz';
+import { requireUser } from '../../lib/authz';
 import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
 import type { Mailer } from '../mail/mail.service';
 import { renderMail } from '../mail/templates';
 import { getSetting } from '../settings/settings.service';
-import { balanceOf } from '../wallet/ledger.service';
+import { lockAccounts, lockedBalance, moneyTransaction } from '../wallet/ledger.service';
 import {
   type DrawOutcome,
   createPayout,
   drawRecipients,
-  drawRoom,
   findRoomDraw,
   getProof,
   listDraws,
 } from './draws.service';
 import type { PayoutEvent } from './payouts.service';
+import { getPublicRoom } from '../rooms/rooms.service';
 
 /** E-mails after a draw: the winner and every participant, with the verification link. */
 export async function notifyDraw(db: Db, mailer: Mailer, config: Config, outcome: DrawOutcome) {
@@ -106,7 +106,7 @@ export async function notifyPayout(db: Db, mailer: Mailer, config: Config, event
   );
 }
 
-export function registerDrawRoutes(app: App, { db, config }: { db: Db; config: Config }) {
+export function registerDrawRoutes(app: App, { db }: { db: Db }) {
   app.get(
     '/api/draws',
     {
@@ -143,36 +143,9 @@ export function registerDrawRoutes(app: App, { db, config }: { db: Db; config: C
         response: { 200: z.object({ draw: drawSummarySchema.nullable() }) },
       },
     },
-    async (request) => ({ draw: await findRoomDraw(db, request.params.id) }),
-  );
-
-  app.post(
-    '/api/admin/rooms/:id/draw',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Sortear uma sala fechada',
-        params: roomIdParamsSchema,
-        response: {
-          200: z.object({
-            result: z.enum(['drawn', 'cancelled', 'skipped']),
-            sorteioId: z.string().nullable(),
-          }),
-        },
-      },
-    },
     async (request) => {
-      await requireRole(request, ['admin', 'manager']);
-      const outcome = await drawRoom({ db, config, salaId: request.params.id, allowClosed: true });
-      if (outcome.kind === 'skipped')
-        throw new AppError('CONFLICT', {
-          message: 'Esta sala não pode ser sorteada agora (feche a sala ou aguarde os pagamentos).',
-        });
-      await app.afterDraw(outcome);
-      return {
-        result: outcome.kind,
-        sorteioId: outcome.kind === 'drawn' ? outcome.sorteioId : null,
-      };
+      await getPublicRoom(db, request.params.id);
+      return { draw: await findRoomDraw(db, request.params.id) };
     },
   );
 
@@ -214,12 +187,9 @@ export function registerDrawRoutes(app: App, { db, config }: { db: Db; config: C
         throw new AppError('VALIDATION_ERROR', {
           message: 'Cadastre sua chave PIX no perfil antes de sacar.',
         });
-      const id = await db.transaction(async (tx) => {
-        const saldo = await balanceOf(
-          tx,
-          { kind: 'user_saldo', userId: me.id },
-          { forUpdate: true },
-        );
+      const id = await moneyTransaction(db, async (tx) => {
+        const saldoRef = { kind: 'user_saldo', userId: me.id } as const;
+        const saldo = lockedBalance(await lockAccounts(tx, [saldoRef]), saldoRef);
         if (saldo < valor)
           throw new AppError('BAD_REQUEST', {
             message: 'Saldo insuficiente para este saque. O Cashback não pode ser sacado.',

@@ -5,14 +5,32 @@
  * cancelled and every entry refunded to the Saldo.
  */
 import { type DrawProof, type DrawSummary, formatBRL, percentOf, runDraw } from '@sorteio/shared';
-import { and, desc, eq, inArray, lt, lte, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, lte, ne, or } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { participacoes, payouts, profiles, salas, sorteios, user } from '../../db/schema';
+import {
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
+  participacoes,
+  payouts,
+  profiles,
+  salas,
+  sorteios,
+  user,
+} from '../../db/schema';
 import { firstName } from '../../lib/names';
 import { AppError } from '../../lib/errors';
 import { randomAlphanumeric } from '../payments/simulator';
-import { type DbOrTx, balanceOf, postTransaction } from '../wallet/ledger.service';
+import {
+  type AccountRef,
+  type DbOrTx,
+  type Tx,
+  lockAccounts,
+  lockedBalance,
+  moneyTransaction,
+  postTransaction,
+} from '../wallet/ledger.service';
 
 export type DrawOutcome =
   | {
@@ -73,142 +91,241 @@ export async function drawRoom({
   db,
   salaId,
   allowClosed = false,
+  audit,
 }: {
   db: Db;
   config?: Config;
   salaId: string;
   allowClosed?: boolean;
+  /** A staff member's draw: their audit row, written in the same transaction. */
+  audit?: (tx: Tx, outcome: DrawOutcome) => Promise<void>;
 }): Promise<DrawOutcome> {
-  return db.transaction(async (tx) => {
+  const outcome = await moneyTransaction(db, async (tx) => {
+    const result = await drawInTransaction(tx, salaId, allowClosed);
+    if (audit && result.kind !== 'skipped') await audit(tx, result);
+    return result;
+  });
+  return outcome;
+}
+
+async function drawInTransaction(
+  tx: Tx,
+  salaId: string,
+  allowClosed: boolean,
+): Promise<DrawOutcome> {
+  const [room] = await tx.select().from(salas).where(eq(salas.id, salaId)).for('update');
+  if (!room) throw new AppError('NOT_FOUND', { message: 'Sala não encontrada' });
+  const [existing] = await tx
+    .select({ id: sorteios.id })
+    .from(sorteios)
+    .where(eq(sorteios.salaId, salaId));
+  if (existing) return { kind: 'skipped', salaId, reason: 'already drawn' };
+  const drawable = room.status === 'sorteando' || (allowClosed && room.status === 'fechada');
+  if (!drawable) return { kind: 'skipped', salaId, reason: `status ${room.status}` };
+
+  // The entrants are frozen now: confirmed seats only; seats still waiting for PIX are released.
+  const now = new Date();
+  const pendingSeats = await tx
+    .update(participacoes)
+    .set({ statusPagamento: 'cancelado', updatedAt: now })
+    .where(and(eq(participacoes.salaId, salaId), eq(participacoes.statusPagamento, 'pendente')))
+    .returning({ id: participacoes.id });
+  const entrants = await tx
+    .select({
+      id: participacoes.id,
+      userId: participacoes.userId,
+      numeroSorte: participacoes.numeroSorte,
+      valorPago: participacoes.valorPago,
+    })
+    .from(participacoes)
+    .where(and(eq(participacoes.salaId, salaId), eq(participacoes.statusPagamento, 'confirmado')));
+  if (pendingSeats.length > 0) {
+    await tx
+      .update(salas)
+      .set({ participantesAtual: entrants.length, updatedAt: now })
+      .where(eq(salas.id, salaId));
+  }
+
+  if (entrants.length < 2) {
+    await refundEntries(tx, room, entrants);
+    await tx.update(salas).set({ status: 'cancelada', updatedAt: now }).where(eq(salas.id, salaId));
+    return { kind: 'cancelled', salaId, refundedUserIds: entrants.map((e) => e.userId) };
+  }
+
+  const result = await runDraw({
+    seedHex: room.seed.toString('hex'),
+    commitment: room.commitment,
+    roomId: room.id,
+    luckyNumbers: entrants.map((e) => e.numeroSorte),
+  });
+  const winner = entrants.find((e) => e.numeroSorte === result.winningNumber)!;
+  // The pool and the winner's Saldo, in one sorted lock (docs/decisions/007).
+  const poolRef = { kind: 'room_pool', salaId } as const;
+  const locked = await lockAccounts(tx, [poolRef, { kind: 'user_saldo', userId: winner.userId }]);
+  const pool = lockedBalance(locked, poolRef);
+  const fee = percentOf(pool, room.taxaPersonalizadaBp);
+  const net = pool - fee;
+  await postTransaction(tx, {
+    kind: 'prize',
+    idempotencyKey: `prize:${salaId}`,
+    description: `Prêmio da sala ${room.tipoSala}`,
+    userId: winner.userId,
+    salaId,
+    participacaoId: winner.id,
+    metadata: { pool, fee, net },
+    entries: [
+      { account: { kind: 'room_pool', salaId }, amount: -pool },
+      { account: { kind: 'platform_revenue' }, amount: fee },
+      { account: { kind: 'user_saldo', userId: winner.userId }, amount: net },
+    ],
+  });
+  await tx
+    .update(participacoes)
+    .set({ ehVencedor: true, updatedAt: now })
+    .where(eq(participacoes.id, winner.id));
+  const [profile] = await tx
+    .select({ chavePix: profiles.chavePix })
+    .from(profiles)
+    .where(eq(profiles.id, winner.userId));
+  const [draw] = await tx
+    .insert(sorteios)
+    .values({
+      salaId,
+      userIdVencedor: winner.userId,
+      numeroVencedor: result.winningNumber,
+      winnerIndex: result.winnerIndex,
+      entrantsDigest: result.entrantsDigest,
+      beacon: '',
+      valorPremioLiquido: net,
+      // Without a PIX key the prize stays in the Saldo: it is paid there at once.
+      statusPagamentoPremio: profile?.chavePix ? 'pendente' : 'confirmado',
+      hashProva: result.hashProva,
+      entrants: result.entrants,
+      timestampSorteio: now,
+    })
+    .returning({ id: sorteios.id });
+  const payoutId =
+    profile?.chavePix && net > 0
+      ? await createPayout(tx, {
+          kind: 'prize',
+          userId: winner.userId,
+          amount: net,
+          pixKey: profile.chavePix,
+          sorteioId: draw!.id,
+        })
+      : null;
+  await tx
+    .update(salas)
+    .set({ status: payoutId ? 'sorteada' : 'finalizada', updatedAt: now })
+    .where(eq(salas.id, salaId));
+  return {
+    kind: 'drawn',
+    sorteioId: draw!.id,
+    salaId,
+    winnerId: winner.userId,
+    participantIds: entrants.map((e) => e.userId),
+    net,
+    payoutId,
+  };
+}
+
+type Entrant = { id: string; userId: string; valorPago: number };
+
+/**
+ * Gives every confirmed entry of a room back to where it came from: the part paid with Cashback
+ * to the Cashback, the rest (Saldo or PIX) to the Saldo. The cashback the entry earned stays with
+ * the player (it rewarded a confirmed entry; taking it back could leave a balance below zero).
+ * Locks the pool and every entrant's accounts in one sorted statement first.
+ */
+async function refundEntries(tx: Tx, room: { id: string; tipoSala: string }, entrants: Entrant[]) {
+  if (entrants.length === 0) return;
+  const refs: AccountRef[] = [{ kind: 'room_pool', salaId: room.id }];
+  for (const e of entrants)
+    refs.push(
+      { kind: 'user_saldo', userId: e.userId },
+      { kind: 'user_cashback', userId: e.userId },
+    );
+  await lockAccounts(tx, refs);
+  // What each entry took from the player's Cashback (0 for PIX entries).
+  const paid = await tx
+    .select({ participacaoId: ledgerTransactions.participacaoId, amount: ledgerEntries.amount })
+    .from(ledgerTransactions)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(
+      and(
+        eq(ledgerTransactions.salaId, room.id),
+        eq(ledgerTransactions.kind, 'entry_balance'),
+        eq(ledgerAccounts.kind, 'user_cashback'),
+      ),
+    );
+  const fromCashback = new Map(paid.map((p) => [p.participacaoId, -p.amount]));
+  for (const e of entrants) {
+    const cashback = Math.min(fromCashback.get(e.id) ?? 0, e.valorPago);
+    await postTransaction(tx, {
+      kind: 'refund',
+      idempotencyKey: `refund:${e.id}`,
+      description: `Reembolso: sala ${room.tipoSala} cancelada`,
+      userId: e.userId,
+      salaId: room.id,
+      participacaoId: e.id,
+      entries: [
+        { account: { kind: 'room_pool', salaId: room.id }, amount: -e.valorPago },
+        { account: { kind: 'user_cashback', userId: e.userId }, amount: cashback },
+        { account: { kind: 'user_saldo', userId: e.userId }, amount: e.valorPago - cashback },
+      ],
+    });
+  }
+}
+
+/**
+ * An administrator cancels a room that is not drawn yet: seats waiting for PIX are released (a
+ * PIX that still arrives goes to the payer's Saldo), every confirmed entry is refunded, the room
+ * becomes 'cancelada'. `audit` runs inside the same transaction (the caller's audit row).
+ */
+export async function cancelRoom({
+  db,
+  salaId,
+  audit,
+}: {
+  db: Db;
+  salaId: string;
+  audit?: (tx: Tx, before: typeof salas.$inferSelect) => Promise<void>;
+}): Promise<Extract<DrawOutcome, { kind: 'cancelled' }>> {
+  return moneyTransaction(db, async (tx) => {
     const [room] = await tx.select().from(salas).where(eq(salas.id, salaId)).for('update');
     if (!room) throw new AppError('NOT_FOUND', { message: 'Sala não encontrada' });
-    const [existing] = await tx
+    const [drawn] = await tx
       .select({ id: sorteios.id })
       .from(sorteios)
       .where(eq(sorteios.salaId, salaId));
-    if (existing) return { kind: 'skipped', salaId, reason: 'already drawn' };
-    const drawable = room.status === 'sorteando' || (allowClosed && room.status === 'fechada');
-    if (!drawable) return { kind: 'skipped', salaId, reason: `status ${room.status}` };
-
-    // The entrants are frozen now: confirmed seats only; seats still waiting for PIX are released.
+    if (drawn || ['sorteada', 'finalizada', 'cancelada'].includes(room.status))
+      throw new AppError('CONFLICT', {
+        message: 'Esta sala já foi sorteada ou cancelada e não pode ser cancelada.',
+        reason: 'ROOM_SETTLED',
+      });
     const now = new Date();
-    const pendingSeats = await tx
+    await tx
       .update(participacoes)
       .set({ statusPagamento: 'cancelado', updatedAt: now })
-      .where(and(eq(participacoes.salaId, salaId), eq(participacoes.statusPagamento, 'pendente')))
-      .returning({ id: participacoes.id });
+      .where(and(eq(participacoes.salaId, salaId), eq(participacoes.statusPagamento, 'pendente')));
     const entrants = await tx
       .select({
         id: participacoes.id,
         userId: participacoes.userId,
-        numeroSorte: participacoes.numeroSorte,
         valorPago: participacoes.valorPago,
       })
       .from(participacoes)
       .where(
         and(eq(participacoes.salaId, salaId), eq(participacoes.statusPagamento, 'confirmado')),
       );
-    if (pendingSeats.length > 0) {
-      await tx
-        .update(salas)
-        .set({ participantesAtual: entrants.length, updatedAt: now })
-        .where(eq(salas.id, salaId));
-    }
-
-    if (entrants.length < 2) {
-      for (const e of entrants) {
-        await postTransaction(tx, {
-          kind: 'refund',
-          idempotencyKey: `refund:${e.id}`,
-          description: `Reembolso: sala ${room.tipoSala} cancelada`,
-          userId: e.userId,
-          salaId,
-          participacaoId: e.id,
-          entries: [
-            { account: { kind: 'room_pool', salaId }, amount: -e.valorPago },
-            { account: { kind: 'user_saldo', userId: e.userId }, amount: e.valorPago },
-          ],
-        });
-      }
-      await tx
-        .update(salas)
-        .set({ status: 'cancelada', updatedAt: now })
-        .where(eq(salas.id, salaId));
-      return { kind: 'cancelled', salaId, refundedUserIds: entrants.map((e) => e.userId) };
-    }
-
-    const result = await runDraw({
-      seedHex: room.seed.toString('hex'),
-      commitment: room.commitment,
-      roomId: room.id,
-      luckyNumbers: entrants.map((e) => e.numeroSorte),
-    });
-    const winner = entrants.find((e) => e.numeroSorte === result.winningNumber)!;
-    const pool = await balanceOf(tx, { kind: 'room_pool', salaId }, { forUpdate: true });
-    const fee = percentOf(pool, room.taxaPersonalizadaBp);
-    const net = pool - fee;
-    await postTransaction(tx, {
-      kind: 'prize',
-      idempotencyKey: `prize:${salaId}`,
-      description: `Prêmio da sala ${room.tipoSala}`,
-      userId: winner.userId,
-      salaId,
-      participacaoId: winner.id,
-      metadata: { pool, fee, net },
-      entries: [
-        { account: { kind: 'room_pool', salaId }, amount: -pool },
-        { account: { kind: 'platform_revenue' }, amount: fee },
-        { account: { kind: 'user_saldo', userId: winner.userId }, amount: net },
-      ],
-    });
-    await tx
-      .update(participacoes)
-      .set({ ehVencedor: true, updatedAt: now })
-      .where(eq(participacoes.id, winner.id));
-    const [profile] = await tx
-      .select({ chavePix: profiles.chavePix })
-      .from(profiles)
-      .where(eq(profiles.id, winner.userId));
-    const [draw] = await tx
-      .insert(sorteios)
-      .values({
-        salaId,
-        userIdVencedor: winner.userId,
-        numeroVencedor: result.winningNumber,
-        winnerIndex: result.winnerIndex,
-        entrantsDigest: result.entrantsDigest,
-        beacon: '',
-        valorPremioLiquido: net,
-        // Without a PIX key the prize stays in the Saldo: it is paid there at once.
-        statusPagamentoPremio: profile?.chavePix ? 'pendente' : 'confirmado',
-        hashProva: result.hashProva,
-        entrants: result.entrants,
-        timestampSorteio: now,
-      })
-      .returning({ id: sorteios.id });
-    const payoutId =
-      profile?.chavePix && net > 0
-        ? await createPayout(tx, {
-            kind: 'prize',
-            userId: winner.userId,
-            amount: net,
-            pixKey: profile.chavePix,
-            sorteioId: draw!.id,
-          })
-        : null;
+    await refundEntries(tx, room, entrants);
     await tx
       .update(salas)
-      .set({ status: payoutId ? 'sorteada' : 'finalizada', updatedAt: now })
+      .set({ status: 'cancelada', participantesAtual: entrants.length, updatedAt: now })
       .where(eq(salas.id, salaId));
-    return {
-      kind: 'drawn',
-      sorteioId: draw!.id,
-      salaId,
-      winnerId: winner.userId,
-      participantIds: entrants.map((e) => e.userId),
-      net,
-      payoutId,
-    };
+    await audit?.(tx, room);
+    return { kind: 'cancelled', salaId, refundedUserIds: entrants.map((e) => e.userId) };
   });
 }
 
@@ -275,6 +392,8 @@ export async function listDraws(
     .leftJoin(profiles, eq(profiles.id, sorteios.userIdVencedor))
     .where(
       and(
+        // Public lists never name a private room's record (its members see their draw in the room).
+        ne(salas.tipoSala, 'privada'),
         cursorCondition(options.cursor),
         options.salaId ? eq(sorteios.salaId, options.salaId) : undefined,
       ),
@@ -295,7 +414,10 @@ export async function listDraws(
   }));
   return {
     items,
-    nextCursor: rows.length > options.limit ? (items.at(-1)?.timestampSorteio ?? null) : null,
+    nextCursor:
+      rows.length > options.limit && items.length > 0
+        ? `${items.at(-1)!.timestampSorteio}_${items.at(-1)!.id}`
+        : null,
   };
 }
 

@@ -7,8 +7,9 @@
 import { and, eq, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { payouts, salas, sorteios } from '../../db/schema';
+import { AppError } from '../../lib/errors';
 import { type PixProvider, PixProviderError, type SentPix } from '../payments/pix-provider';
-import { postTransaction } from '../wallet/ledger.service';
+import { type Tx, moneyTransaction, postTransaction } from '../wallet/ledger.service';
 
 export const MAX_PAYOUT_ATTEMPTS = 6;
 
@@ -27,7 +28,8 @@ async function settle(
   sent: SentPix | null,
   error: string | null,
 ): Promise<PayoutEvent | null> {
-  return db.transaction(async (tx) => {
+  // Lock order (docs/decisions/007): the payout row, then the player's Saldo.
+  return moneyTransaction(db, async (tx) => {
     const [p] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
     if (!p || (p.status !== 'enviando' && p.status !== 'pendente')) return null;
     const base = {
@@ -49,26 +51,7 @@ async function settle(
     const giveUp =
       sent?.status === 'NAO_REALIZADO' || (error !== null && p.attempts >= MAX_PAYOUT_ATTEMPTS);
     if (giveUp) {
-      await tx
-        .update(payouts)
-        .set({ status: 'devolvido', lastError: error ?? 'NAO_REALIZADO', updatedAt: now })
-        .where(eq(payouts.id, p.id));
-      await postTransaction(tx, {
-        kind: 'withdrawal_return',
-        idempotencyKey: `payout-return:${p.id}`,
-        description:
-          p.kind === 'prize'
-            ? 'Prêmio creditado no saldo (PIX não realizado)'
-            : 'Saque devolvido ao saldo',
-        userId: p.userId,
-        metadata: { payoutId: p.id },
-        entries: [
-          { account: { kind: 'pix_clearing' }, amount: -p.amount },
-          { account: { kind: 'user_saldo', userId: p.userId }, amount: p.amount },
-        ],
-      });
-      // The prize is still the winner's: it is in the Saldo now.
-      if (p.sorteioId) await markPrizePaid(tx, p.sorteioId);
+      await returnToSaldo(tx, p, error ?? 'NAO_REALIZADO');
       return { ...base, result: 'devolvido' };
     }
     // In flight at the provider, or a retryable failure: ask again later.
@@ -83,6 +66,130 @@ async function settle(
       })
       .where(eq(payouts.id, p.id));
     return { ...base, result: 'retry' };
+  });
+}
+
+/**
+ * A payout that will not be sent: its money goes back to the player's Saldo (a prize is then
+ * the winner's in the Saldo, so the draw's prize counts as paid). Payout row already locked.
+ */
+async function returnToSaldo(tx: Tx, p: typeof payouts.$inferSelect, reason: string) {
+  await tx
+    .update(payouts)
+    .set({ status: 'devolvido', lastError: reason, updatedAt: new Date() })
+    .where(eq(payouts.id, p.id));
+  await postTransaction(tx, {
+    kind: 'withdrawal_return',
+    idempotencyKey: `payout-return:${p.id}`,
+    description:
+      p.kind === 'prize'
+        ? 'Prêmio creditado no saldo (PIX não realizado)'
+        : 'Saque devolvido ao saldo',
+    userId: p.userId,
+    metadata: { payoutId: p.id },
+    entries: [
+      { account: { kind: 'pix_clearing' }, amount: -p.amount },
+      { account: { kind: 'user_saldo', userId: p.userId }, amount: p.amount },
+    ],
+  });
+  if (p.sorteioId) await markPrizePaid(tx, p.sorteioId);
+}
+
+type PayoutRow = typeof payouts.$inferSelect;
+
+/** Locks a payout for a staff action; 404 when it does not exist. */
+async function lockPayout(tx: Tx, payoutId: string): Promise<PayoutRow> {
+  const [p] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
+  if (!p) throw new AppError('NOT_FOUND', { message: 'Pagamento não encontrado.' });
+  return p;
+}
+
+/**
+ * Staff: a payout waiting for its next attempt is tried on the next round, now. Only a payout that
+ * is not in flight at the provider ('pendente') can be hurried; a settled one cannot.
+ */
+export async function retryPayoutNow({
+  db,
+  payoutId,
+  audit,
+}: {
+  db: Db;
+  payoutId: string;
+  audit?: (tx: Tx, before: PayoutRow) => Promise<void>;
+}): Promise<PayoutRow> {
+  return moneyTransaction(db, async (tx) => {
+    const p = await lockPayout(tx, payoutId);
+    if (p.status !== 'pendente')
+      throw new AppError('CONFLICT', {
+        message:
+          p.status === 'enviando'
+            ? 'Este pagamento está sendo enviado agora. Aguarde a resposta do banco.'
+            : 'Este pagamento já foi concluído ou devolvido.',
+        reason: 'PAYOUT_NOT_PENDING',
+      });
+    const [updated] = await tx
+      .update(payouts)
+      .set({ nextAttemptAt: new Date(), updatedAt: new Date() })
+      .where(eq(payouts.id, p.id))
+      .returning();
+    await audit?.(tx, p);
+    return updated!;
+  });
+}
+
+/**
+ * Staff: gives up a payout that is not in flight at the provider and returns its money to the
+ * player's Saldo (as the automatic give-up does). A payout being sent ('enviando') must wait for
+ * the bank's answer first: it may already have been paid.
+ */
+export async function creditPayoutToSaldo({
+  db,
+  provider,
+  payoutId,
+  audit,
+}: {
+  db: Db;
+  provider: PixProvider | null;
+  payoutId: string;
+  audit?: (tx: Tx, before: PayoutRow) => Promise<void>;
+}): Promise<PayoutRow> {
+  // A payout tried before may have reached the bank even though we never heard back: ask first,
+  // so the money is never both sent and returned.
+  const [current] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
+  if (current && current.attempts > 0) {
+    let known: SentPix | null = null;
+    try {
+      known = provider ? await provider.getSentPix(current.idEnvio) : null;
+    } catch (error) {
+      if (!(error instanceof PixProviderError && error.options.status === 404))
+        throw new AppError('SERVICE_UNAVAILABLE', {
+          message:
+            'Não foi possível confirmar com o banco se este PIX foi enviado. Tente novamente.',
+          cause: error,
+        });
+    }
+    if (!provider || (known && known.status !== 'NAO_REALIZADO'))
+      throw new AppError('CONFLICT', {
+        message:
+          'O banco pode ter recebido este PIX: aguarde a confirmação antes de creditar no saldo.',
+        reason: 'PAYOUT_MAYBE_SENT',
+      });
+  }
+  return moneyTransaction(db, async (tx) => {
+    const p = await lockPayout(tx, payoutId);
+    if (p.status !== 'pendente')
+      throw new AppError('CONFLICT', {
+        message:
+          p.status === 'enviando'
+            ? 'Este pagamento está sendo enviado agora. Aguarde a resposta do banco.'
+            : 'Este pagamento já foi concluído ou devolvido.',
+        reason: 'PAYOUT_NOT_PENDING',
+      });
+    // A payout attempted before may have reached the bank: only one never accepted is given up.
+    await returnToSaldo(tx, p, 'Creditado no saldo pela equipe');
+    await audit?.(tx, p);
+    const [after] = await tx.select().from(payouts).where(eq(payouts.id, p.id));
+    return after!;
   });
 }
 

@@ -3,7 +3,8 @@
  * written to a local outbox in the data folder, listed by the operator page /outbox.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { OutboxMessage, OutboxMessageSummary } from '@sorteio/shared';
@@ -21,6 +22,8 @@ export interface Mailer {
   /** Only the outbox mailer can list what it kept. */
   outbox: Outbox | null;
   close(): void;
+  /** A real check of the transport (SMTP: the server answers; outbox: the folder is writable). */
+  check?(): Promise<string>;
 }
 
 export interface Outbox {
@@ -66,6 +69,11 @@ function createOutbox(dir: string, from: string): Mailer & { outbox: Outbox } {
       await writeFile(path.join(dir, `${id}.json`), JSON.stringify(stored, null, 2));
     },
     close() {},
+    async check() {
+      await mkdir(dir, { recursive: true });
+      await access(dir, constants.W_OK);
+      return `caixa de saída local (${dir})`;
+    },
   };
 }
 
@@ -78,6 +86,10 @@ function createSmtp(url: string, from: string): Mailer {
     },
     close() {
       transport.close();
+    },
+    async check() {
+      await transport.verify();
+      return 'servidor SMTP respondeu';
     },
   };
 }

@@ -18,6 +18,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { pixCharges, user } from '../../db/schema';
 import { requireUser } from '../../lib/authz';
+import { addressKey } from '../../lib/client-key';
 import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
 import type { Mailer } from '../mail/mail.service';
@@ -229,18 +230,15 @@ export function registerPaymentRoutes(
     await afterReceive(results);
     return { received: results.length };
   };
-  const webhookSchema = { hide: true, params: z.object({ secret: z.string().max(100) }) };
-  app.post(
-    '/api/webhooks/pix/:secret/pix',
-    { config: { rateLimit: { max: 600, timeWindow: '1 minute' } }, schema: webhookSchema },
-    webhookHandler,
-  );
+  // The provider posts batches of received PIX: a larger body than the rest of the API.
+  const webhookOptions = {
+    bodyLimit: 1024 * 1024,
+    config: { rateLimit: { max: 600, timeWindow: '1 minute', keyGenerator: addressKey } },
+    schema: { hide: true, params: z.object({ secret: z.string().max(100) }) },
+  };
+  app.post('/api/webhooks/pix/:secret/pix', webhookOptions, webhookHandler);
   // EFI checks the URL itself when the webhook is registered.
-  app.post(
-    '/api/webhooks/pix/:secret',
-    { config: { rateLimit: { max: 600, timeWindow: '1 minute' } }, schema: webhookSchema },
-    webhookHandler,
-  );
+  app.post('/api/webhooks/pix/:secret', webhookOptions, webhookHandler);
 
   // Wallet.
   app.get(

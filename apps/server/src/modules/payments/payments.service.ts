@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { participacoes, pixCharges, pixReceived, salas } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { closeIfComplete, creditCashback } from '../rooms/rooms.service';
-import { postTransaction } from '../wallet/ledger.service';
+import { lockAccounts, moneyTransaction, postTransaction } from '../wallet/ledger.service';
 import { type PixProvider, PixProviderError, type ReceivedPix } from './pix-provider';
 import { SIMULATOR_TXID_LENGTH, randomAlphanumeric } from './simulator';
 
@@ -236,7 +236,9 @@ export async function receivePix({
   config: Config;
   pix: ReceivedPix;
 }): Promise<ReceiveResult> {
-  return db.transaction(async (tx) => {
+  // Lock order (docs/decisions/007): the charge, then the room, then the participation, then the
+  // ledger accounts in one sorted statement.
+  return moneyTransaction(db, async (tx) => {
     const none: ReceiveResult = {
       outcome: 'duplicate',
       userId: null,
@@ -332,6 +334,10 @@ export async function receivePix({
       return { ...base, salaId: p0.salaId, outcome: 'late_payment' };
     }
     await record('participacao');
+    await lockAccounts(tx, [
+      { kind: 'room_pool', salaId: p.salaId },
+      { kind: 'user_cashback', userId: p.userId },
+    ]);
     const now = new Date();
     await tx
       .update(participacoes)

@@ -68,6 +68,8 @@ export interface PixProvider {
   registerWebhook(url: string): Promise<void>;
   /** Parses an incoming webhook body ({ pix: [...] }); throws on a malformed payload. */
   parseWebhook(body: unknown): ReceivedPix[];
+  /** A real round trip to the provider (EFI: an OAuth token request over mTLS); what it answered. */
+  checkConnection(): Promise<string>;
 }
 
 /** Thrown by providers for a refused or failed call; `retryable` tells the jobs whether to retry. */

@@ -127,6 +127,9 @@ export function createSimulatorProvider(options: {
       // Nothing to register: the simulator calls our webhook route in-process.
     },
     parseWebhook: parseEfiWebhook,
+    async checkConnection() {
+      return 'simulador PIX embutido (nenhum banco real)';
+    },
     pay(txid: string) {
       const charge = charges.get(txid);
       const amount = charge?.amountCentavos;

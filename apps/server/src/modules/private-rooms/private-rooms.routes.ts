@@ -19,7 +19,7 @@ import { getSessionUser, requireUser } from '../../lib/authz';
 import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
 import { drawRoom } from '../draws/draws.service';
-import { sessionKey } from '../../lib/session-key';
+import { clientKey } from '../../lib/client-key';
 import { payPendingWithBalance } from '../rooms/rooms.service';
 import {
   closePrivateRoom,
@@ -45,7 +45,7 @@ const joinResult = z.object({ participation: participationSchema, room: privateR
 export function registerPrivateRoomRoutes(app: App, { db, config }: { db: Db; config: Config }) {
   // Both join paths: per-session limit, one atomic join, a live seat-count update.
   const joinLimit = {
-    rateLimit: { max: config.rateLimitJoinMax, timeWindow: '1 minute', keyGenerator: sessionKey },
+    rateLimit: { max: config.rateLimitJoinMax, timeWindow: '1 minute', keyGenerator: clientKey },
   };
   const join = async (
     row: Awaited<ReturnType<typeof getRow>>,
@@ -72,7 +72,7 @@ export function registerPrivateRoomRoutes(app: App, { db, config }: { db: Db; co
   app.post(
     '/api/private-rooms',
     {
-      config: { rateLimit: { max: 20, timeWindow: '10 minutes', keyGenerator: sessionKey } },
+      config: { rateLimit: { max: 20, timeWindow: '10 minutes', keyGenerator: clientKey } },
       schema: {
         tags: ['private-rooms'],
         summary: 'Criar sala privada',
@@ -313,7 +313,7 @@ export function registerPrivateRoomRoutes(app: App, { db, config }: { db: Db; co
         rateLimit: {
           max: 10,
           timeWindow: '10 seconds',
-          keyGenerator: sessionKey,
+          keyGenerator: clientKey,
           errorResponseBuilder: () => ({
             statusCode: 429,
             message: 'Você está enviando mensagens rápido demais. Aguarde alguns segundos.',

@@ -342,6 +342,7 @@ export async function joinPrivate({
     userId,
     salaId: row.sala.id,
     metodo: 'pix',
+    access: { kind: 'private', privateRoomId: row.room.id },
     luckyNumberOf,
     messages: {
       full: privateRoomMessages.full,

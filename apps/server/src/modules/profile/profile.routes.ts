@@ -3,7 +3,6 @@ import {
   deleteAccountInputSchema,
   locationSchema,
   profileSchema,
-  reviewVerificationInputSchema,
   securityLogSchema,
   submitVerificationFieldsSchema,
   twoFactorCodeSchema,
@@ -17,8 +16,8 @@ import { verifySync } from 'otplib';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { account, profiles, session, twoFactor, user, verificacaoUsuario } from '../../db/schema';
-import { requireRole, requireUser, verificationReviewers } from '../../lib/authz';
+import { account, twoFactor, user } from '../../db/schema';
+import { requireUser } from '../../lib/authz';
 import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
 import { lookupIp, normalizeIp } from '../../lib/geoip';
@@ -36,7 +35,6 @@ import {
   getProfile,
   getVerification,
   readVerificationFile,
-  reviewVerification,
   submitVerification,
   updateProfile,
 } from './profile.service';
@@ -353,128 +351,6 @@ export function registerProfileRoutes(
         '__Secure-sorteio.session_token=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax',
       ]);
       return { deleted: true };
-    },
-  );
-
-  // Staff: the review queue and decisions (their screen comes with the administrator area).
-  app.get(
-    '/api/admin/verifications',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Verificações por estado',
-        querystring: z.object({
-          status: z.enum(['pendente', 'verificado', 'rejeitado']).default('pendente'),
-        }),
-      },
-    },
-    async (request) => {
-      await requireRole(request, verificationReviewers);
-      const rows = await db
-        .select({
-          userId: verificacaoUsuario.userId,
-          nomeCompleto: profiles.nomeCompleto,
-          email: user.email,
-          tipoDocumento: verificacaoUsuario.tipoDocumento,
-          numeroDocumento: verificacaoUsuario.numeroDocumento,
-          status: verificacaoUsuario.statusVerificacao,
-          motivoRejeicao: verificacaoUsuario.motivoRejeicao,
-          submittedAt: verificacaoUsuario.submittedAt,
-        })
-        .from(verificacaoUsuario)
-        .innerJoin(user, eq(user.id, verificacaoUsuario.userId))
-        .leftJoin(profiles, eq(profiles.id, verificacaoUsuario.userId))
-        .where(eq(verificacaoUsuario.statusVerificacao, request.query.status));
-      return rows.map((r) => ({ ...r, submittedAt: r.submittedAt.toISOString() }));
-    },
-  );
-
-  app.post(
-    '/api/admin/verifications/:userId/review',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Aprovar ou rejeitar uma verificação',
-        params: z.object({ userId: z.string().min(1).max(64) }),
-        body: reviewVerificationInputSchema,
-        response: { 200: verificationSchema },
-      },
-    },
-    async (request) => {
-      const reviewer = await requireRole(request, verificationReviewers);
-      return reviewVerification({
-        db,
-        userId: request.params.userId,
-        reviewerId: reviewer.id,
-        decision: request.body,
-      });
-    },
-  );
-
-  app.get(
-    '/api/admin/verifications/:userId/files/:kind',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Documento ou selfie de um usuário (equipe)',
-        params: z.object({
-          userId: z.string().min(1).max(64),
-          kind: z.enum(['documento', 'selfie']),
-        }),
-      },
-    },
-    async (request, reply) => {
-      await requireRole(request, verificationReviewers);
-      const file = await readVerificationFile({
-        db,
-        storage,
-        userId: request.params.userId,
-        kind: request.params.kind,
-      });
-      return reply
-        .type(file.contentType)
-        .header('cache-control', 'private, no-store')
-        .send(file.data);
-    },
-  );
-
-  // Staff: activate or suspend an account. A suspended account cannot sign in and its sessions end.
-  app.post(
-    '/api/admin/users/:userId/status',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Ativar ou suspender uma conta',
-        params: z.object({ userId: z.string().min(1).max(64) }),
-        body: z.object({
-          statusConta: z.enum(['ativo', 'suspenso'], { error: 'Status inválido.' }),
-        }),
-        response: { 200: z.object({ statusConta: z.enum(['ativo', 'suspenso', 'inativo']) }) },
-      },
-    },
-    async (request) => {
-      const staff = await requireRole(request, ['admin', 'manager']);
-      const { userId } = request.params;
-      if (userId === staff.id)
-        throw new AppError('BAD_REQUEST', {
-          message: 'Você não pode alterar o status da sua própria conta.',
-        });
-      const [target] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
-      if (!target) throw new AppError('NOT_FOUND', { message: 'Usuário não encontrado.' });
-      if (target.email.toLowerCase() === config.adminEmail)
-        throw new AppError('FORBIDDEN', {
-          message: 'A conta do proprietário não pode ser suspensa.',
-        });
-      await db.transaction(async (tx) => {
-        await tx.insert(profiles).values({ id: userId }).onConflictDoNothing();
-        await tx
-          .update(profiles)
-          .set({ statusConta: request.body.statusConta, updatedAt: new Date() })
-          .where(eq(profiles.id, userId));
-        if (request.body.statusConta === 'suspenso')
-          await tx.delete(session).where(eq(session.userId, userId));
-      });
-      return { statusConta: request.body.statusConta };
     },
   );
 }

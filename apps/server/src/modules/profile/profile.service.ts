@@ -30,7 +30,7 @@ import type { FileStorage } from '../../lib/storage';
 import { getSetting } from '../settings/settings.service';
 
 /** Spec 000 section 8: the three uniqueness errors, chosen by constraint name. */
-const uniqueMessages: Record<string, string> = {
+export const profileUniqueMessages: Record<string, string> = {
   profiles_chave_pix_key: 'Esta chave PIX já está sendo utilizada por outro usuário.',
   profiles_cpf_key: 'Este CPF já está sendo utilizado por outro usuário.',
   profiles_telefone_key: 'Este telefone já está sendo utilizado por outro usuário.',
@@ -120,7 +120,7 @@ export async function updateProfile({
   } catch (error) {
     if (pgErrorCode(error) === '23505') {
       const message =
-        uniqueMessages[pgConstraint(error) ?? ''] ??
+        profileUniqueMessages[pgConstraint(error) ?? ''] ??
         'Dados duplicados detectados. Verifique as informações informadas.';
       throw new AppError('CONFLICT', { message, cause: error });
     }

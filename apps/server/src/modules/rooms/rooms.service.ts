@@ -13,7 +13,15 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { participacoes, profiles, type roomTypes, salas } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { type DbOrTx, balanceOf, postTransaction } from '../wallet/ledger.service';
+import {
+  type DbOrTx,
+  type Tx,
+  lockAccounts,
+  lockedBalance,
+  moneyTransaction,
+  postTransaction,
+} from '../wallet/ledger.service';
+import { PUBLIC_SEAT, type SeatAccess, assertSeatAccess, isPrivateRoomType } from './seat-access';
 
 export interface CreateRoomInput {
   tipoSala: (typeof roomTypes)[number];
@@ -116,17 +124,21 @@ export async function listOpenRooms(db: Db): Promise<Room[]> {
   return rows.map(toRoom);
 }
 
-export async function getRoom(db: DbOrTx, id: string): Promise<Room> {
+/** A public room; a private room's backing record answers 404 here (seat-access.ts). */
+export async function getPublicRoom(db: DbOrTx, id: string): Promise<Room> {
   const [row] = await db.select().from(salas).where(eq(salas.id, id));
-  if (!row) throw new AppError('NOT_FOUND', { message: joinMessages.notFound });
+  if (!row || isPrivateRoomType(row.tipoSala))
+    throw new AppError('NOT_FOUND', { message: joinMessages.notFound });
   return toRoom(row);
 }
 
+/** The caller's live seat in a public room (404 for a private room's record). */
 export async function findMyParticipation(
   db: Db,
   userId: string,
   salaId: string,
 ): Promise<Participation | null> {
+  await getPublicRoom(db, salaId);
   const [row] = await db
     .select()
     .from(participacoes)
@@ -207,6 +219,7 @@ export async function joinRoom({
   userId,
   salaId,
   metodo,
+  access = PUBLIC_SEAT,
   messages = joinMessages,
   luckyNumberOf,
 }: {
@@ -215,6 +228,11 @@ export async function joinRoom({
   userId: string;
   salaId: string;
   metodo: PaymentMethod;
+  /**
+   * How the caller reached the room, checked by the one seat guard (seat-access.ts). Public by
+   * default: a private room's seats then answer 404.
+   */
+  access?: SeatAccess;
   /** Private rooms answer with their own texts (spec 001 section 5). */
   messages?: { full: string; alreadyIn: string; notOpen: string; notFound: string };
   /** Private rooms give lucky numbers of their own shape (spec 001 section 3). */
@@ -231,9 +249,10 @@ export async function joinRoom({
       reason: 'NOT_VERIFIED',
     });
   }
-  return db.transaction(async (tx) => {
+  return moneyTransaction(db, async (tx) => {
     const [room] = await tx.select().from(salas).where(eq(salas.id, salaId)).for('update');
     if (!room) throw new AppError('NOT_FOUND', { message: messages.notFound });
+    await assertSeatAccess(tx, room, access, messages.notFound);
     if (room.status !== 'aberta')
       throw new AppError('CONFLICT', { message: messages.notOpen, reason: 'ROOM_NOT_OPEN' });
     const [existing] = await tx
@@ -292,10 +311,12 @@ export async function joinRoom({
 
 /**
  * Pays a seat's entry from the balance, inside the caller's transaction (room row already locked):
- * Cashback first, then Saldo, never below zero; credits the cashback and closes a complete room.
+ * the player's Cashback, Saldo and the room's pool are locked in one sorted statement, then the
+ * entry takes Cashback first, then Saldo, never below zero; credits the cashback and closes a
+ * complete room.
  */
 async function payEntryFromBalance(
-  tx: DbOrTx,
+  tx: Tx,
   config: Config,
   {
     participation,
@@ -303,8 +324,11 @@ async function payEntryFromBalance(
   }: { participation: typeof participacoes.$inferSelect; tipoSala: string },
 ) {
   const { userId, salaId, valorPago } = participation;
-  const cashback = await balanceOf(tx, { kind: 'user_cashback', userId }, { forUpdate: true });
-  const saldo = await balanceOf(tx, { kind: 'user_saldo', userId }, { forUpdate: true });
+  const cashbackRef = { kind: 'user_cashback', userId } as const;
+  const saldoRef = { kind: 'user_saldo', userId } as const;
+  const locked = await lockAccounts(tx, [cashbackRef, saldoRef, { kind: 'room_pool', salaId }]);
+  const cashback = lockedBalance(locked, cashbackRef);
+  const saldo = lockedBalance(locked, saldoRef);
   const fromCashback = Math.min(cashback, valorPago);
   const fromSaldo = valorPago - fromCashback;
   if (fromSaldo > saldo)
@@ -319,9 +343,10 @@ async function payEntryFromBalance(
     userId,
     salaId,
     participacaoId: participation.id,
+    metadata: { fromCashback, fromSaldo },
     entries: [
-      { account: { kind: 'user_cashback', userId }, amount: -fromCashback },
-      { account: { kind: 'user_saldo', userId }, amount: -fromSaldo },
+      { account: cashbackRef, amount: -fromCashback },
+      { account: saldoRef, amount: -fromSaldo },
       { account: { kind: 'room_pool', salaId }, amount: valorPago },
     ],
   });
@@ -346,7 +371,7 @@ export async function payPendingWithBalance({
     .from(participacoes)
     .where(and(eq(participacoes.id, participacaoId), eq(participacoes.userId, userId)));
   if (!p0) throw new AppError('NOT_FOUND', { message: 'Participação não encontrada.' });
-  return db.transaction(async (tx) => {
+  return moneyTransaction(db, async (tx) => {
     const [room] = await tx.select().from(salas).where(eq(salas.id, p0.salaId)).for('update');
     const [p] = await tx
       .select()
@@ -390,7 +415,7 @@ export async function expireUnpaidSeats(db: Db, now = new Date()): Promise<strin
     .limit(200);
   const freed: string[] = [];
   for (const p of due) {
-    const done = await db.transaction(async (tx) => {
+    const done = await moneyTransaction(db, async (tx) => {
       // Same lock order as joining and confirming: the room first, then the participation.
       await tx.select({ id: salas.id }).from(salas).where(eq(salas.id, p.salaId)).for('update');
       const [row] = await tx

@@ -14,6 +14,8 @@ export const settingDefaults = {
   'withdraw.maxCentavos': 1_000_000,
   /** The platform fee of private rooms, in basis points (the original's 10 % label). */
   'privateRooms.feeBp': 1000,
+  /** Spec 001 section 9 "2FA obrigatório" (off): staff without 2FA are sent to set it up. */
+  'security.twoFactorRequired': false,
 } as const;
 
 export type SettingKey = keyof typeof settingDefaults;

@@ -21,6 +21,7 @@ export interface SystemState {
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip', 'via'];
 
 export function registerSystemRoutes(
   app: App,
@@ -85,7 +86,7 @@ export function registerSystemRoutes(
     },
     async () => ({
       pixProvider: config.pixProvider,
-      mailOutbox: mailer.outbox !== null,
+      mailOutbox: config.mailOutboxPage && mailer.outbox !== null,
       supportEmail: config.supportEmail,
       supportWhatsapp: config.supportWhatsapp,
       version: config.version,
@@ -125,13 +126,16 @@ export function registerSystemRoutes(
     },
   );
 
-  const outbox = mailer.outbox;
+  const outbox = config.mailOutboxPage ? mailer.outbox : null;
   if (outbox) {
-    // The outbox holds confirmation and recovery links: only the machine's own browser may read it.
+    // The outbox holds confirmation and recovery links: only the machine's own browser may read
+    // it. A request that came through a proxy (forwarding headers) is never local, whatever its
+    // socket address says.
     app.addHook('onRequest', async (request) => {
       if (
         request.url.startsWith('/api/dev/outbox') &&
-        !LOOPBACK.has(request.socket.remoteAddress ?? '')
+        (!LOOPBACK.has(request.socket.remoteAddress ?? '') ||
+          FORWARDING_HEADERS.some((h) => request.headers[h] !== undefined))
       ) {
         throw notFound();
       }

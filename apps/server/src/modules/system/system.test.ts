@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
-import { type TestContext, createTestApp, jsonHeaders } from '../../test/helpers';
+import { type TestContext, createTestApp, jsonHeaders, verifiedPlayer } from '../../test/helpers';
 import { createMailer } from '../mail/mail.service';
 import { createRoom } from '../rooms/rooms.service';
 
@@ -171,6 +171,15 @@ describe('system routes', () => {
       remoteAddress: '127.0.0.1',
     });
     expect(one.json()).toMatchObject({ text: 'link http://x', html: '<p>oi</p>' });
+    // Through a proxy on the same machine every visitor arrives from 127.0.0.1: never shown then.
+    for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip', 'via']) {
+      const proxied = await ctx.app.inject({
+        url: '/api/dev/outbox',
+        remoteAddress: '127.0.0.1',
+        headers: { [header]: '203.0.113.9' },
+      });
+      expect(proxied.statusCode, header).toBe(404);
+    }
     const remote = await ctx.app.inject({ url: '/api/dev/outbox', remoteAddress: '203.0.113.9' });
     expect(remote.statusCode).toBe(404);
     const bad = await ctx.app.inject({
@@ -186,20 +195,44 @@ describe('system routes', () => {
 
 describe('rate limiting', () => {
   it('answers 429 with a Portuguese message once the limit is passed', async () => {
-    const ctx = await createTestApp({ config: { rateLimitMax: 3 } });
+    const ctx = await createTestApp({ config: { rateLimitMax: 3, rateLimitAddressMax: 6 } });
     try {
+      // A signed-in account has its own bucket ...
+      const player = await verifiedPlayer(ctx, '198.18.40.1');
       const codes: number[] = [];
       for (let i = 0; i < 5; i += 1)
-        codes.push((await ctx.app.inject({ url: '/api/public/config' })).statusCode);
+        codes.push(
+          (
+            await ctx.app.inject({
+              url: '/api/public/config',
+              headers: { cookie: player.cookie },
+              remoteAddress: '198.18.40.2',
+            })
+          ).statusCode,
+        );
       expect(codes).toEqual([200, 200, 200, 429, 429]);
-      const res = await ctx.app.inject({ url: '/api/public/config' });
+      const res = await ctx.app.inject({
+        url: '/api/public/config',
+        headers: { cookie: player.cookie },
+        remoteAddress: '198.18.40.2',
+      });
       expect(res.json().error.code).toBe('RATE_LIMITED');
       expect(res.json().error.message).toMatch(
         /^Muitas tentativas\. Tente novamente em \d+ segundos\.$/,
       );
       expect(res.headers['retry-after']).toBeDefined();
+      // ... signed-out visitors share their address's, a more generous one.
+      const anonymous: number[] = [];
+      for (let i = 0; i < 8; i += 1)
+        anonymous.push(
+          (await ctx.app.inject({ url: '/api/public/config', remoteAddress: '198.18.40.3' }))
+            .statusCode,
+        );
+      expect(anonymous).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
       // Health checks of a load balancer are never limited.
-      expect((await ctx.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+      expect(
+        (await ctx.app.inject({ url: '/api/health', remoteAddress: '198.18.40.3' })).statusCode,
+      ).toBe(200);
     } finally {
       await ctx.close();
     }
@@ -207,6 +240,25 @@ describe('rate limiting', () => {
 });
 
 describe('configuration', () => {
+  it('shows the mail outbox page only where it is safe, or when asked to', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sorteio-cfg-'));
+    try {
+      const cfg = (env: Record<string, string>) =>
+        loadConfig({ DATA_DIR: dir, ...env }).mailOutboxPage;
+      expect(cfg({ NODE_ENV: 'development' })).toBe(true);
+      expect(cfg({ NODE_ENV: 'production' })).toBe(false);
+      expect(cfg({ NODE_ENV: 'development', BASE_URL: 'https://sorteio.exemplo.com.br' })).toBe(
+        false,
+      );
+      expect(cfg({ NODE_ENV: 'production', MAIL_OUTBOX_PAGE: 'true' })).toBe(true);
+      expect(cfg({ NODE_ENV: 'development', SMTP_URL: 'smtp://mail.exemplo.com.br:587' })).toBe(
+        false,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('works with nothing set and generates the secret once in the data folder', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'sorteio-cfg-'));
     try {

@@ -1,10 +1,21 @@
 /**
- * The double-entry ledger (docs/decisions/002-money-in-centavos.md). A transaction's entries sum to
- * zero; each entry updates its account's cached balance in the same database transaction; user and
- * room balances have a CHECK that they never go below zero; the idempotency key makes a retried
- * request a no-op.
+ * The double-entry ledger (docs/decisions/002-money-in-centavos.md) and the one way money moves
+ * (docs/decisions/007-money-lock-order.md):
+ * - every money-moving database transaction runs through `moneyTransaction`, which retries a
+ *   deadlock or serialization failure with jitter (the same idempotency keys, so nothing is charged
+ *   twice) and turns the last failure into a 503 with Retry-After, never a 500;
+ * - inside it, the lock order is: the business row that the request is about (a charge, a payout),
+ *   then the room row, then the participation, then the ledger accounts — all of them in ONE
+ *   statement, sorted by id (`lockAccounts`), before any is read or written;
+ * - platform-wide accounts (revenue, cashback source, PIX clearing) are never locked and their row
+ *   is never updated: their balance is the sum of their entries, so no transaction queues behind
+ *   another on them;
+ * - a transaction's entries sum to zero, player and room balances are cached on their row in the
+ *   same transaction with a CHECK that they never go below zero, and the idempotency key makes a
+ *   retried request a no-op.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   ledgerAccounts,
@@ -15,13 +26,25 @@ import {
 } from '../../db/schema';
 import { AppError, pgConstraint, pgErrorCode } from '../../lib/errors';
 
-export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
 export type AccountKind = (typeof ledgerAccountKinds)[number];
 
 export type AccountRef =
   | { kind: 'user_saldo' | 'user_cashback'; userId: string }
   | { kind: 'room_pool'; salaId: string }
-  | { kind: 'platform_revenue' | 'platform_cashback' | 'pix_clearing' };
+  | { kind: 'platform_revenue' | 'platform_cashback' | 'pix_clearing' | 'platform_grants' };
+
+/** Accounts whose balance is cached on their row (and locked to change it). */
+const CACHED_KINDS = new Set<AccountKind>(['user_saldo', 'user_cashback', 'room_pool']);
+export const isCached = (ref: AccountRef) => CACHED_KINDS.has(ref.kind);
+
+const refKey = (ref: AccountRef) =>
+  'userId' in ref
+    ? `${ref.kind}:${ref.userId}`
+    : 'salaId' in ref
+      ? `${ref.kind}:${ref.salaId}`
+      : ref.kind;
 
 function where(ref: AccountRef) {
   if ('userId' in ref)
@@ -35,36 +58,142 @@ function where(ref: AccountRef) {
   );
 }
 
-/** The account's id, created on first use. */
-export async function accountId(db: DbOrTx, ref: AccountRef): Promise<string> {
-  const [found] = await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where(ref));
-  if (found) return found.id;
-  await db
-    .insert(ledgerAccounts)
-    .values({
-      kind: ref.kind,
-      userId: 'userId' in ref ? ref.userId : null,
-      salaId: 'salaId' in ref ? ref.salaId : null,
-    })
-    .onConflictDoNothing();
-  const [created] = await db
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(where(ref));
-  if (!created) throw new Error(`ledger account not created: ${JSON.stringify(ref)}`);
-  return created.id;
+/** The accounts' ids, each created on first use (one query when they all exist). */
+async function resolveIds(db: DbOrTx, refs: AccountRef[]): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  const unique = [...new Map(refs.map((r) => [refKey(r), r])).values()];
+  if (unique.length === 0) return ids;
+  const find = async (list: AccountRef[]) => {
+    const found = await db
+      .select({
+        id: ledgerAccounts.id,
+        kind: ledgerAccounts.kind,
+        userId: ledgerAccounts.userId,
+        salaId: ledgerAccounts.salaId,
+      })
+      .from(ledgerAccounts)
+      .where(or(...list.map(where)));
+    for (const row of found) {
+      const key = row.userId
+        ? `${row.kind}:${row.userId}`
+        : row.salaId
+          ? `${row.kind}:${row.salaId}`
+          : row.kind;
+      ids.set(key, row.id);
+    }
+  };
+  await find(unique);
+  const missing = unique.filter((r) => !ids.has(refKey(r)));
+  if (missing.length > 0) {
+    await db
+      .insert(ledgerAccounts)
+      .values(
+        missing.map((ref) => ({
+          kind: ref.kind,
+          userId: 'userId' in ref ? ref.userId : null,
+          salaId: 'salaId' in ref ? ref.salaId : null,
+        })),
+      )
+      .onConflictDoNothing();
+    await find(missing);
+    for (const ref of missing)
+      if (!ids.has(refKey(ref))) throw new Error(`ledger account not created: ${refKey(ref)}`);
+  }
+  return ids;
 }
 
-export async function balanceOf(
-  db: DbOrTx,
-  ref: AccountRef,
-  options: { forUpdate?: boolean } = {},
-): Promise<number> {
-  const query = db
+/** The account's id, created on first use. */
+export async function accountId(db: DbOrTx, ref: AccountRef): Promise<string> {
+  return (await resolveIds(db, [ref])).get(refKey(ref))!;
+}
+
+/** A lock taken out of order: a programming error that could deadlock under load. */
+export class LockOrderError extends Error {
+  constructor(detail: string) {
+    super(
+      `ledger accounts locked out of order (docs/decisions/007-money-lock-order.md): ${detail}`,
+    );
+    this.name = 'LockOrderError';
+  }
+}
+
+/** What each open transaction has locked, to enforce the order (and skip re-locking). */
+const lockedIn = new WeakMap<object, { ids: Set<string>; max: string }>();
+
+export interface LockedAccount {
+  id: string;
+  balance: number;
+}
+
+/**
+ * Locks the cached accounts among `refs` in ONE statement, sorted by id, and returns their
+ * balances (platform accounts are returned with the sum of their entries, unlocked). Call it once,
+ * at the start of the money step, with every account the transaction will touch; a later call may
+ * only add accounts that sort after everything already locked.
+ */
+export async function lockAccounts(
+  tx: Tx,
+  refs: AccountRef[],
+): Promise<Map<string, LockedAccount>> {
+  const ids = await resolveIds(tx, refs);
+  const cached = [...new Set(refs.filter(isCached).map((r) => ids.get(refKey(r))!))].sort();
+  const state = lockedIn.get(tx) ?? { ids: new Set<string>(), max: '' };
+  const fresh = cached.filter((id) => !state.ids.has(id));
+  if (fresh.length > 0 && state.max !== '' && fresh[0]! < state.max)
+    throw new LockOrderError(`${fresh[0]} after ${state.max}`);
+  const balances = new Map<string, number>();
+  if (cached.length > 0) {
+    const rows = await tx
+      .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
+      .from(ledgerAccounts)
+      .where(inArray(ledgerAccounts.id, cached))
+      .orderBy(asc(ledgerAccounts.id))
+      .for('update');
+    for (const r of rows) balances.set(r.id, r.balance);
+    for (const id of fresh) state.ids.add(id);
+    if (fresh.length > 0) state.max = fresh.at(-1)! > state.max ? fresh.at(-1)! : state.max;
+    lockedIn.set(tx, state);
+  }
+  const out = new Map<string, LockedAccount>();
+  for (const ref of refs) {
+    const id = ids.get(refKey(ref))!;
+    out.set(refKey(ref), {
+      id,
+      balance: isCached(ref) ? (balances.get(id) ?? 0) : await entriesSum(tx, id),
+    });
+  }
+  return out;
+}
+
+/** The balance of an account locked earlier in this transaction by `lockAccounts`. */
+export function lockedBalance(locked: Map<string, LockedAccount>, ref: AccountRef): number {
+  const found = locked.get(refKey(ref));
+  if (!found) throw new Error(`account not locked: ${refKey(ref)}`);
+  return found.balance;
+}
+
+async function entriesSum(db: DbOrTx, id: string): Promise<number> {
+  const [row] = await db
+    .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.accountId, id));
+  return Number(row?.sum ?? 0);
+}
+
+/** A balance read without locking (screens, reports). Platform accounts: the sum of their entries. */
+export async function balanceOf(db: DbOrTx, ref: AccountRef): Promise<number> {
+  if (!isCached(ref)) {
+    const [row] = await db
+      .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+      .from(ledgerEntries)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .where(where(ref));
+    return Number(row?.sum ?? 0);
+  }
+  const [row] = await db
     .select({ balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
     .where(where(ref));
-  const [row] = options.forUpdate ? await query.for('update') : await query;
   return row?.balance ?? 0;
 }
 
@@ -76,6 +205,42 @@ export class InsufficientFundsError extends AppError {
     });
   }
 }
+
+/** Counted for /metrics: retries after a deadlock or serialization failure, and give-ups. */
+export const moneyContention = { retries: 0, giveUps: 0 };
+const CONTENTION_CODES = new Set(['40P01', '40001']);
+const MAX_ATTEMPTS = 5;
+
+export const contentionMessage =
+  'Muitas operações ao mesmo tempo na sua conta ou nesta sala. Tente novamente em alguns segundos.';
+
+/**
+ * Runs one money-moving database transaction. A deadlock (40P01) or serialization failure (40001)
+ * rolls it back whole; it is tried again after a short random wait, up to MAX_ATTEMPTS times, with
+ * the same idempotency keys. After the last try the caller gets a 503 with Retry-After.
+ */
+export async function moneyTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      if (!CONTENTION_CODES.has(pgErrorCode(error) ?? '')) throw error;
+      if (attempt >= MAX_ATTEMPTS) {
+        moneyContention.giveUps += 1;
+        throw new AppError('SERVICE_UNAVAILABLE', {
+          message: contentionMessage,
+          reason: 'CONTENTION',
+          retryAfterSeconds: 2,
+          cause: error,
+        });
+      }
+      moneyContention.retries += 1;
+      await new Promise((resolve) => setTimeout(resolve, randomInt(5, 20 * 2 ** attempt)));
+    }
+  }
+}
+
+const isTx = (db: DbOrTx): db is Tx => 'rollback' in db;
 
 export interface PostInput {
   kind: (typeof ledgerTransactionKinds)[number];
@@ -89,10 +254,14 @@ export interface PostInput {
 }
 
 /**
- * Writes one ledger transaction inside the caller's database transaction. Returns false when the
- * idempotency key was already used (nothing moved).
+ * Writes one ledger transaction inside the caller's database transaction (or in its own when
+ * given the database). Returns false when the idempotency key was already used (nothing moved).
+ * The cached accounts it changes are locked through `lockAccounts` (a no-op for those the caller
+ * already locked); platform accounts only receive entries.
  */
-export async function postTransaction(tx: DbOrTx, input: PostInput): Promise<boolean> {
+export async function postTransaction(db: DbOrTx, input: PostInput): Promise<boolean> {
+  if (!isTx(db)) return moneyTransaction(db, (tx) => postTransaction(tx, input));
+  const tx = db;
   const entries = input.entries.filter((e) => e.amount !== 0);
   const sum = entries.reduce((acc, e) => acc + e.amount, 0);
   if (sum !== 0)
@@ -115,13 +284,18 @@ export async function postTransaction(tx: DbOrTx, input: PostInput): Promise<boo
     .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
     .returning({ id: ledgerTransactions.id });
   if (!created) return false;
-  // One query at a time: a transaction is one connection, which runs queries in sequence anyway.
-  const resolved: { id: string; amount: number }[] = [];
-  for (const e of entries) resolved.push({ id: await accountId(tx, e.account), amount: e.amount });
-  // A stable order of row updates keeps two concurrent transactions from deadlocking.
-  resolved.sort((a, b) => a.id.localeCompare(b.id));
+  const locked = await lockAccounts(
+    tx,
+    entries.map((e) => e.account),
+  );
+  const resolved = entries.map((e) => ({
+    id: locked.get(refKey(e.account))!.id,
+    cached: isCached(e.account),
+    amount: e.amount,
+  }));
   try {
-    for (const e of resolved) {
+    // Already locked in id order: these updates wait for nothing.
+    for (const e of resolved.filter((r) => r.cached).sort((a, b) => a.id.localeCompare(b.id))) {
       await tx
         .update(ledgerAccounts)
         .set({ balance: sql`${ledgerAccounts.balance} + ${e.amount}`, updatedAt: new Date() })
@@ -173,6 +347,7 @@ export async function checkInvariants(db: Db) {
   );
   const cacheMismatch = await db.execute(
     sql`select a.id from ledger_accounts a left join ledger_entries e on e.account_id = a.id
+        where a.kind in ('user_saldo', 'user_cashback', 'room_pool')
         group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)`,
   );
   const openPools = await db.execute(

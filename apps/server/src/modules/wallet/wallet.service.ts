@@ -31,7 +31,8 @@ export async function listStatement(
     .limit(limit);
   return rows.map((r) => ({
     id: r.id,
-    kind: r.kind === 'fee' ? 'prize' : r.kind,
+    // A grant (the demo Saldo) reads as money added to the Saldo.
+    kind: r.kind === 'fee' ? 'prize' : r.kind === 'grant' ? 'topup' : r.kind,
     conta: r.accountKind === 'user_cashback' ? 'cashback' : 'saldo',
     valor: r.amount,
     descricao: r.description,

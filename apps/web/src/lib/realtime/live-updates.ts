@@ -19,6 +19,8 @@ const invalidations: Record<string, string[][]> = {
   payment: [['pix'], ['payments'], ['wallet'], ['dashboard'], ['history'], ['rooms'], ['stats']],
   payout: [['wallet'], ['dashboard'], ['draws'], ['history']],
   chat: [['private-rooms']],
+  // A private room's seats or draw (its members and staff only; roomId is the private room's id).
+  'private-room': [['private-rooms'], ['dashboard'], ['history'], ['wallet'], ['stats']],
 };
 
 export function liveUrl(location: Pick<Location, 'protocol' | 'host'>): string {

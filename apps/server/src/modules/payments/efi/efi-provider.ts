@@ -575,6 +575,13 @@ export function createEfiProvider(
       return parseEfiWebhook(body);
     },
 
+    async checkConnection(): Promise<string> {
+      // Always a fresh token request: a cached token proves nothing about the credentials now.
+      token = null;
+      await requestToken();
+      return `token OAuth obtido de ${efi.baseUrl}`;
+    },
+
     close() {
       agent.destroy();
     },

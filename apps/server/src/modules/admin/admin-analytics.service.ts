@@ -1,0 +1,117 @@
+/**
+ * Analytics (/admin?tab=analytics): one SQL query per chart over the last 7, 30 or 90 days, by the
+ * Brasília calendar day. Money comes from the ledger.
+ */
+import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
+  participacoes,
+  profiles,
+  salas,
+  user,
+  verificacaoUsuario,
+} from '../../db/schema';
+import { brazilDayStart, brazilDaySql, brazilDays } from '../../lib/brazil-time';
+
+export async function revenueSeries(db: Db, days: number, now = new Date()) {
+  const since = brazilDayStart(now, days - 1);
+  const day = brazilDaySql(ledgerEntries.createdAt);
+  const rows = await db
+    .select({
+      date: day,
+      revenue: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerAccounts.kind} = 'room_pool' and ${ledgerTransactions.kind} in ('entry_pix', 'entry_balance')), 0)`,
+      fees: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerAccounts.kind} = 'platform_revenue'), 0)`,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(
+      and(
+        gte(ledgerEntries.createdAt, since),
+        inArray(ledgerAccounts.kind, ['room_pool', 'platform_revenue']),
+      ),
+    )
+    .groupBy(day);
+  const byDay = new Map(rows.map((r) => [r.date, r]));
+  return brazilDays(days, now).map((date) => ({
+    date,
+    revenue: Number(byDay.get(date)?.revenue ?? 0),
+    fees: Number(byDay.get(date)?.fees ?? 0),
+  }));
+}
+
+export async function signupSeries(db: Db, days: number, now = new Date()) {
+  const since = brazilDayStart(now, days - 1);
+  const signupDay = brazilDaySql(user.createdAt);
+  const verifiedAt = sql`coalesce(${verificacaoUsuario.reviewedAt}, ${verificacaoUsuario.submittedAt})`;
+  const verifiedDay = brazilDaySql(verifiedAt);
+  const [signups, verified] = await Promise.all([
+    db
+      .select({ date: signupDay, n: count() })
+      .from(user)
+      .where(gte(user.createdAt, since))
+      .groupBy(signupDay),
+    db
+      .select({ date: verifiedDay, n: count() })
+      .from(verificacaoUsuario)
+      .where(
+        and(
+          eq(verificacaoUsuario.statusVerificacao, 'verificado'),
+          sql`${verifiedAt} >= ${since.toISOString()}`,
+        ),
+      )
+      .groupBy(verifiedDay),
+  ]);
+  const s = new Map(signups.map((r) => [r.date, r.n]));
+  const v = new Map(verified.map((r) => [r.date, r.n]));
+  return brazilDays(days, now).map((date) => ({
+    date,
+    signups: s.get(date) ?? 0,
+    verified: v.get(date) ?? 0,
+  }));
+}
+
+export async function roomTypeSeries(db: Db, days: number, now = new Date()) {
+  const since = brazilDayStart(now, days - 1);
+  const rows = await db
+    .select({
+      tipoSala: salas.tipoSala,
+      participations: count(),
+      amount: sql<string>`coalesce(sum(${participacoes.valorPago}), 0)`,
+    })
+    .from(participacoes)
+    .innerJoin(salas, eq(salas.id, participacoes.salaId))
+    .where(
+      and(eq(participacoes.statusPagamento, 'confirmado'), gte(participacoes.createdAt, since)),
+    )
+    .groupBy(salas.tipoSala)
+    .orderBy(salas.tipoSala);
+  return rows.map((r) => ({ ...r, amount: Number(r.amount) }));
+}
+
+/** Of the people who signed up in the period: how far each got. */
+export async function funnel(db: Db, days: number, now = new Date()) {
+  const since = brazilDayStart(now, days - 1);
+  const entries = sql`(select count(*) from ${participacoes} p where p.user_id = ${user.id} and p.status_pagamento = 'confirmado')`;
+  const [row] = await db
+    .select({
+      signedUp: count(),
+      confirmed: sql<number>`count(*) filter (where ${user.emailVerified})::int`,
+      verified: sql<number>`count(*) filter (where ${profiles.isVerified})::int`,
+      firstEntry: sql<number>`count(*) filter (where ${entries} >= 1)::int`,
+      secondEntry: sql<number>`count(*) filter (where ${entries} >= 2)::int`,
+    })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .where(gte(user.createdAt, since));
+  return [
+    { step: 'Cadastro', count: row?.signedUp ?? 0 },
+    { step: 'E-mail confirmado', count: row?.confirmed ?? 0 },
+    { step: 'Identidade verificada', count: row?.verified ?? 0 },
+    { step: 'Primeira participação', count: row?.firstEntry ?? 0 },
+    { step: 'Segunda participação', count: row?.secondEntry ?? 0 },
+  ];
+}

@@ -1,0 +1,230 @@
+import {
+  adminUserDetailSchema,
+  adminUserListQuerySchema,
+  adminUserListSchema,
+  createAccountInputSchema,
+  createAccountResultSchema,
+  reviewQueueSchema,
+  reviewVerificationInputSchema,
+  setUserRoleInputSchema,
+  setUserStatusInputSchema,
+  setUserVerifiedInputSchema,
+  userIdParamsSchema,
+  verificationSchema,
+} from '@sorteio/shared';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { requirePermission } from '../../lib/authz';
+import type { FileStorage } from '../../lib/storage';
+import type { App } from '../../lib/fastify';
+import type { Mailer } from '../mail/mail.service';
+import { readVerificationFile } from '../profile/profile.service';
+import { actorOf } from './audit.service';
+import {
+  createAccount,
+  getUserDetail,
+  listReviewQueue,
+  listUsers,
+  reviewIdentity,
+  setUserRole,
+  setUserStatus,
+  setUserVerified,
+} from './admin-users.service';
+
+export function registerAdminUserRoutes(
+  app: App,
+  { db, config, storage, mailer }: { db: Db; config: Config; storage: FileStorage; mailer: Mailer },
+) {
+  app.get(
+    '/api/admin/users',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Usuários (busca por nome, chave PIX, e-mail ou CPF; 50 por página)',
+        querystring: adminUserListQuerySchema,
+        response: { 200: adminUserListSchema },
+      },
+    },
+    async (request) => {
+      await requirePermission(request, 'users.read');
+      return listUsers(db, config, request.query);
+    },
+  );
+
+  app.get(
+    '/api/admin/users/:userId',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Detalhe de um usuário',
+        params: userIdParamsSchema,
+        response: { 200: adminUserDetailSchema },
+      },
+    },
+    async (request) => {
+      const staff = await requirePermission(request, 'users.read');
+      return getUserDetail(db, config, request.params.userId, staff);
+    },
+  );
+
+  app.post(
+    '/api/admin/users/:userId/status',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Ativar ou suspender uma conta',
+        params: userIdParamsSchema,
+        body: setUserStatusInputSchema,
+        response: { 200: z.object({ statusConta: z.enum(['ativo', 'suspenso']) }) },
+      },
+    },
+    async (request) => {
+      const staff = await requirePermission(request, 'users.status');
+      return setUserStatus({
+        db,
+        config,
+        staff,
+        actor: actorOf(staff, request),
+        userId: request.params.userId,
+        statusConta: request.body.statusConta,
+      });
+    },
+  );
+
+  app.post(
+    '/api/admin/users/:userId/verified',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Verificar ou desverificar uma conta',
+        params: userIdParamsSchema,
+        body: setUserVerifiedInputSchema,
+        response: { 200: z.object({ isVerified: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const staff = await requirePermission(request, 'users.verify');
+      return setUserVerified({
+        db,
+        config,
+        staff,
+        actor: actorOf(staff, request),
+        userId: request.params.userId,
+        verified: request.body.verified,
+      });
+    },
+  );
+
+  app.post(
+    '/api/admin/users/:userId/role',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Mudar o cargo de um membro da equipe (somente administradores)',
+        params: userIdParamsSchema,
+        body: setUserRoleInputSchema,
+        response: { 200: z.object({ role: setUserRoleInputSchema.shape.role }) },
+      },
+    },
+    async (request) => {
+      const staff = await requirePermission(request, 'staff.manage');
+      return setUserRole({
+        db,
+        config,
+        staff,
+        actor: actorOf(staff, request),
+        userId: request.params.userId,
+        role: request.body.role,
+      });
+    },
+  );
+
+  app.post(
+    '/api/admin/users',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Adicionar usuário ou funcionário (senha temporária)',
+        body: createAccountInputSchema,
+        response: { 200: createAccountResultSchema },
+      },
+    },
+    async (request) => {
+      const staff = await requirePermission(
+        request,
+        request.body.kind === 'employee' ? 'staff.manage' : 'users.create',
+      );
+      return createAccount({ db, staff, actor: actorOf(staff, request), input: request.body });
+    },
+  );
+
+  // Identity review: the queue (pending first, oldest first), decisions, and the images.
+  app.get(
+    '/api/admin/verifications',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Fila de verificação de identidade',
+        querystring: z.object({
+          status: z.enum(['pendente', 'verificado', 'rejeitado']).default('pendente'),
+        }),
+        response: { 200: reviewQueueSchema },
+      },
+    },
+    async (request) => {
+      await requirePermission(request, 'identity.review');
+      return listReviewQueue(db, request.query.status);
+    },
+  );
+
+  app.post(
+    '/api/admin/verifications/:userId/review',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Aprovar ou rejeitar uma verificação',
+        params: userIdParamsSchema,
+        body: reviewVerificationInputSchema,
+        response: { 200: verificationSchema },
+      },
+    },
+    async (request) => {
+      const staff = await requirePermission(request, 'identity.review');
+      return reviewIdentity({
+        db,
+        config,
+        mailer,
+        staff,
+        actor: actorOf(staff, request),
+        userId: request.params.userId,
+        decision: request.body,
+      });
+    },
+  );
+
+  app.get(
+    '/api/admin/verifications/:userId/files/:kind',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Documento ou selfie de um usuário (quem revisa identidades)',
+        params: userIdParamsSchema.extend({ kind: z.enum(['documento', 'selfie']) }),
+      },
+    },
+    async (request, reply) => {
+      await requirePermission(request, 'identity.review');
+      const file = await readVerificationFile({
+        db,
+        storage,
+        userId: request.params.userId,
+        kind: request.params.kind,
+      });
+      return reply
+        .type(file.contentType)
+        .header('cache-control', 'private, no-store')
+        .send(file.data);
+    },
+  );
+}

@@ -1,0 +1,569 @@
+/**
+ * Staff over player accounts (spec 001 "Admin users tab", add user, add employee): search and
+ * paging, the user detail with identity review, status, verification and role changes, and new
+ * accounts with a temporary password. Every change writes its audit row in the same transaction.
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+import {
+  ADMIN_USERS_PAGE_SIZE,
+  type AdminUserDetail,
+  type AdminUserList,
+  type AdminUserRow,
+  type Role,
+  type SessionUser,
+  can,
+  type createAccountInputSchema,
+  isStaffRole,
+  normalizePixKey,
+  onlyDigits,
+  roleSchema,
+} from '@sorteio/shared';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import {
+  account,
+  participacoes,
+  profiles,
+  salas,
+  session,
+  user,
+  userActivity,
+  userSecurityLogs,
+  verificacaoUsuario,
+} from '../../db/schema';
+import { AppError, pgConstraint, pgErrorCode } from '../../lib/errors';
+import { hashPassword } from '../../lib/password';
+import type { Mailer } from '../mail/mail.service';
+import { renderMail } from '../mail/templates';
+import { getVerification, profileUniqueMessages } from '../profile/profile.service';
+import { walletOf } from '../wallet/ledger.service';
+import { type AuditActor, escapeLike, writeAudit } from './audit.service';
+
+const verificationStatusSql = sql<string>`coalesce(${verificacaoUsuario.statusVerificacao}, 'nao_enviado')`;
+
+function rowOf(
+  r: {
+    id: string;
+    email: string;
+    role: string;
+    createdAt: Date;
+    nomeCompleto: string | null;
+    chavePix: string | null;
+    statusConta: string | null;
+    isVerified: boolean | null;
+    verificationStatus: string;
+  },
+  ownerEmail: string,
+): AdminUserRow {
+  const stored = roleSchema.safeParse(r.role);
+  return {
+    id: r.id,
+    nomeCompleto: r.nomeCompleto,
+    email: r.email,
+    chavePix: r.chavePix,
+    role: r.email.toLowerCase() === ownerEmail ? 'admin' : stored.success ? stored.data : 'user',
+    statusConta: (r.statusConta ?? 'ativo') as AdminUserRow['statusConta'],
+    isVerified: r.isVerified ?? false,
+    verificationStatus: r.verificationStatus as AdminUserRow['verificationStatus'],
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+const listColumns = {
+  id: user.id,
+  email: user.email,
+  role: user.role,
+  createdAt: user.createdAt,
+  nomeCompleto: profiles.nomeCompleto,
+  chavePix: profiles.chavePix,
+  statusConta: profiles.statusConta,
+  isVerified: profiles.isVerified,
+  verificationStatus: verificationStatusSql,
+};
+
+/**
+ * Users, newest first, 50 a page. The search matches name, PIX key, e-mail or CPF, partial and
+ * case-insensitive (a CPF typed with its mask matches too). Deleted (anonymized) accounts are left
+ * out.
+ */
+export async function listUsers(
+  db: Db,
+  config: Config,
+  query: {
+    q?: string;
+    page: number;
+    status?: string;
+    role?: Role;
+    verified?: 'true' | 'false';
+    staff?: 'true' | 'false';
+  },
+): Promise<AdminUserList> {
+  const conditions: (SQL | undefined)[] = [sql`${profiles.deletedAt} is null`];
+  const q = query.q?.trim();
+  if (q) {
+    const like = `%${escapeLike(q)}%`;
+    const digits = onlyDigits(q);
+    conditions.push(
+      or(
+        ilike(profiles.nomeCompleto, like),
+        ilike(profiles.chavePix, like),
+        ilike(user.email, like),
+        digits.length >= 3 ? ilike(profiles.cpf, `%${digits}%`) : undefined,
+      ),
+    );
+  }
+  if (query.status) conditions.push(eq(profiles.statusConta, query.status as 'ativo'));
+  if (query.role) conditions.push(eq(user.role, query.role));
+  if (query.verified) conditions.push(eq(profiles.isVerified, query.verified === 'true'));
+  if (query.staff === 'true') conditions.push(sql`${user.role} <> 'user'`);
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(user)
+      .leftJoin(profiles, eq(profiles.id, user.id))
+      .leftJoin(verificacaoUsuario, eq(verificacaoUsuario.userId, user.id))
+      .where(where)
+      .orderBy(desc(user.createdAt), desc(user.id))
+      .limit(ADMIN_USERS_PAGE_SIZE)
+      .offset((query.page - 1) * ADMIN_USERS_PAGE_SIZE),
+    db.select({ n: count() }).from(user).leftJoin(profiles, eq(profiles.id, user.id)).where(where),
+  ]);
+  return {
+    items: rows.map((r) => rowOf(r, config.adminEmail)),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: ADMIN_USERS_PAGE_SIZE,
+  };
+}
+
+export async function getUserDetail(
+  db: Db,
+  config: Config,
+  userId: string,
+  viewer: SessionUser,
+): Promise<AdminUserDetail> {
+  const [found] = await db
+    .select({
+      ...listColumns,
+      cpf: profiles.cpf,
+      telefone: profiles.telefone,
+      dataNascimento: profiles.dataNascimento,
+      enderecoCompleto: profiles.enderecoCompleto,
+      twoFactorEnabled: user.twoFactorEnabled,
+      emailVerified: user.emailVerified,
+      mustChangePassword: profiles.mustChangePassword,
+      lastActivity: userActivity.lastActivity,
+    })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .leftJoin(verificacaoUsuario, eq(verificacaoUsuario.userId, user.id))
+    .leftJoin(userActivity, eq(userActivity.userId, user.id))
+    .where(eq(user.id, userId));
+  if (!found) throw new AppError('NOT_FOUND', { message: 'Usuário não encontrado.' });
+  const [wallet, seats, logs, [verification]] = await Promise.all([
+    walletOf(db, userId),
+    db
+      .select({ p: participacoes, tipoSala: salas.tipoSala })
+      .from(participacoes)
+      .innerJoin(salas, eq(salas.id, participacoes.salaId))
+      .where(eq(participacoes.userId, userId))
+      .orderBy(desc(participacoes.createdAt))
+      .limit(20),
+    db
+      .select()
+      .from(userSecurityLogs)
+      .where(eq(userSecurityLogs.userId, userId))
+      .orderBy(desc(userSecurityLogs.timestamp))
+      .limit(20),
+    db
+      .select({ v: verificacaoUsuario, reviewer: profiles.nomeCompleto })
+      .from(verificacaoUsuario)
+      .leftJoin(profiles, eq(profiles.id, verificacaoUsuario.reviewedBy))
+      .where(eq(verificacaoUsuario.userId, userId)),
+  ]);
+  const canReview = can(viewer.role, 'identity.review');
+  return {
+    user: {
+      ...rowOf(found, config.adminEmail),
+      // Personal data beyond the list's columns only for roles that review identities.
+      cpf: canReview ? found.cpf : null,
+      telefone: found.telefone,
+      dataNascimento: canReview ? found.dataNascimento : null,
+      enderecoCompleto: canReview ? found.enderecoCompleto : null,
+      twoFactorEnabled: found.twoFactorEnabled ?? false,
+      emailVerified: found.emailVerified,
+      mustChangePassword: found.mustChangePassword ?? false,
+      lastActivity: found.lastActivity?.toISOString() ?? null,
+    },
+    wallet,
+    participations: seats.map((s) => ({
+      id: s.p.id,
+      salaId: s.p.salaId,
+      tipoSala: s.tipoSala,
+      numeroSorte: s.p.numeroSorte,
+      valorPago: s.p.valorPago,
+      statusPagamento: s.p.statusPagamento,
+      ehVencedor: s.p.ehVencedor,
+      createdAt: s.p.createdAt.toISOString(),
+    })),
+    securityLogs: logs.map((l) => ({
+      id: l.id,
+      actionType: l.actionType,
+      ipAddress: l.ipAddress,
+      city: l.city,
+      country: l.country,
+      isSuspicious: l.isSuspicious,
+      suspiciousReason: l.suspiciousReason,
+      timestamp: l.timestamp.toISOString(),
+    })),
+    verification: verification
+      ? {
+          status: verification.v.statusVerificacao,
+          tipoDocumento: verification.v.tipoDocumento,
+          numeroDocumento: canReview ? verification.v.numeroDocumento : '',
+          motivoRejeicao: verification.v.motivoRejeicao,
+          submittedAt: verification.v.submittedAt.toISOString(),
+          reviewedAt: verification.v.reviewedAt?.toISOString() ?? null,
+          reviewerName: verification.reviewer,
+          checks: canReview ? (verification.v.checks ?? null) : null,
+          canReview,
+        }
+      : null,
+  };
+}
+
+/** The account a staff action is about, with the rules every action shares. */
+async function targetOf(db: Db, config: Config, userId: string, staff: SessionUser) {
+  const [target] = await db
+    .select({ id: user.id, email: user.email, role: user.role })
+    .from(user)
+    .where(eq(user.id, userId));
+  if (!target) throw new AppError('NOT_FOUND', { message: 'Usuário não encontrado.' });
+  const targetRole = target.email.toLowerCase() === config.adminEmail ? 'admin' : target.role;
+  if (target.id === staff.id)
+    throw new AppError('BAD_REQUEST', {
+      message: 'Você não pode alterar a sua própria conta por aqui.',
+    });
+  // Only administrators act on staff accounts.
+  if (targetRole !== 'user' && !can(staff.role, 'staff.manage'))
+    throw new AppError('FORBIDDEN', {
+      message: 'Somente administradores podem alterar contas da equipe.',
+    });
+  return { ...target, role: targetRole, isOwner: target.email.toLowerCase() === config.adminEmail };
+}
+
+export async function setUserStatus({
+  db,
+  config,
+  staff,
+  actor,
+  userId,
+  statusConta,
+}: {
+  db: Db;
+  config: Config;
+  staff: SessionUser;
+  actor: AuditActor;
+  userId: string;
+  statusConta: 'ativo' | 'suspenso';
+}) {
+  const target = await targetOf(db, config, userId, staff);
+  if (target.isOwner && statusConta === 'suspenso')
+    throw new AppError('FORBIDDEN', { message: 'A conta do proprietário não pode ser suspensa.' });
+  await db.transaction(async (tx) => {
+    await tx.insert(profiles).values({ id: userId }).onConflictDoNothing();
+    const [before] = await tx
+      .select({ statusConta: profiles.statusConta })
+      .from(profiles)
+      .where(eq(profiles.id, userId))
+      .for('update');
+    await tx
+      .update(profiles)
+      .set({ statusConta, updatedAt: new Date() })
+      .where(eq(profiles.id, userId));
+    // A suspended account's sessions end at once.
+    if (statusConta === 'suspenso') await tx.delete(session).where(eq(session.userId, userId));
+    await writeAudit(tx, actor, {
+      action: 'user.status',
+      targetType: 'user',
+      targetId: userId,
+      before,
+      after: { statusConta },
+    });
+  });
+  return { statusConta };
+}
+
+/** Verificar / Desverificar (spec 001 section 4), recorded as a staff decision. */
+export async function setUserVerified({
+  db,
+  config,
+  staff,
+  actor,
+  userId,
+  verified,
+}: {
+  db: Db;
+  config: Config;
+  staff: SessionUser;
+  actor: AuditActor;
+  userId: string;
+  verified: boolean;
+}) {
+  await targetOf(db, config, userId, staff);
+  await db.transaction(async (tx) => {
+    await tx.insert(profiles).values({ id: userId }).onConflictDoNothing();
+    const [before] = await tx
+      .select({ isVerified: profiles.isVerified })
+      .from(profiles)
+      .where(eq(profiles.id, userId))
+      .for('update');
+    await tx
+      .update(profiles)
+      .set({ isVerified: verified, updatedAt: new Date() })
+      .where(eq(profiles.id, userId));
+    await tx
+      .update(verificacaoUsuario)
+      .set({
+        statusVerificacao: verified ? 'verificado' : 'pendente',
+        reviewedBy: staff.id,
+        reviewedAt: new Date(),
+      })
+      .where(eq(verificacaoUsuario.userId, userId));
+    await writeAudit(tx, actor, {
+      action: verified ? 'user.verify' : 'user.unverify',
+      targetType: 'user',
+      targetId: userId,
+      before,
+      after: { isVerified: verified },
+    });
+  });
+  return { isVerified: verified };
+}
+
+/** Only an administrator changes a staff member's role, never their own; the owner stays admin. */
+export async function setUserRole({
+  db,
+  config,
+  staff,
+  actor,
+  userId,
+  role,
+}: {
+  db: Db;
+  config: Config;
+  staff: SessionUser;
+  actor: AuditActor;
+  userId: string;
+  role: Role;
+}) {
+  if (!can(staff.role, 'staff.manage')) throw new AppError('FORBIDDEN');
+  const target = await targetOf(db, config, userId, staff);
+  if (target.isOwner)
+    throw new AppError('FORBIDDEN', { message: 'O proprietário é sempre administrador.' });
+  await db.transaction(async (tx) => {
+    await tx.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, userId));
+    // A new role takes effect at the next sign-in: the current sessions end.
+    await tx.delete(session).where(eq(session.userId, userId));
+    await writeAudit(tx, actor, {
+      action: 'user.role',
+      targetType: 'user',
+      targetId: userId,
+      before: { role: target.role },
+      after: { role },
+    });
+  });
+  return { role };
+}
+
+export async function listReviewQueue(db: Db, status: 'pendente' | 'verificado' | 'rejeitado') {
+  const rows = await db
+    .select({
+      userId: verificacaoUsuario.userId,
+      nomeCompleto: profiles.nomeCompleto,
+      email: user.email,
+      tipoDocumento: verificacaoUsuario.tipoDocumento,
+      numeroDocumento: verificacaoUsuario.numeroDocumento,
+      status: verificacaoUsuario.statusVerificacao,
+      motivoRejeicao: verificacaoUsuario.motivoRejeicao,
+      submittedAt: verificacaoUsuario.submittedAt,
+    })
+    .from(verificacaoUsuario)
+    .innerJoin(user, eq(user.id, verificacaoUsuario.userId))
+    .leftJoin(profiles, eq(profiles.id, verificacaoUsuario.userId))
+    .where(eq(verificacaoUsuario.statusVerificacao, status))
+    // The queue: oldest first, so nobody waits behind newer submissions.
+    .orderBy(asc(verificacaoUsuario.submittedAt))
+    .limit(200);
+  return rows.map((r) => ({ ...r, submittedAt: r.submittedAt.toISOString() }));
+}
+
+/** Approve or reject an identity; the player sees the reason and is e-mailed the decision. */
+export async function reviewIdentity({
+  db,
+  config,
+  mailer,
+  staff,
+  actor,
+  userId,
+  decision,
+}: {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  staff: SessionUser;
+  actor: AuditActor;
+  userId: string;
+  decision: { decision: 'aprovar' } | { decision: 'rejeitar'; motivo: string };
+}) {
+  const approve = decision.decision === 'aprovar';
+  const email = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ v: verificacaoUsuario, email: user.email })
+      .from(verificacaoUsuario)
+      .innerJoin(user, eq(user.id, verificacaoUsuario.userId))
+      .where(eq(verificacaoUsuario.userId, userId))
+      .for('update');
+    if (!row)
+      throw new AppError('NOT_FOUND', {
+        message: 'Nenhuma verificação enviada por este usuário.',
+      });
+    if (row.v.userId === staff.id)
+      throw new AppError('BAD_REQUEST', {
+        message: 'Você não pode revisar a sua própria verificação.',
+      });
+    const now = new Date();
+    await tx
+      .update(verificacaoUsuario)
+      .set({
+        statusVerificacao: approve ? 'verificado' : 'rejeitado',
+        motivoRejeicao: approve ? null : decision.motivo,
+        reviewedBy: staff.id,
+        reviewedAt: now,
+      })
+      .where(eq(verificacaoUsuario.userId, userId));
+    await tx
+      .update(profiles)
+      .set({ isVerified: approve, updatedAt: now })
+      .where(eq(profiles.id, userId));
+    await writeAudit(tx, actor, {
+      action: approve ? 'identity.approve' : 'identity.reject',
+      targetType: 'user',
+      targetId: userId,
+      before: { status: row.v.statusVerificacao, motivo: row.v.motivoRejeicao },
+      after: {
+        status: approve ? 'verificado' : 'rejeitado',
+        motivo: approve ? null : decision.motivo,
+      },
+    });
+    return row.email;
+  });
+  await mailer.send(
+    renderMail({
+      to: email,
+      subject: approve
+        ? 'Sua identidade foi verificada — Sorteio Certo'
+        : 'Sua verificação de identidade precisa ser reenviada — Sorteio Certo',
+      heading: approve ? 'Identidade verificada' : 'Não conseguimos verificar sua identidade',
+      paragraphs: approve
+        ? ['Sua conta está verificada: você já pode participar das salas.']
+        : [
+            `Motivo: ${decision.decision === 'rejeitar' ? decision.motivo : ''}`,
+            'Envie novamente a foto do documento e uma selfie na aba Verificação do seu perfil.',
+          ],
+      action: {
+        label: approve ? 'Ver salas abertas' : 'Reenviar documentos',
+        url: `${config.baseUrl}${approve ? '/participate' : '/profile?tab=verification'}`,
+      },
+    }),
+  );
+  return getVerification({ db, userId });
+}
+
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
+/** A temporary password from the CSPRNG, readable aloud (no 0/O, 1/l/I). */
+export function temporaryPassword(length = 12): string {
+  return Array.from({ length }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join(
+    '',
+  );
+}
+
+/**
+ * Add user / add employee: the account is created with its e-mail confirmed and a temporary
+ * password (the one typed, or a generated one) that must be changed at the first sign-in. Plain
+ * users may be added by whoever has users.create; employees only by administrators.
+ */
+export async function createAccount({
+  db,
+  staff,
+  actor,
+  input,
+}: {
+  db: Db;
+  staff: SessionUser;
+  actor: AuditActor;
+  input: z.output<typeof createAccountInputSchema>;
+}) {
+  if (input.kind === 'employee' && !can(staff.role, 'staff.manage'))
+    throw new AppError('FORBIDDEN', { message: 'Somente administradores adicionam funcionários.' });
+  if (isStaffRole(input.role) && input.kind !== 'employee') throw new AppError('FORBIDDEN');
+  const email = input.email.trim().toLowerCase();
+  let pixKey: string | null = null;
+  if (input.chave_pix && input.chave_pix_tipo) {
+    const normalized = normalizePixKey(input.chave_pix_tipo, input.chave_pix);
+    if (!normalized.ok) throw new AppError('VALIDATION_ERROR', { message: normalized.message });
+    pixKey = normalized.value;
+  }
+  const password = input.password || temporaryPassword();
+  const id = randomUUID();
+  const hash = await hashPassword(password);
+  try {
+    await db.transaction(async (tx) => {
+      const [taken] = await tx.select({ id: user.id }).from(user).where(eq(user.email, email));
+      if (taken) throw new AppError('CONFLICT', { message: 'Este e-mail já está cadastrado.' });
+      await tx.insert(user).values({
+        id,
+        email,
+        name: input.nome_completo,
+        emailVerified: true,
+        role: input.role,
+      });
+      await tx.insert(account).values({
+        id: randomUUID(),
+        accountId: id,
+        providerId: 'credential',
+        userId: id,
+        password: hash,
+      });
+      await tx.insert(profiles).values({
+        id,
+        nomeCompleto: input.nome_completo,
+        chavePix: pixKey,
+        chavePixTipo: pixKey ? input.chave_pix_tipo : null,
+        cpf: input.cpf ? onlyDigits(input.cpf) : null,
+        telefone: input.telefone ? onlyDigits(input.telefone) : null,
+        mustChangePassword: true,
+      });
+      await writeAudit(tx, actor, {
+        action: input.kind === 'employee' ? 'staff.create' : 'user.create',
+        targetType: 'user',
+        targetId: id,
+        after: { email, role: input.role, nome_completo: input.nome_completo },
+      });
+    });
+  } catch (error) {
+    if (pgErrorCode(error) === '23505') {
+      const message =
+        profileUniqueMessages[pgConstraint(error) ?? ''] ??
+        (pgConstraint(error)?.startsWith('user_email')
+          ? 'Este e-mail já está cadastrado.'
+          : 'Dados duplicados detectados. Verifique as informações informadas.');
+      throw new AppError('CONFLICT', { message, cause: error });
+    }
+    throw error;
+  }
+  return { id, email, role: input.role, temporaryPassword: password };
+}

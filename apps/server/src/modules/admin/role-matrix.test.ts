@@ -1,0 +1,328 @@
+/**
+ * The role x route matrix of the administrator area, generated from the server's route table:
+ * every /api/admin route is called as anonymous, a player and each staff role. Only the roles the
+ * permission table allows get through; everyone else gets 401/403 and changes nothing.
+ */
+import { type Permission, type Role, can, staffRoles } from '@sorteio/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRoom } from '../rooms/rooms.service';
+import { createPayout } from '../draws/draws.service';
+import { postTransaction } from '../wallet/ledger.service';
+import { businessTables, snapshotTables } from '../../security/db-snapshot';
+import {
+  type TestContext,
+  createTestApp,
+  createUser,
+  jsonHeaders,
+  makePng,
+  signIn,
+  verifiedPlayer,
+} from '../../test/helpers';
+
+let ctx: TestContext;
+const cookies: Partial<Record<Role | 'anonymous', string>> = {};
+let tables: string[];
+let target: { id: string; cookie: string };
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  let n = 0;
+  for (const role of staffRoles)
+    cookies[role] = await signIn(ctx, await createUser(ctx, { role }), `198.18.90.${(n += 1)}`);
+  const player = await verifiedPlayer(ctx);
+  cookies.user = player.cookie;
+  cookies.anonymous = '';
+  target = await verifiedPlayer(ctx);
+  // The target has sent documents, so the review routes have something to act on.
+  const png = makePng(400, 400);
+  const boundary = 'limite';
+  const part = (name: string, filename: string | null, content: Buffer | string) =>
+    Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"\r\nContent-Type: image/png` : ''}\r\n\r\n`,
+      ),
+      Buffer.isBuffer(content) ? content : Buffer.from(content),
+      Buffer.from('\r\n'),
+    ]);
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/api/profile/verification',
+    headers: {
+      origin: jsonHeaders.origin,
+      cookie: target.cookie,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+    payload: Buffer.concat([
+      part('tipoDocumento', null, 'rg'),
+      part('numeroDocumento', null, '123456789'),
+      part('documento', 'doc.png', png),
+      part('selfie', 'selfie.png', png),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]),
+  });
+  tables = await businessTables(ctx.database.db);
+});
+afterAll(async () => ctx.close());
+
+const room = async () =>
+  (
+    await createRoom({
+      db: ctx.database.db,
+      input: { tipoSala: 'prata', valorEntradaCentavos: 500, maxParticipantes: 4, taxaBp: 1000 },
+    })
+  ).id;
+
+async function payout() {
+  const u = await createUser(ctx);
+  await postTransaction(ctx.database.db, {
+    kind: 'topup',
+    idempotencyKey: `matrix:${u.id}`,
+    description: 'teste',
+    userId: u.id,
+    entries: [
+      { account: { kind: 'pix_clearing' }, amount: -1000 },
+      { account: { kind: 'user_saldo', userId: u.id }, amount: 1000 },
+    ],
+  });
+  return ctx.database.db.transaction((tx) =>
+    createPayout(tx, { kind: 'withdrawal', userId: u.id, amount: 1000, pixKey: 'x@y.com.br' }),
+  );
+}
+
+let emailCounter = 0;
+const newEmail = () => `matriz${(emailCounter += 1)}-${Date.now()}@teste.com.br`;
+
+type Call = { url: string; body?: unknown };
+/** Every administrator route: the permission it needs and a valid call (fresh targets each time). */
+const routes: Record<string, { permission: Permission; call: () => Promise<Call> }> = {
+  'GET /api/admin/dashboard': {
+    permission: 'dashboard.read',
+    call: async () => ({ url: '/api/admin/dashboard' }),
+  },
+  'GET /api/admin/activity': {
+    permission: 'dashboard.read',
+    call: async () => ({ url: '/api/admin/activity' }),
+  },
+  'GET /api/admin/realtime': {
+    permission: 'dashboard.read',
+    call: async () => ({ url: '/api/admin/realtime' }),
+  },
+  'GET /api/admin/access': {
+    permission: 'dashboard.read',
+    call: async () => ({ url: '/api/admin/access' }),
+  },
+  'GET /api/admin/pending-prizes': {
+    permission: 'finance.read',
+    call: async () => ({ url: '/api/admin/pending-prizes' }),
+  },
+  'GET /api/admin/analytics/revenue': {
+    permission: 'analytics.read',
+    call: async () => ({ url: '/api/admin/analytics/revenue?days=7' }),
+  },
+  'GET /api/admin/analytics/signups': {
+    permission: 'analytics.read',
+    call: async () => ({ url: '/api/admin/analytics/signups?days=30' }),
+  },
+  'GET /api/admin/analytics/room-types': {
+    permission: 'analytics.read',
+    call: async () => ({ url: '/api/admin/analytics/room-types?days=90' }),
+  },
+  'GET /api/admin/analytics/funnel': {
+    permission: 'analytics.read',
+    call: async () => ({ url: '/api/admin/analytics/funnel' }),
+  },
+  'GET /api/admin/users': {
+    permission: 'users.read',
+    call: async () => ({ url: '/api/admin/users?q=jogador' }),
+  },
+  'GET /api/admin/users/:userId': {
+    permission: 'users.read',
+    call: async () => ({ url: `/api/admin/users/${target.id}` }),
+  },
+  'POST /api/admin/users/:userId/status': {
+    permission: 'users.status',
+    call: async () => ({
+      url: `/api/admin/users/${(await createUser(ctx)).id}/status`,
+      body: { statusConta: 'suspenso' },
+    }),
+  },
+  'POST /api/admin/users/:userId/verified': {
+    permission: 'users.verify',
+    call: async () => ({
+      url: `/api/admin/users/${(await createUser(ctx)).id}/verified`,
+      body: { verified: true },
+    }),
+  },
+  'POST /api/admin/users/:userId/role': {
+    permission: 'staff.manage',
+    call: async () => ({
+      url: `/api/admin/users/${(await createUser(ctx, { role: 'attendant' })).id}/role`,
+      body: { role: 'support' },
+    }),
+  },
+  'POST /api/admin/users': {
+    permission: 'users.create',
+    call: async () => ({
+      url: '/api/admin/users',
+      body: {
+        kind: 'user',
+        nome_completo: 'Pessoa Nova',
+        email: newEmail(),
+        password: 'provisoria1',
+        role: 'user',
+      },
+    }),
+  },
+  'GET /api/admin/verifications': {
+    permission: 'identity.review',
+    call: async () => ({ url: '/api/admin/verifications' }),
+  },
+  'POST /api/admin/verifications/:userId/review': {
+    permission: 'identity.review',
+    call: async () => ({
+      url: `/api/admin/verifications/${target.id}/review`,
+      body: { decision: 'rejeitar', motivo: 'Foto ilegível' },
+    }),
+  },
+  'GET /api/admin/verifications/:userId/files/:kind': {
+    permission: 'identity.review',
+    call: async () => ({ url: `/api/admin/verifications/${target.id}/files/documento` }),
+  },
+  'GET /api/admin/rooms': {
+    permission: 'rooms.read',
+    call: async () => ({ url: '/api/admin/rooms' }),
+  },
+  'POST /api/admin/rooms': {
+    permission: 'rooms.manage',
+    call: async () => ({ url: '/api/admin/rooms', body: {} }),
+  },
+  'PUT /api/admin/rooms/:id': {
+    permission: 'rooms.manage',
+    call: async () => ({ url: `/api/admin/rooms/${await room()}`, body: { valorEntrada: 700 } }),
+  },
+  'POST /api/admin/rooms/:id/status': {
+    permission: 'rooms.manage',
+    call: async () => ({
+      url: `/api/admin/rooms/${await room()}/status`,
+      body: { status: 'fechada' },
+    }),
+  },
+  'DELETE /api/admin/rooms/:id': {
+    permission: 'rooms.manage',
+    call: async () => ({ url: `/api/admin/rooms/${await room()}` }),
+  },
+  'POST /api/admin/rooms/:id/draw': {
+    permission: 'rooms.manage',
+    call: async () => {
+      const id = await room();
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/rooms/${id}/status`,
+        headers: { ...jsonHeaders, cookie: cookies.admin! },
+        payload: { status: 'fechada' },
+      });
+      return { url: `/api/admin/rooms/${id}/draw` };
+    },
+  },
+  'POST /api/admin/rooms/:id/cancel': {
+    permission: 'rooms.manage',
+    call: async () => ({ url: `/api/admin/rooms/${await room()}/cancel` }),
+  },
+  'GET /api/admin/finance/summary': {
+    permission: 'finance.read',
+    call: async () => ({ url: '/api/admin/finance/summary' }),
+  },
+  'GET /api/admin/finance/daily': {
+    permission: 'finance.read',
+    call: async () => ({ url: '/api/admin/finance/daily' }),
+  },
+  'GET /api/admin/finance/transactions': {
+    permission: 'finance.read',
+    call: async () => ({ url: '/api/admin/finance/transactions' }),
+  },
+  'GET /api/admin/finance/categories': {
+    permission: 'finance.read',
+    call: async () => ({ url: '/api/admin/finance/categories' }),
+  },
+  'GET /api/admin/finance/reports/:kind': {
+    permission: 'finance.export',
+    call: async () => ({ url: '/api/admin/finance/reports/monthly' }),
+  },
+  'GET /api/admin/finance/payouts': {
+    permission: 'finance.read',
+    call: async () => ({ url: '/api/admin/finance/payouts' }),
+  },
+  'POST /api/admin/finance/payouts/:id/retry': {
+    permission: 'finance.payouts',
+    call: async () => ({ url: `/api/admin/finance/payouts/${await payout()}/retry` }),
+  },
+  'POST /api/admin/finance/payouts/:id/credit': {
+    permission: 'finance.payouts',
+    call: async () => ({ url: `/api/admin/finance/payouts/${await payout()}/credit` }),
+  },
+  'GET /api/admin/finance/audit': {
+    permission: 'finance.read',
+    call: async () => ({ url: '/api/admin/finance/audit' }),
+  },
+  'POST /api/admin/finance/audit': {
+    permission: 'finance.payouts',
+    call: async () => ({ url: '/api/admin/finance/audit' }),
+  },
+  'POST /api/admin/diagnostics': {
+    permission: 'diagnostics.run',
+    call: async () => ({ url: '/api/admin/diagnostics' }),
+  },
+  'GET /api/admin/audit': {
+    permission: 'audit.read',
+    call: async () => ({ url: '/api/admin/audit' }),
+  },
+};
+
+const actors = ['anonymous', 'user', ...staffRoles] as const;
+
+describe('the role x route matrix', () => {
+  it('covers every administrator route of the route table', () => {
+    const table = ctx.app.routeTable
+      .filter((r) => r.url.startsWith('/api/admin/') || r.url === '/api/admin')
+      .map((r) => `${r.method} ${r.url}`);
+    expect(table.length).toBeGreaterThan(30);
+    expect([...new Set(table)].sort()).toEqual(Object.keys(routes).sort());
+  });
+
+  it('lets through exactly the roles the permission table allows; the rest change nothing', async () => {
+    const wrong: string[] = [];
+    let calls = 0;
+    for (const [route, spec] of Object.entries(routes)) {
+      const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'DELETE';
+      for (const actor of actors) {
+        const allowed = actor !== 'anonymous' && can(actor, spec.permission);
+        const { url, body } = await spec.call();
+        const before = allowed ? null : await snapshotTables(ctx.database.db, tables);
+        const res = await ctx.app.inject({
+          method,
+          url,
+          headers: {
+            ...(body !== undefined ? jsonHeaders : { origin: jsonHeaders.origin }),
+            ...(cookies[actor] ? { cookie: cookies[actor] } : {}),
+          },
+          ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+          remoteAddress: '198.18.91.1',
+        });
+        calls += 1;
+        const expected = actor === 'anonymous' ? 401 : 403;
+        if (allowed && (res.statusCode === 401 || res.statusCode === 403 || res.statusCode >= 500))
+          wrong.push(
+            `${route} as ${actor}: expected access, got ${res.statusCode} ${res.body.slice(0, 120)}`,
+          );
+        if (!allowed && res.statusCode !== expected)
+          wrong.push(`${route} as ${actor}: expected ${expected}, got ${res.statusCode}`);
+        if (before !== null && (await snapshotTables(ctx.database.db, tables)) !== before)
+          wrong.push(`${route} as ${actor}: refused but changed the database`);
+      }
+    }
+    console.info(
+      `role matrix: ${Object.keys(routes).length} routes x ${actors.length} actors = ${calls} calls, ${wrong.length} wrong`,
+    );
+    expect(wrong).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,182 @@
+/** The money actions staff take: cancelling a room with refunds, hurrying or returning a payout. */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { participacoes, payouts, salas } from '../../db/schema';
+import {
+  type TestContext,
+  createTestApp,
+  createUser,
+  jsonHeaders,
+  signIn,
+  verifiedPlayer,
+} from '../../test/helpers';
+import type { PixProvider } from '../payments/pix-provider';
+import { createRoom, joinRoom } from '../rooms/rooms.service';
+import { postTransaction, walletOf } from '../wallet/ledger.service';
+import { cancelRoom, createPayout } from './draws.service';
+import { creditPayoutToSaldo, processPayouts, retryPayoutNow } from './payouts.service';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => ctx.close());
+const db = () => ctx.database.db;
+
+async function funded(saldo: number, cashback = 0) {
+  const p = await verifiedPlayer(ctx);
+  await postTransaction(db(), {
+    kind: 'topup',
+    idempotencyKey: `staff-money:${p.id}`,
+    description: 'teste',
+    userId: p.id,
+    entries: [
+      { account: { kind: 'pix_clearing' }, amount: -saldo },
+      { account: { kind: 'user_saldo', userId: p.id }, amount: saldo },
+    ],
+  });
+  if (cashback > 0)
+    await postTransaction(db(), {
+      kind: 'cashback',
+      idempotencyKey: `staff-money-cb:${p.id}`,
+      description: 'teste',
+      userId: p.id,
+      entries: [
+        { account: { kind: 'platform_cashback' }, amount: -cashback },
+        { account: { kind: 'user_cashback', userId: p.id }, amount: cashback },
+      ],
+    });
+  return p;
+}
+
+describe('cancelling a room', () => {
+  it('refunds each entry to where it came from, releases held seats, and cannot run twice', async () => {
+    const room = await createRoom({
+      db: db(),
+      input: { tipoSala: 'ouro', valorEntradaCentavos: 1000, maxParticipantes: 5, taxaBp: 1000 },
+    });
+    const withCashback = await funded(5000, 300);
+    const bySaldo = await funded(5000);
+    const byPix = await verifiedPlayer(ctx);
+    await joinRoom({
+      db: db(),
+      config: ctx.config,
+      userId: withCashback.id,
+      salaId: room.id,
+      metodo: 'balance',
+    });
+    await joinRoom({
+      db: db(),
+      config: ctx.config,
+      userId: bySaldo.id,
+      salaId: room.id,
+      metodo: 'balance',
+    });
+    await joinRoom({
+      db: db(),
+      config: ctx.config,
+      userId: byPix.id,
+      salaId: room.id,
+      metodo: 'pix',
+    });
+    const before = await walletOf(db(), withCashback.id);
+
+    const admin = await signIn(ctx, await createUser(ctx, { role: 'admin' }), '198.18.60.1');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/rooms/${room.id}/cancel`,
+      headers: { ...jsonHeaders, cookie: admin },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ refunded: 2 });
+    // 300 of the entry came from the Cashback (back there), 700 from the Saldo (back there);
+    // the cashback the entry earned (2 % = 20) stays.
+    const after = await walletOf(db(), withCashback.id);
+    expect(after.cashback - before.cashback).toBe(300);
+    expect(after.saldo - before.saldo).toBe(700);
+    expect((await walletOf(db(), bySaldo.id)).saldo).toBe(5000);
+    const [sala] = await db().select().from(salas).where(eq(salas.id, room.id));
+    expect(sala!.status).toBe('cancelada');
+    const held = await db().select().from(participacoes).where(eq(participacoes.userId, byPix.id));
+    expect(held[0]!.statusPagamento).toBe('cancelado');
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/rooms/${room.id}/cancel`,
+      headers: { ...jsonHeaders, cookie: admin },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(ctx.mailer.sent.some((m) => m.subject.startsWith('Sala cancelada'))).toBe(true);
+  });
+
+  it('lets only room staff cancel', async () => {
+    const room = await createRoom({
+      db: db(),
+      input: { tipoSala: 'prata', valorEntradaCentavos: 500, maxParticipantes: 3, taxaBp: 0 },
+    });
+    const player = await verifiedPlayer(ctx);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/rooms/${room.id}/cancel`,
+      headers: { ...jsonHeaders, cookie: player.cookie },
+    });
+    expect(res.statusCode).toBe(403);
+    await expect(cancelRoom({ db: db(), salaId: room.id })).resolves.toMatchObject({
+      kind: 'cancelled',
+    });
+  });
+});
+
+describe('staff payout actions', () => {
+  async function pendingPayout(amount = 1500) {
+    const p = await funded(amount);
+    const id = await db().transaction((tx) =>
+      createPayout(tx, { kind: 'withdrawal', userId: p.id, amount, pixKey: 'x@teste.com.br' }),
+    );
+    return { player: p, id };
+  }
+
+  it('hurries a waiting payout and refuses a settled one', async () => {
+    const { id } = await pendingPayout();
+    await db()
+      .update(payouts)
+      .set({ nextAttemptAt: new Date(Date.now() + 3_600_000) })
+      .where(eq(payouts.id, id));
+    let audited = 0;
+    const hurried = await retryPayoutNow({
+      db: db(),
+      payoutId: id,
+      audit: async () => {
+        audited += 1;
+      },
+    });
+    expect(hurried.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(audited).toBe(1);
+    await db().update(payouts).set({ status: 'confirmado' }).where(eq(payouts.id, id));
+    await expect(retryPayoutNow({ db: db(), payoutId: id })).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('returns a payout to the Saldo only when the bank never took it', async () => {
+    const never = await pendingPayout(2000);
+    await creditPayoutToSaldo({ db: db(), provider: ctx.app.pix, payoutId: never.id });
+    expect((await walletOf(db(), never.player.id)).saldo).toBe(2000);
+    const [row] = await db().select().from(payouts).where(eq(payouts.id, never.id));
+    expect(row!.status).toBe('devolvido');
+
+    // Tried once and the bank has it: never credited twice.
+    const sent = await pendingPayout(2500);
+    const bank: PixProvider = {
+      ...ctx.app.pix!,
+      sendPix: async (input) => ({
+        idEnvio: input.idEnvio,
+        endToEndId: null,
+        status: 'EM_PROCESSAMENTO',
+      }),
+      getSentPix: async (idEnvio) => ({ idEnvio, endToEndId: null, status: 'EM_PROCESSAMENTO' }),
+    };
+    await processPayouts({ db: db(), provider: bank });
+    await expect(
+      creditPayoutToSaldo({ db: db(), provider: bank, payoutId: sent.id }),
+    ).rejects.toMatchObject({ status: 409 });
+    expect((await walletOf(db(), sent.player.id)).saldo).toBe(0);
+  });
+});

@@ -1,0 +1,293 @@
+/**
+ * The ledger audit: read-only checks that the money is whole, run by `npm run ledger:audit` against
+ * any database, by the background rounds (stored for the administrator's finance screen) and by
+ * the money storm test. Every figure is recomputed from the entries and from the records that do
+ * not depend on the ledger (PIX received, payouts, seats, draws), so a cached balance or a lost
+ * write cannot hide.
+ */
+import { desc, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { ledgerAuditRuns } from '../../db/schema';
+
+export interface AuditCheck {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+export interface LedgerAudit {
+  ok: boolean;
+  at: string;
+  durationMs: number;
+  checks: AuditCheck[];
+}
+
+type Row = Record<string, unknown>;
+async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
+  const result: unknown = await db.execute(query);
+  // node-postgres answers { rows }, PGlite's driver an array.
+  if (Array.isArray(result)) return result as Row[];
+  return (result as { rows?: Row[] }).rows ?? [];
+}
+const num = (v: unknown) => Number(v ?? 0);
+const sample = (list: Row[], key: string) =>
+  list
+    .slice(0, 5)
+    .map((r) => String(r[key]))
+    .join(', ');
+
+/** Money credited to the platform by PIX: everything received except what no charge describes. */
+const CREDITED_PIX = sql`('participacao', 'topup', 'late_payment', 'amount_mismatch')`;
+
+export async function runLedgerAudit(db: Db): Promise<LedgerAudit> {
+  const started = performance.now();
+  const checks: AuditCheck[] = [];
+  const check = (name: string, bad: Row[], key: string, what: string) =>
+    checks.push({
+      name,
+      ok: bad.length === 0,
+      detail: bad.length === 0 ? what : `${bad.length} violation(s): ${sample(bad, key)}`,
+    });
+
+  check(
+    'every transaction sums to zero',
+    await rows(
+      db,
+      sql`select transaction_id as id from ledger_entries group by transaction_id having sum(amount) <> 0`,
+    ),
+    'id',
+    'all transactions balanced',
+  );
+
+  check(
+    'every cached balance equals the sum of its entries',
+    await rows(
+      db,
+      sql`select a.id, a.kind from ledger_accounts a left join ledger_entries e on e.account_id = a.id
+          where a.kind in ('user_saldo', 'user_cashback', 'room_pool')
+          group by a.id, a.kind, a.balance having a.balance <> coalesce(sum(e.amount), 0)`,
+    ),
+    'id',
+    'player and room balances match their entries',
+  );
+
+  check(
+    'no player or room account below zero',
+    await rows(
+      db,
+      sql`select a.id from ledger_accounts a join ledger_entries e on e.account_id = a.id
+          where a.kind in ('user_saldo', 'user_cashback', 'room_pool')
+          group by a.id having sum(e.amount) < 0`,
+    ),
+    'id',
+    'no negative balance',
+  );
+
+  check(
+    'no room over its seats; its seat count equals its confirmed and held seats',
+    await rows(
+      db,
+      sql`select s.id from salas s
+          left join participacoes p on p.sala_id = s.id and p.status_pagamento in ('confirmado', 'pendente')
+          group by s.id, s.participantes_atual, s.max_participantes, s.tem_limite_pessoas
+          having (s.tem_limite_pessoas and s.participantes_atual > s.max_participantes)
+              or s.participantes_atual <> count(p.id)`,
+    ),
+    'id',
+    'seat counts consistent',
+  );
+
+  check(
+    'each confirmed seat paid exactly once into its room, and no other seat paid',
+    await rows(
+      db,
+      sql`select p.id from participacoes p
+          left join ledger_transactions t on t.participacao_id = p.id and t.kind in ('entry_pix', 'entry_balance')
+          left join ledger_entries e on e.transaction_id = t.id
+          left join ledger_accounts a on a.id = e.account_id and a.kind = 'room_pool' and a.sala_id = p.sala_id
+          group by p.id, p.status_pagamento, p.valor_pago
+          having (p.status_pagamento = 'confirmado' and (count(distinct t.id) <> 1 or coalesce(sum(e.amount) filter (where a.id is not null), 0) <> p.valor_pago))
+              or (p.status_pagamento <> 'confirmado' and count(distinct t.id) <> 0)`,
+    ),
+    'id',
+    'every confirmed seat has one entry payment',
+  );
+
+  // A drawn room: one draw; prize from the pool it held: fee = pool x rate (half up), net to the winner.
+  check(
+    'each completed room drawn exactly once, with prize and fee as the rules say',
+    await rows(
+      db,
+      sql`with pools as (
+            select p.sala_id, sum(p.valor_pago)::bigint as pool from participacoes p
+            where p.status_pagamento = 'confirmado' group by p.sala_id
+          ),
+          prizes as (
+            select t.sala_id, t.user_id,
+              sum(e.amount) filter (where a.kind = 'user_saldo') as net,
+              sum(e.amount) filter (where a.kind = 'platform_revenue') as fee,
+              count(distinct t.id) as n
+            from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
+            join ledger_accounts a on a.id = e.account_id
+            where t.kind = 'prize' group by t.sala_id, t.user_id
+          )
+          select s.id from salas s
+          left join pools on pools.sala_id = s.id
+          left join prizes on prizes.sala_id = s.id
+          left join sorteios d on d.sala_id = s.id
+          where (s.status in ('sorteada', 'finalizada') and (
+                  d.id is null or prizes.n is distinct from 1
+                  or coalesce(prizes.fee, 0) <> (coalesce(pools.pool, 0) * s.taxa_personalizada_bp + 5000) / 10000
+                  or coalesce(prizes.net, 0) <> coalesce(pools.pool, 0) - (coalesce(pools.pool, 0) * s.taxa_personalizada_bp + 5000) / 10000
+                  or d.valor_premio_liquido <> coalesce(prizes.net, 0)
+                  or d.user_id_vencedor is distinct from prizes.user_id
+                  or not exists (select 1 from participacoes w where w.sala_id = s.id and w.eh_vencedor
+                                 and w.user_id = d.user_id_vencedor and w.numero_sorte = d.numero_vencedor
+                                 and w.status_pagamento = 'confirmado')))
+             or (s.status not in ('sorteada', 'finalizada') and (d.id is not null or prizes.n is not null))`,
+    ),
+    'id',
+    'draws and prizes consistent',
+  );
+
+  check(
+    'each cancelled room refunded every confirmed seat exactly once',
+    await rows(
+      db,
+      sql`select p.id from participacoes p join salas s on s.id = p.sala_id
+          left join ledger_transactions t on t.participacao_id = p.id and t.kind = 'refund'
+          where s.status = 'cancelada' and p.status_pagamento = 'confirmado'
+          group by p.id having count(t.id) <> 1`,
+    ),
+    'id',
+    'refunds complete',
+  );
+
+  check(
+    'pools hold exactly the entries of rooms not yet settled, and nothing after',
+    await rows(
+      db,
+      sql`select s.id from salas s
+          left join ledger_accounts a on a.sala_id = s.id and a.kind = 'room_pool'
+          left join ledger_entries e on e.account_id = a.id
+          group by s.id, s.status
+          having (s.status in ('sorteada', 'finalizada', 'cancelada') and coalesce(sum(e.amount), 0) <> 0)
+              or (s.status not in ('sorteada', 'finalizada', 'cancelada') and coalesce(sum(e.amount), 0) <>
+                  (select coalesce(sum(p.valor_pago), 0) from participacoes p
+                   where p.sala_id = s.id and p.status_pagamento = 'confirmado'))`,
+    ),
+    'id',
+    'pools consistent',
+  );
+
+  check(
+    'each received PIX credited exactly once (none for unknown charges)',
+    await rows(
+      db,
+      sql`select r.end_to_end_id as id from pix_received r
+          left join ledger_transactions t on t.idempotency_key = 'pix:' || r.end_to_end_id
+          group by r.end_to_end_id, r.outcome
+          having (r.outcome in ${CREDITED_PIX} and count(t.id) <> 1)
+              or (r.outcome not in ${CREDITED_PIX} and count(t.id) <> 0)`,
+    ),
+    'id',
+    'PIX received and ledger agree',
+  );
+
+  check(
+    'each payout debited once, and returned once when the bank refused it',
+    await rows(
+      db,
+      sql`select p.id from payouts p
+          left join ledger_transactions d on d.idempotency_key = 'payout:' || p.id
+          left join ledger_transactions r on r.idempotency_key = 'payout-return:' || p.id
+          group by p.id, p.status
+          having count(distinct d.id) <> 1
+              or (p.status = 'devolvido' and count(distinct r.id) <> 1)
+              or (p.status <> 'devolvido' and count(distinct r.id) <> 0)`,
+    ),
+    'id',
+    'payouts and ledger agree',
+  );
+
+  const [money] = await rows(
+    db,
+    sql`select
+      (select coalesce(sum(amount), 0) from pix_received where outcome in ${CREDITED_PIX}) as pix_in,
+      (select coalesce(sum(amount), 0) from payouts where status in ('pendente', 'enviando', 'confirmado')) as pix_out,
+      (select coalesce(sum(e.amount), 0) from ledger_entries e join ledger_accounts a on a.id = e.account_id
+         where a.kind in ('user_saldo', 'user_cashback')) as balances,
+      (select coalesce(sum(e.amount), 0) from ledger_entries e join ledger_accounts a on a.id = e.account_id
+         where a.kind = 'room_pool') as pools,
+      (select coalesce(sum(e.amount), 0) from ledger_entries e join ledger_accounts a on a.id = e.account_id
+         where a.kind = 'platform_revenue') as revenue,
+      (select coalesce(-sum(e.amount), 0) from ledger_entries e join ledger_accounts a on a.id = e.account_id
+         where a.kind = 'platform_cashback') as cashback_given,
+      (select coalesce(-sum(e.amount), 0) from ledger_entries e join ledger_accounts a on a.id = e.account_id
+         where a.kind = 'platform_grants') as grants,
+      (select coalesce(-sum(e.amount), 0) from ledger_entries e join ledger_accounts a on a.id = e.account_id
+         where a.kind = 'pix_clearing') as clearing`,
+  );
+  const m = {
+    in: num(money?.pix_in),
+    out: num(money?.pix_out),
+    balances: num(money?.balances),
+    pools: num(money?.pools),
+    revenue: num(money?.revenue),
+    cashbackGiven: num(money?.cashback_given),
+    grants: num(money?.grants),
+    clearing: num(money?.clearing),
+  };
+  const right = m.balances + m.pools + m.out + m.revenue - m.cashbackGiven - m.grants;
+  checks.push({
+    name: 'money in by PIX = balances + pools + out by PIX + revenue − cashback and credit given',
+    ok: m.in === right && m.clearing === m.in - m.out,
+    detail: `in ${m.in} = balances ${m.balances} + pools ${m.pools} + out ${m.out} + revenue ${m.revenue} − cashback ${m.cashbackGiven} − credit given ${m.grants} (= ${right}); PIX clearing ${m.clearing} = in − out ${m.in - m.out} (centavos)`,
+  });
+
+  return {
+    ok: checks.every((c) => c.ok),
+    at: new Date().toISOString(),
+    durationMs: Math.round(performance.now() - started),
+    checks,
+  };
+}
+
+/** Runs the audit and keeps its result (the administrator's finance screen shows the latest). */
+export async function runAndStoreLedgerAudit(
+  db: Db,
+  startedBy: string | null = null,
+): Promise<LedgerAudit> {
+  const audit = await runLedgerAudit(db);
+  await db.insert(ledgerAuditRuns).values({
+    ok: audit.ok,
+    checks: audit.checks,
+    durationMs: audit.durationMs,
+    startedBy,
+    createdAt: new Date(audit.at),
+  });
+  return audit;
+}
+
+export async function latestLedgerAudit(db: Db): Promise<LedgerAudit | null> {
+  const [row] = await db
+    .select()
+    .from(ledgerAuditRuns)
+    .orderBy(desc(ledgerAuditRuns.createdAt))
+    .limit(1);
+  return row
+    ? {
+        ok: row.ok,
+        at: row.createdAt.toISOString(),
+        durationMs: row.durationMs,
+        checks: row.checks,
+      }
+    : null;
+}
+
+/** The background rounds run the audit at most once an hour (across server copies). */
+export async function auditIfDue(db: Db, everyMs = 60 * 60 * 1000): Promise<LedgerAudit | null> {
+  const last = await latestLedgerAudit(db);
+  if (last && Date.now() - new Date(last.at).getTime() < everyMs) return null;
+  return runAndStoreLedgerAudit(db, null);
+}

@@ -1,0 +1,112 @@
+/** The one way money moves: retries on contention, 503 after the last, and the lock order. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { type TestContext, createTestApp, createUser } from '../../test/helpers';
+import {
+  LockOrderError,
+  lockAccounts,
+  moneyContention,
+  moneyTransaction,
+  postTransaction,
+} from './ledger.service';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => ctx.close());
+
+/** A database whose transactions fail with `code` the first `failures` times. */
+function flakyDb(failures: number, code: string) {
+  let calls = 0;
+  return {
+    db: {
+      transaction: async <T>(work: (tx: unknown) => Promise<T>) => {
+        calls += 1;
+        if (calls <= failures) throw Object.assign(new Error('deadlock detected'), { code });
+        return work({});
+      },
+    } as unknown as Db,
+    calls: () => calls,
+  };
+}
+
+describe('moneyTransaction', () => {
+  it('retries a deadlock or a serialization failure and counts the retries', async () => {
+    const before = moneyContention.retries;
+    for (const code of ['40P01', '40001']) {
+      const flaky = flakyDb(2, code);
+      expect(await moneyTransaction(flaky.db, async () => 'feito')).toBe('feito');
+      expect(flaky.calls()).toBe(3);
+    }
+    expect(moneyContention.retries - before).toBe(4);
+  });
+
+  it('gives up with a 503, a Retry-After and a Portuguese message, never a 500', async () => {
+    const before = moneyContention.giveUps;
+    const flaky = flakyDb(100, '40P01');
+    const error = await moneyTransaction(flaky.db, async () => 'nunca').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).status).toBe(503);
+    expect((error as AppError).retryAfterSeconds).toBe(2);
+    expect((error as AppError).message).toMatch(/Tente novamente em alguns segundos\./);
+    expect(flaky.calls()).toBe(5);
+    expect(moneyContention.giveUps - before).toBe(1);
+  });
+
+  it('does not retry other errors', async () => {
+    const flaky = flakyDb(1, '23505');
+    await expect(moneyTransaction(flaky.db, async () => 'x')).rejects.toThrow('deadlock detected');
+    expect(flaky.calls()).toBe(1);
+  });
+});
+
+describe('the lock order', () => {
+  it('locks accounts in one sorted statement and refuses a later lock that sorts before them', async () => {
+    const a = await createUser(ctx);
+    const b = await createUser(ctx);
+    const db = ctx.database.db;
+    const refs = [a, b].map((u) => ({ kind: 'user_saldo', userId: u.id }) as const);
+    const locked = await db.transaction((tx) => lockAccounts(tx, refs));
+    const [low, high] = [...locked.values()].map((l) => l.id).sort();
+    const lowRef = refs.find((r) => locked.get(`user_saldo:${r.userId}`)!.id === low)!;
+    const highRef = refs.find((r) => locked.get(`user_saldo:${r.userId}`)!.id === high)!;
+    // In order: fine. Out of order: a programming error, caught before it can deadlock.
+    await db.transaction(async (tx) => {
+      await lockAccounts(tx, [lowRef]);
+      await lockAccounts(tx, [highRef]);
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await lockAccounts(tx, [highRef]);
+        await lockAccounts(tx, [lowRef]);
+      }),
+    ).rejects.toBeInstanceOf(LockOrderError);
+  });
+
+  it('never updates a platform account row: its balance is the sum of its entries', async () => {
+    const u = await createUser(ctx);
+    for (let i = 0; i < 3; i += 1)
+      await postTransaction(ctx.database.db, {
+        kind: 'topup',
+        idempotencyKey: `hot-row-${i}-${u.id}`,
+        description: 'teste',
+        userId: u.id,
+        entries: [
+          { account: { kind: 'pix_clearing' }, amount: -1000 },
+          { account: { kind: 'user_saldo', userId: u.id }, amount: 1000 },
+        ],
+      });
+    const { balanceOf } = await import('./ledger.service');
+    const { ledgerAccounts } = await import('../../db/schema');
+    const { eq } = await import('drizzle-orm');
+    const [row] = await ctx.database.db
+      .select({ balance: ledgerAccounts.balance })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.kind, 'pix_clearing'));
+    expect(row!.balance).toBe(0);
+    expect(await balanceOf(ctx.database.db, { kind: 'pix_clearing' })).toBeLessThanOrEqual(-3000);
+    expect(await balanceOf(ctx.database.db, { kind: 'user_saldo', userId: u.id })).toBe(3000);
+  });
+});

@@ -1,0 +1,439 @@
+/**
+ * Contracts of the administrator area (spec 001 sections 2, 3, 7-9): dashboard, analytics, users
+ * and identity review, rooms, finance, diagnostics and the audit log. Amounts in centavos.
+ */
+import { z } from 'zod';
+import { accountStatusSchema } from './account';
+import { roleSchema, staffRoles } from './auth';
+import { roomSchema, roomTypeSchema } from './rooms';
+import { cpfSchema, emailSchema, phoneSchema, pixKeyTypes } from './validation';
+
+const isoDate = z.string();
+
+/** Spec 001 section 8: the texts of the administrator screens. */
+export const adminMessages = {
+  accessDenied: 'Você não tem permissão para acessar o painel administrativo.',
+  metricsError: 'Erro ao carregar métricas do sistema',
+  activityError: 'Erro ao carregar atividades recentes',
+  refreshed: 'Dados atualizados!',
+  refreshedDetail: 'Todas as métricas foram atualizadas com dados reais.',
+  refreshError: 'Erro ao atualizar',
+  refreshErrorDetail: 'Ocorreu um erro ao atualizar as métricas.',
+  actionDone: 'Ação realizada!',
+  actionDoneDetail: 'Status do usuário atualizado com sucesso.',
+  roomCreated: 'Sala Criada!',
+  roomUpdated: 'Sala Atualizada!',
+  roomDeleted: 'Sala Excluída!',
+  roomCreateError: 'Erro ao criar sala',
+  roomUpdateError: 'Erro ao atualizar sala',
+  roomDeleteError: 'Erro ao excluir sala',
+  roomsEmpty: 'Nenhuma sala criada ainda',
+  roomsLoading: 'Carregando salas',
+  addUserError: 'Erro ao adicionar usuário',
+  addUserErrorFallback: 'Erro desconhecido ao criar usuário',
+  userAdded: 'Usuário adicionado',
+  requiredFields: 'Email, nome completo e senha são obrigatórios',
+  twoFactorRequired:
+    'A verificação em duas etapas é obrigatória para a equipe. Ative-a no seu perfil para acessar o painel.',
+  passwordChangeRequired: 'Defina uma nova senha para continuar.',
+} as const;
+
+// ---------------------------------------------------------------- dashboard
+
+export const alertPriorities = ['high', 'medium', 'low'] as const;
+export const systemAlertSchema = z.object({
+  id: z.string(),
+  priority: z.enum(alertPriorities),
+  kind: z.enum(['warning', 'info', 'success', 'error']),
+  title: z.string(),
+  message: z.string(),
+});
+export type SystemAlert = z.infer<typeof systemAlertSchema>;
+
+export const adminDashboardSchema = z.object({
+  metrics: z.object({
+    totalUsers: z.number().int(),
+    newUsers24h: z.number().int(),
+    activeToday: z.number().int(),
+    openRooms: z.number().int(),
+    participations: z.number().int(),
+    revenue: z.number().int(),
+    platformFees: z.number().int(),
+    draws: z.number().int(),
+    pendingPrizes: z.number().int(),
+    pendingPrizesAmount: z.number().int(),
+  }),
+  performance: z.object({
+    /** participations ÷ users (spec 001 section 9). */
+    conversionRate: z.number(),
+    /** revenue ÷ participations, in centavos. */
+    averageTicket: z.number().int(),
+  }),
+  alerts: z.array(systemAlertSchema),
+  generatedAt: isoDate,
+});
+export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
+
+export const activityItemSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['participation', 'draw', 'signup']),
+  firstName: z.string(),
+  tipoSala: z.string().nullable(),
+  amount: z.number().int().nullable(),
+  at: isoDate,
+});
+export const activityListSchema = z.array(activityItemSchema);
+export type ActivityItem = z.infer<typeof activityItemSchema>;
+
+export const realtimeMetricsSchema = z.object({
+  openRooms: z.number().int(),
+  todayRevenue: z.number().int(),
+  todayParticipations: z.number().int(),
+});
+export type RealtimeMetrics = z.infer<typeof realtimeMetricsSchema>;
+
+export const pendingPrizesSchema = z.object({
+  count: z.number().int(),
+  amount: z.number().int(),
+});
+
+export const adminAccessSchema = z.object({
+  is_admin: z.boolean(),
+  is_authenticated: z.boolean(),
+  admin_record_exists: z.boolean(),
+  role: roleSchema,
+  permissions: z.array(z.string()),
+  twoFactorEnabled: z.boolean(),
+});
+export type AdminAccess = z.infer<typeof adminAccessSchema>;
+
+// ---------------------------------------------------------------- analytics
+
+export const analyticsPeriods = [7, 30, 90] as const;
+export const analyticsQuerySchema = z.object({
+  days: z.coerce
+    .number()
+    .int()
+    .refine((d) => (analyticsPeriods as readonly number[]).includes(d), {
+      error: 'Período inválido: escolha 7, 30 ou 90 dias.',
+    })
+    .default(30),
+});
+export const revenueSeriesSchema = z.array(
+  z.object({ date: z.string(), revenue: z.number().int(), fees: z.number().int() }),
+);
+export const signupSeriesSchema = z.array(
+  z.object({ date: z.string(), signups: z.number().int(), verified: z.number().int() }),
+);
+export const roomTypeSeriesSchema = z.array(
+  z.object({
+    tipoSala: roomTypeSchema,
+    participations: z.number().int(),
+    amount: z.number().int(),
+  }),
+);
+export const funnelSchema = z.array(z.object({ step: z.string(), count: z.number().int() }));
+
+// ---------------------------------------------------------------- users
+
+export const adminUserListQuerySchema = z.object({
+  q: z.string().trim().max(100, { error: 'Busca longa demais.' }).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  status: accountStatusSchema.optional(),
+  role: roleSchema.optional(),
+  verified: z.enum(['true', 'false']).optional(),
+  staff: z.enum(['true', 'false']).optional(),
+});
+export type AdminUserListQuery = z.input<typeof adminUserListQuerySchema>;
+export const ADMIN_USERS_PAGE_SIZE = 50;
+
+export const adminUserRowSchema = z.object({
+  id: z.string(),
+  nomeCompleto: z.string().nullable(),
+  email: z.string(),
+  chavePix: z.string().nullable(),
+  role: roleSchema,
+  statusConta: accountStatusSchema,
+  isVerified: z.boolean(),
+  verificationStatus: z.enum(['nao_enviado', 'pendente', 'verificado', 'rejeitado']),
+  createdAt: isoDate,
+});
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
+export const adminUserListSchema = z.object({
+  items: z.array(adminUserRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminUserList = z.infer<typeof adminUserListSchema>;
+
+export const userIdParamsSchema = z.object({
+  userId: z.string().min(1).max(64, { error: 'Usuário não encontrado.' }),
+});
+
+export const adminUserDetailSchema = z.object({
+  user: adminUserRowSchema.extend({
+    cpf: z.string().nullable(),
+    telefone: z.string().nullable(),
+    dataNascimento: z.string().nullable(),
+    enderecoCompleto: z.string().nullable(),
+    twoFactorEnabled: z.boolean(),
+    emailVerified: z.boolean(),
+    mustChangePassword: z.boolean(),
+    lastActivity: isoDate.nullable(),
+  }),
+  wallet: z.object({ saldo: z.number().int(), cashback: z.number().int() }),
+  participations: z.array(
+    z.object({
+      id: z.string(),
+      salaId: z.string(),
+      tipoSala: roomTypeSchema,
+      numeroSorte: z.string(),
+      valorPago: z.number().int(),
+      statusPagamento: z.string(),
+      ehVencedor: z.boolean(),
+      createdAt: isoDate,
+    }),
+  ),
+  securityLogs: z.array(
+    z.object({
+      id: z.string(),
+      actionType: z.string(),
+      ipAddress: z.string().nullable(),
+      city: z.string().nullable(),
+      country: z.string().nullable(),
+      isSuspicious: z.boolean(),
+      suspiciousReason: z.string().nullable(),
+      timestamp: isoDate,
+    }),
+  ),
+  verification: z
+    .object({
+      status: z.enum(['pendente', 'verificado', 'rejeitado']),
+      tipoDocumento: z.string(),
+      numeroDocumento: z.string(),
+      motivoRejeicao: z.string().nullable(),
+      submittedAt: isoDate,
+      reviewedAt: isoDate.nullable(),
+      reviewerName: z.string().nullable(),
+      checks: z.record(z.string(), z.unknown()).nullable(),
+      /** Only for roles that review identities; others see the status alone. */
+      canReview: z.boolean(),
+    })
+    .nullable(),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
+export const setUserStatusInputSchema = z.object({
+  statusConta: z.enum(['ativo', 'suspenso'], { error: 'Status inválido.' }),
+});
+export const setUserVerifiedInputSchema = z.object({
+  verified: z.boolean({ error: 'Informe se a conta é verificada.' }),
+});
+export const setUserRoleInputSchema = z.object({ role: roleSchema });
+
+export const reviewQueueItemSchema = z.object({
+  userId: z.string(),
+  nomeCompleto: z.string().nullable(),
+  email: z.string(),
+  tipoDocumento: z.string(),
+  numeroDocumento: z.string(),
+  status: z.enum(['pendente', 'verificado', 'rejeitado']),
+  motivoRejeicao: z.string().nullable(),
+  submittedAt: isoDate,
+});
+export const reviewQueueSchema = z.array(reviewQueueItemSchema);
+
+/** Add user / add employee (spec 001 sections 3 and 5). */
+export const createAccountInputSchema = z
+  .object({
+    kind: z.enum(['user', 'employee']),
+    nome_completo: z
+      .string()
+      .trim()
+      .max(120, { error: 'O nome deve ter no máximo 120 caracteres.' }),
+    email: z.string().trim().max(254, { error: 'Por favor, digite um e-mail válido.' }),
+    password: z.string().max(128, { error: 'A senha deve ter no máximo 128 caracteres.' }),
+    chave_pix: z.string().trim().max(77, { error: 'Chave PIX inválida.' }).optional(),
+    chave_pix_tipo: z.enum(pixKeyTypes).optional(),
+    cpf: z.string().trim().max(14, { error: 'O CPF deve ter no máximo 14 caracteres.' }).optional(),
+    telefone: z
+      .string()
+      .trim()
+      .max(15, { error: 'O telefone deve ter no máximo 15 caracteres.' })
+      .optional(),
+    role: roleSchema,
+  })
+  .superRefine((v, ctx) => {
+    if (!v.email || !v.nome_completo || !v.password) {
+      ctx.addIssue({ code: 'custom', message: adminMessages.requiredFields, path: ['email'] });
+      return;
+    }
+    if (!emailSchema.safeParse(v.email).success)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Por favor, digite um e-mail válido.',
+        path: ['email'],
+      });
+    if (v.password.length < 6)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'A senha deve ter pelo menos 6 caracteres.',
+        path: ['password'],
+      });
+    if (v.cpf && !cpfSchema.safeParse(v.cpf).success)
+      ctx.addIssue({ code: 'custom', message: 'CPF inválido.', path: ['cpf'] });
+    if (v.telefone && !phoneSchema.safeParse(v.telefone).success)
+      ctx.addIssue({ code: 'custom', message: 'Telefone inválido.', path: ['telefone'] });
+    if (v.chave_pix && !v.chave_pix_tipo)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Escolha o tipo da chave PIX.',
+        path: ['chave_pix_tipo'],
+      });
+    if (v.kind === 'user' && v.role !== 'user')
+      ctx.addIssue({ code: 'custom', message: 'Um usuário tem o papel Usuário.', path: ['role'] });
+    if (v.kind === 'employee' && !(staffRoles as readonly string[]).includes(v.role))
+      ctx.addIssue({ code: 'custom', message: 'Escolha o cargo do funcionário.', path: ['role'] });
+  });
+export type CreateAccountInput = z.input<typeof createAccountInputSchema>;
+export const createAccountResultSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  /** Shown once to whoever created the account; the person changes it at the first sign-in. */
+  temporaryPassword: z.string(),
+});
+
+/** The person's own change of a temporary password (first sign-in). */
+export const changePasswordInputSchema = z.strictObject({
+  currentPassword: z.string().min(1, { error: 'Informe a senha atual.' }).max(128),
+  newPassword: z
+    .string()
+    .min(6, { error: 'A senha deve ter pelo menos 6 caracteres.' })
+    .max(128, { error: 'A senha deve ter no máximo 128 caracteres.' }),
+});
+
+// ---------------------------------------------------------------- rooms
+
+export const adminRoomSchema = roomSchema.extend({
+  /** The draw, once drawn: its proof page is /sorteios/:sorteioId. */
+  sorteioId: z.string().nullable(),
+  /** Confirmed seats (participantesAtual also counts seats held for PIX). */
+  paidSeats: z.number().int(),
+  privateRoomName: z.string().nullable(),
+});
+export type AdminRoom = z.infer<typeof adminRoomSchema>;
+
+// ---------------------------------------------------------------- finance
+
+export const financeSummarySchema = z.object({
+  totalRevenue: z.number().int(),
+  transactions: z.number().int(),
+  averageValue: z.number().int(),
+  categories: z.number().int(),
+  platformFees: z.number().int(),
+  prizesPaid: z.number().int(),
+  cashbackGiven: z.number().int(),
+  pixIn: z.number().int(),
+  pixOut: z.number().int(),
+});
+export type FinanceSummary = z.infer<typeof financeSummarySchema>;
+
+export const dailySummarySchema = z.array(
+  z.object({
+    date: z.string(),
+    revenue: z.number().int(),
+    fees: z.number().int(),
+    count: z.number().int(),
+    average: z.number().int(),
+  }),
+);
+export const recentTransactionsSchema = z.array(
+  z.object({
+    id: z.string(),
+    userName: z.string(),
+    tipoSala: roomTypeSchema,
+    valorPago: z.number().int(),
+    statusPagamento: z.string(),
+    metodoPagamento: z.string(),
+    createdAt: isoDate,
+  }),
+);
+export const byCategorySchema = z.array(
+  z.object({ tipoSala: roomTypeSchema, total: z.number().int(), count: z.number().int() }),
+);
+
+export const reportKinds = ['transactions', 'monthly', 'categories', 'growth'] as const;
+export const reportParamsSchema = z.object({ kind: z.enum(reportKinds) });
+
+export const payoutQueueItemSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['prize', 'withdrawal']),
+  userId: z.string(),
+  userName: z.string(),
+  email: z.string(),
+  amount: z.number().int(),
+  pixKey: z.string(),
+  status: z.enum(['pendente', 'enviando', 'confirmado', 'devolvido']),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: isoDate,
+  createdAt: isoDate,
+  sorteioId: z.string().nullable(),
+});
+export const payoutQueueSchema = z.array(payoutQueueItemSchema);
+export type PayoutQueueItem = z.infer<typeof payoutQueueItemSchema>;
+export const payoutIdParamsSchema = z.object({
+  id: z.uuid({ error: 'Pagamento não encontrado.' }),
+});
+
+export const ledgerAuditSchema = z.object({
+  ok: z.boolean(),
+  at: isoDate,
+  durationMs: z.number().int(),
+  checks: z.array(z.object({ name: z.string(), ok: z.boolean(), detail: z.string() })),
+});
+export type LedgerAuditResult = z.infer<typeof ledgerAuditSchema>;
+
+// ---------------------------------------------------------------- diagnostics and audit
+
+export const diagnosticsReportSchema = z.object({
+  ok: z.boolean(),
+  checks: z.array(
+    z.object({ name: z.string(), ok: z.boolean(), detail: z.string(), ms: z.number() }),
+  ),
+  userCount: z.number().int(),
+  roomCount: z.number().int(),
+  at: isoDate,
+});
+export type DiagnosticsReport = z.infer<typeof diagnosticsReportSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  actorId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  actorRole: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  ip: z.string().nullable(),
+  createdAt: isoDate,
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditListQuerySchema = z.object({
+  actor: z.string().trim().max(254).optional(),
+  action: z.string().trim().max(64).optional(),
+  target: z.string().trim().max(64).optional(),
+  from: z.iso.date({ error: 'Data inicial inválida.' }).optional(),
+  to: z.iso.date({ error: 'Data final inválida.' }).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export const auditListSchema = z.object({
+  items: z.array(auditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
