@@ -22,6 +22,11 @@ await build({
   },
   logLevel: 'warning',
 });
+// The face worker is plain JavaScript loaded by path (new URL('./face-worker.mjs', import.meta.url)).
+cpSync(
+  new URL('./src/modules/identity/face-worker.mjs', import.meta.url),
+  new URL('./dist/face-worker.mjs', import.meta.url),
+);
 cpSync(
   new URL('./src/db/migrations', import.meta.url),
   new URL('./dist/migrations', import.meta.url),

@@ -37,29 +37,46 @@ import type { App } from './lib/fastify';
 import { type Auth, createAuth } from './modules/auth/auth';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
+import { registerSessionRoutes } from './modules/profile/sessions.routes';
 import { registerRoomRoutes } from './modules/rooms/rooms.routes';
+import { registerResponsiblePlayRoutes } from './modules/responsible-play/responsible-play.routes';
 import { registerPrivateRoomRoutes } from './modules/private-rooms/private-rooms.routes';
 import { notifyReceipts, registerPaymentRoutes } from './modules/payments/payments.routes';
 import type { PixProvider } from './modules/payments/pix-provider';
 import type { ReceiveResult } from './modules/payments/payments.service';
-import { createPixProvider } from './modules/payments/provider';
+import { type PixRuntime, createPixRuntime } from './modules/integrations/pix-config.service';
 import { createJobQueue, queueMail, scheduleRounds } from './jobs/queue';
 import { type Scheduler, createScheduler } from './jobs/scheduler';
 import { notifyDraw, notifyPayout, registerDrawRoutes } from './modules/draws/draws.routes';
 import { type DrawOutcome, drawRoom } from './modules/draws/draws.service';
 import { type Realtime, createRealtime } from './realtime/realtime';
+import { PublicCache } from './lib/public-cache';
 import { type RoomChange, roomChangeEvents } from './realtime/room-events';
 import { salas } from './db/schema';
 import { eq } from 'drizzle-orm';
 import { type FileStorage, createStorage } from './lib/storage';
+import { type FaceEngine, createFaceEngine } from './modules/identity/faces';
+import { type IdentityQueue, createIdentityQueue } from './modules/identity/identity-queue';
+import { findTesseract } from './modules/identity/ocr';
 import { type Mailer, createMailer } from './modules/mail/mail.service';
 import { type SystemState, registerSystemRoutes } from './modules/system/system.routes';
 import { registerMetrics } from './plugins/metrics';
+import { registerSettingsRoutes } from './modules/integrations/settings.routes';
+import { registerPixConfigRoutes } from './modules/integrations/pix-config.routes';
+import { registerConnectionRoutes } from './modules/integrations/connections.routes';
+import { registerCampaignRoutes } from './modules/integrations/campaigns.routes';
+import { registerServiceRoutes } from './modules/integrations/services';
+import {
+  type WebhookRuntime,
+  createWebhookRuntime,
+  subscribePlatformEvents,
+} from './modules/integrations/webhooks';
 import { registerAdminPanelRoutes } from './modules/admin/admin-panel.routes';
 import { registerAdminRoomRoutes } from './modules/admin/admin-rooms.routes';
 import { registerAdminUserRoutes } from './modules/admin/admin-users.routes';
 import { getSetting } from './modules/settings/settings.service';
 import { registerStatic } from './plugins/static';
+import { registerSupportRoutes } from './modules/support/support.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,11 +86,15 @@ declare module 'fastify' {
     mailer: Mailer;
     systemState: SystemState;
     pix: PixProvider | null;
+    pixRuntime: PixRuntime;
+    webhooks: WebhookRuntime;
     events: EventEmitter;
     scheduler: Scheduler;
     realtime: Realtime;
+    publicCache: PublicCache;
     publishRoom(salaId: string): Promise<void>;
     routeTable: readonly RouteEntry[];
+    identity: IdentityQueue;
   }
 }
 
@@ -95,6 +116,8 @@ export interface BuildAppOptions {
   startJobs?: boolean;
   /** Skip migrations (the caller already migrated). */
   skipMigrations?: boolean;
+  /** The face engine (one worker thread); created on first use when not given. */
+  faces?: FaceEngine;
 }
 
 const REQUEST_ID = /^[a-zA-Z0-9-]{8,64}$/;
@@ -268,7 +291,32 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.addHook('onClose', async () => mailer.close());
   const auth = createAuth({ config, db: database.db, mailer });
   const storage = options.storage ?? createStorage(config);
-  const pix = options.pix === undefined ? await createPixProvider(config) : options.pix;
+  // The PIX provider: the configuration stored from /gerencianet-config, else the environment's;
+  // switched without a restart. Tests that inject a provider get exactly that one.
+  const pixRuntime = await createPixRuntime({
+    config,
+    db: database.db,
+    log: app.log,
+    ...(options.pix === undefined ? {} : { fixed: options.pix }),
+  });
+  app.addHook('onClose', async () => pixRuntime.close());
+  app.decorate('pixRuntime', pixRuntime);
+  const pix = options.pix === undefined ? pixRuntime.provider : options.pix;
+  // The automated identity analysis: a job when the queue is on, otherwise one at a time here.
+  const tesseract = findTesseract();
+  const identity = await createIdentityQueue(
+    {
+      db: database.db,
+      storage,
+      faces: options.faces ?? createFaceEngine(),
+      ocr: () => tesseract,
+      mailer,
+      baseUrl: config.baseUrl,
+    },
+    { boss: jobs, log: app.log },
+  );
+  app.decorate('identity', identity);
+  app.addHook('onClose', async () => identity.close());
   app.decorate('pix', pix);
   const events = new EventEmitter();
   events.setMaxListeners(0);
@@ -300,7 +348,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  await app.register(fastifyCookie, { secret: config.appSecret });
+  await app.register(fastifyCookie, { secret: [config.appSecret, ...config.appSecretPrevious] });
   // The socket carries only the browser's keep-alive ('ping'): tiny frames (docs/limits.md).
   await app.register(fastifyWebsocket, { options: { maxPayload: 512 } });
   await app.register(fastifyMultipart, {
@@ -403,11 +451,17 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerMetrics(app, { token: undefined });
 
   // 6. modules
+  // Public reads served from memory, cleared by the live events of every copy (lib/public-cache.ts).
+  const publicCache = new PublicCache(config.publicCacheMs);
+  app.decorate('publicCache', publicCache);
+  registerSettingsRoutes(app, { db: database.db });
   registerSystemRoutes(app, { config, database, mailer, state, startedAt: Date.now() });
   registerAuthRoutes(app, { auth, config, db: database.db });
-  registerProfileRoutes(app, { db: database.db, storage, config });
+  registerProfileRoutes(app, { db: database.db, storage, config, identity });
+  registerSessionRoutes(app, { db: database.db, auth });
   const realtime = await createRealtime(app, database, config.ws);
   app.decorate('realtime', realtime);
+  realtime.onEvent((event) => publicCache.invalidateFor(event));
   app.addHook('preClose', async () => realtime.close());
   const publishRoomChange = async (salaId: string, change: RoomChange) => {
     for (const event of await roomChangeEvents(database.db, salaId, change))
@@ -449,16 +503,31 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   events.on('room', (salaId: string) => live(() => app.publishRoom(salaId)));
 
   registerRoomRoutes(app, { db: database.db, config });
+  registerResponsiblePlayRoutes(app, { db: database.db });
   // The administrator area (permission table in packages/shared/src/permissions.ts).
   app.decorate('staffTwoFactorRequired', () =>
     getSetting(database.db, 'security.twoFactorRequired'),
   );
   registerAdminUserRoutes(app, { db: database.db, config, storage, mailer });
   registerAdminRoomRoutes(app, { db: database.db, config });
+  registerPixConfigRoutes(app, { runtime: pixRuntime });
+  const webhooks = await createWebhookRuntime({
+    db: database.db,
+    appSecret: config.appSecret,
+    log: app.log,
+    boss: jobs,
+  });
+  app.addHook('onClose', async () => webhooks.close());
+  app.decorate('webhooks', webhooks);
+  subscribePlatformEvents(app, webhooks);
+  registerConnectionRoutes(app, { db: database.db, appSecret: config.appSecret, webhooks });
+  registerCampaignRoutes(app, { db: database.db, config, mailer });
+  registerServiceRoutes(app, { db: database.db, mailer, pix: pixRuntime, startedAt: Date.now() });
   registerAdminPanelRoutes(app, { database, config, storage, mailer, pix: () => app.pix });
   registerPaymentRoutes(app, { db: database.db, config, provider: pix, mailer });
   registerDrawRoutes(app, { db: database.db });
   registerPrivateRoomRoutes(app, { db: database.db, config });
+  registerSupportRoutes(app, { db: database.db, config, mailer });
   const afterDraw = async (outcome: DrawOutcome) => {
     await notifyDraw(database.db, mailer, config, outcome);
     events.emit('draw', outcome);

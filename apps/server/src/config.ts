@@ -6,6 +6,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isValidCnpj, onlyDigits } from '@sorteio/shared';
 import { z } from 'zod';
 
 const boolFromEnv = z
@@ -34,6 +35,21 @@ const envSchema = z
       .optional(),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     APP_SECRET: z.string().min(32, { error: 'deve ter pelo menos 32 caracteres' }).optional(),
+    /** Earlier APP_SECRETs, comma-separated, newest first: they still open what they sealed. */
+    APP_SECRET_PREVIOUS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        v
+          ? v
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : [],
+      )
+      .refine((list) => list.every((s) => s.length >= 32), {
+        error: 'cada chave deve ter pelo menos 32 caracteres',
+      }),
     ADMIN_EMAIL: z
       .email({ error: 'deve ser um e-mail válido' })
       .default('admin@sorteiocerto.com.br'),
@@ -55,6 +71,7 @@ const envSchema = z
     HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
     HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
     UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).default(4),
+    PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
     STATIC_DIR: z.string().optional(),
     SMTP_URL: z
       .string()
@@ -64,6 +81,33 @@ const envSchema = z
     MAIL_FROM: z.string().min(3).default('Sorteio Certo <nao-responda@sorteiocerto.com.br>'),
     SUPPORT_EMAIL: z.email().default('suporte@sorteiocerto.com.br'),
     SUPPORT_WHATSAPP: z.string().default('(11) 4000-0000'),
+    // The company that operates the platform, shown in the footer. The defaults are a
+    // DEMONSTRATION company: a real operation must set its own.
+    OPERATOR_NAME: z.string().trim().min(2).max(200).default('Sorteio Certo Demonstração Ltda.'),
+    OPERATOR_CNPJ: z
+      .string()
+      .trim()
+      .refine(isValidCnpj, {
+        error: 'CNPJ inválido (confira os 14 dígitos e os dígitos verificadores)',
+      })
+      .transform(onlyDigits)
+      .default('11222333000181'),
+    OPERATOR_ADDRESS: z
+      .string()
+      .trim()
+      .min(5)
+      .max(300)
+      .default(
+        'Endereço de demonstração: Av. Paulista, 1000, Bela Vista, São Paulo - SP, 01310-100',
+      ),
+    AI_BASE_URL: z
+      .url({ error: 'deve ser uma URL, por exemplo https://api.openai.com/v1' })
+      .optional(),
+    AI_API_KEY: z.string().min(1).optional(),
+    AI_MODEL: z.string().min(1).optional(),
+    AI_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(20_000),
+    AI_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(8_000),
+    RATE_LIMIT_SUPPORT_MAX: z.coerce.number().int().min(1).default(20),
     PIX_PROVIDER: z.enum(['simulator', 'efi']).default('simulator'),
     PIX_CHARGE_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
     PIX_SEAT_HOLD_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
@@ -81,6 +125,11 @@ const envSchema = z
     EFI_CERT_PASSWORD: z.string().optional(),
     EFI_SANDBOX: boolFromEnv.default(true),
     EFI_BASE_URL: z.url().optional(),
+    /** Hosts used by the configuration stored from /gerencianet-config (tests: a fake EFI). */
+    EFI_SANDBOX_URL: z.url().default('https://pix-h.api.efipay.com.br'),
+    EFI_PRODUCTION_URL: z.url().default('https://pix.api.efipay.com.br'),
+    /** PEM file of an extra CA trusted for the EFI server certificate (tests: the fake EFI's CA). */
+    EFI_EXTRA_CA: z.string().min(1).optional(),
     CASHBACK_PERCENT: z.coerce.number().min(0).max(50).default(2),
     S3_BUCKET: z.string().min(3).optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
@@ -136,6 +185,8 @@ export interface Config {
   database:
     { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; poolMax: number };
   appSecret: string;
+  /** Earlier secrets of the key ring (lib/key-ring.ts), newest first. */
+  appSecretPrevious: string[];
   adminEmail: string;
   adminPassword: string | undefined;
   seedDemo: boolean;
@@ -159,6 +210,8 @@ export interface Config {
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
   /** Identity-document uploads handled at once by one server copy. */
   uploadConcurrency: number;
+  /** How long a public read (draws, figures, rooms) is served from memory at most; 0 turns it off. */
+  publicCacheMs: number;
   staticDir: string | null;
   mail: { kind: 'smtp'; url: string; from: string } | { kind: 'outbox'; dir: string; from: string };
   /**
@@ -169,6 +222,18 @@ export interface Config {
   mailOutboxPage: boolean;
   supportEmail: string;
   supportWhatsapp: string;
+  /** The operating company (footer): name, CNPJ (14 digits, check digits valid) and address. */
+  operator: { name: string; cnpj: string; address: string };
+  /** An OpenAI-compatible Chat Completions API for the support chat; null = offline engine. */
+  ai: {
+    baseUrl: string;
+    apiKey: string;
+    model: string;
+    timeoutMs: number;
+    firstTokenTimeoutMs: number;
+  } | null;
+  /** Support chat messages per minute, per session (and, for everyone, per address x 5). */
+  rateLimitSupportMax: number;
   pixProvider: 'simulator' | 'efi';
   pix: {
     chargeExpirySeconds: number;
@@ -194,6 +259,8 @@ export interface Config {
     /** Override of the API base URL (tests point it at a fake EFI server). */
     baseUrl: string;
   } | null;
+  /** EFI hosts for the stored configuration, and an extra CA to trust for them. */
+  efiHosts: { sandbox: string; production: string; extraCaPath: string | undefined };
   /** Cashback credited on each confirmed entry, in basis points. */
   cashbackBp: number;
   /** Private bucket for identity documents; null = local folder under DATA_DIR. */
@@ -258,6 +325,7 @@ export function loadConfig(
     dataDir,
     database,
     appSecret: e.APP_SECRET ?? options.overrides?.appSecret ?? loadOrCreateSecret(dataDir),
+    appSecretPrevious: e.APP_SECRET_PREVIOUS,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     // Demo accounts only on the embedded database, unless explicitly asked for.
@@ -280,6 +348,7 @@ export function loadConfig(
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     },
     uploadConcurrency: e.UPLOAD_CONCURRENCY,
+    publicCacheMs: e.PUBLIC_CACHE_MS,
     staticDir: e.STATIC_DIR ? path.resolve(e.STATIC_DIR) : null,
     mail: e.SMTP_URL
       ? { kind: 'smtp', url: e.SMTP_URL, from: e.MAIL_FROM }
@@ -290,6 +359,18 @@ export function loadConfig(
         (e.NODE_ENV !== 'production' && !(e.BASE_URL ?? '').startsWith('https://'))),
     supportEmail: e.SUPPORT_EMAIL,
     supportWhatsapp: e.SUPPORT_WHATSAPP,
+    operator: { name: e.OPERATOR_NAME, cnpj: e.OPERATOR_CNPJ, address: e.OPERATOR_ADDRESS },
+    ai:
+      e.AI_BASE_URL && e.AI_API_KEY && e.AI_MODEL
+        ? {
+            baseUrl: e.AI_BASE_URL,
+            apiKey: e.AI_API_KEY,
+            model: e.AI_MODEL,
+            timeoutMs: e.AI_TIMEOUT_MS,
+            firstTokenTimeoutMs: Math.min(e.AI_FIRST_TOKEN_TIMEOUT_MS, e.AI_TIMEOUT_MS),
+          }
+        : null,
+    rateLimitSupportMax: e.RATE_LIMIT_SUPPORT_MAX,
     pixProvider: e.PIX_PROVIDER,
     pix: {
       chargeExpirySeconds: e.PIX_CHARGE_EXPIRY_SECONDS,
@@ -314,6 +395,11 @@ export function loadConfig(
               (e.EFI_SANDBOX ? 'https://pix-h.api.efipay.com.br' : 'https://pix.api.efipay.com.br'),
           }
         : null,
+    efiHosts: {
+      sandbox: e.EFI_SANDBOX_URL,
+      production: e.EFI_PRODUCTION_URL,
+      extraCaPath: e.EFI_EXTRA_CA ? path.resolve(e.EFI_EXTRA_CA) : undefined,
+    },
     cashbackBp: Math.round(e.CASHBACK_PERCENT * 100),
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY

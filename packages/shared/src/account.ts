@@ -1,5 +1,6 @@
 /** Contracts of the account area: profile, identity verification, two-factor, location, logs. */
 import { z } from 'zod';
+import { identityProgressSchema } from './identity';
 import { birthDateSchema, cpfSchema, phoneSchema, pixKeyTypes } from './validation';
 
 export const accountStatuses = ['ativo', 'suspenso', 'inativo'] as const;
@@ -85,6 +86,8 @@ export const verificationSchema = z.object({
   submittedAt: z.string().nullable(),
   hasDocument: z.boolean(),
   hasSelfie: z.boolean(),
+  /** Progress of the automated checks (null before any submission). */
+  analise: identityProgressSchema.nullable(),
 });
 export type Verification = z.infer<typeof verificationSchema>;
 
@@ -135,6 +138,7 @@ export const securityActionTypes = [
   'password_changed',
   'data_export',
   'account_deletion',
+  'session_revoked',
 ] as const;
 export type SecurityActionType = (typeof securityActionTypes)[number];
 
@@ -154,6 +158,7 @@ export const securityActionLabels: Record<SecurityActionType, string> = {
   password_changed: 'Senha alterada',
   data_export: 'Dados pessoais exportados',
   account_deletion: 'Exclusão de conta solicitada',
+  session_revoked: 'Sessão encerrada',
 };
 
 export const securityLogSchema = z.object({

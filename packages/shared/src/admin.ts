@@ -3,10 +3,12 @@
  * and identity review, rooms, finance, diagnostics and the audit log. Amounts in centavos.
  */
 import { z } from 'zod';
+import { identityAnalysisSchema } from './identity';
 import { accountStatusSchema } from './account';
 import { roleSchema, staffRoles } from './auth';
 import { roomSchema, roomTypeSchema } from './rooms';
 import { cpfSchema, emailSchema, phoneSchema, pixKeyTypes } from './validation';
+import { adminResponsiblePlaySchema } from './responsible-play';
 
 const isoDate = z.string();
 
@@ -106,6 +108,19 @@ export const adminAccessSchema = z.object({
   twoFactorEnabled: z.boolean(),
 });
 export type AdminAccess = z.infer<typeof adminAccessSchema>;
+
+/**
+ * GET /api/admin-access (test_admin_access of spec 001 section 7): the guard's check before any
+ * administrator page. `two_factor_required`: the setting "2FA obrigatório" is on and this staff
+ * account has no two-factor sign-in yet, so it is sent to set it up first.
+ */
+export const adminAccessCheckSchema = z.object({
+  is_admin: z.boolean(),
+  is_authenticated: z.boolean(),
+  admin_record_exists: z.boolean(),
+  two_factor_required: z.boolean(),
+});
+export type AdminAccessCheck = z.infer<typeof adminAccessCheckSchema>;
 
 // ---------------------------------------------------------------- analytics
 
@@ -217,10 +232,14 @@ export const adminUserDetailSchema = z.object({
       reviewedAt: isoDate.nullable(),
       reviewerName: z.string().nullable(),
       checks: z.record(z.string(), z.unknown()).nullable(),
+      /** The automated checks (faces, OCR, quality, reuse) with scores and reasons. */
+      automatedChecks: identityAnalysisSchema.nullable(),
       /** Only for roles that review identities; others see the status alone. */
       canReview: z.boolean(),
     })
     .nullable(),
+  /** Self-exclusion and limits the player set (responsible play). */
+  responsiblePlay: adminResponsiblePlaySchema.optional(),
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 

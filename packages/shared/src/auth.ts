@@ -1,6 +1,7 @@
 /** Session and role contracts. Roles are stored on the server (DESIGN.md section 7). */
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from './validation';
+import { acceptLegalTermsSchema } from './legal';
 
 export const staffRoles = ['admin', 'manager', 'support', 'attendant', 'partner'] as const;
 export const roles = ['user', ...staffRoles] as const;
@@ -70,6 +71,8 @@ export const signUpInputSchema = z.strictObject({
   password: passwordSchema,
   name: z.string().trim().max(120, { error: 'O nome deve ter no máximo 120 caracteres.' }),
   callbackURL: localPathSchema.optional(),
+  /** The Termos de Uso and the Regulamento dos Sorteios, accepted by ticking the box. */
+  acceptLegalTerms: acceptLegalTermsSchema,
 });
 export const requestPasswordResetInputSchema = z.strictObject({
   email: emailSchema,

@@ -34,6 +34,7 @@ describe('pt-BR formatting', () => {
 
   it('takes the name part of an e-mail and spaces in room types', () => {
     expect(emailName('maria.silva@example.com')).toBe('maria.silva');
-    expect(roomTypeLabel('vip_ultra')).toBe('vip ultra');
+    expect(roomTypeLabel('vip_ultra')).toBe('VIP Ultra');
+    expect(roomTypeLabel('ouro')).toBe('Ouro');
   });
 });

@@ -95,7 +95,10 @@ export function emailName(email: string): string {
   return at > 0 ? email.slice(0, at) : email;
 }
 
-/** Room type with underscores shown as spaces ("vip_ultra" -> "vip ultra"). */
+/** A room type as players read it: "ouro" -> "Ouro", "vip_ultra" -> "VIP Ultra". */
 export function roomTypeLabel(tipo: string): string {
-  return tipo.replace(/_/g, ' ');
+  return tipo
+    .split('_')
+    .map((w) => (w === 'vip' ? 'VIP' : w.charAt(0).toUpperCase() + w.slice(1)))
+    .join(' ');
 }

@@ -1,5 +1,6 @@
 /** Contracts of PIX charges, the wallet (Saldo and Cashback) and its statement. Amounts in centavos. */
 import { z } from 'zod';
+import { roomTypeSchema } from './rooms';
 
 export const chargeStatuses = ['ATIVA', 'CONCLUIDA', 'EXPIRADA'] as const;
 
@@ -19,6 +20,19 @@ export const pixChargeSchema = z.object({
   participacaoId: z.uuid().nullable(),
 });
 export type PixCharge = z.infer<typeof pixChargeSchema>;
+
+/** GET /api/payments/pix?participacaoId=: the newest charge and the seat it pays for. */
+export const participationChargeSchema = z.object({
+  charge: pixChargeSchema.nullable(),
+  /** The caller's seat: its lucky number is theirs from the join, before the payment. */
+  seat: z
+    .object({
+      numeroSorte: z.string(),
+      tipoSala: roomTypeSchema,
+    })
+    .nullable(),
+});
+export type ParticipationCharge = z.infer<typeof participationChargeSchema>;
 
 /** POST /api/payments/pix  (generate_payment) */
 export const createPixChargeInputSchema = z.object({
@@ -57,6 +71,10 @@ export const statementKinds = [
   'refund',
   'withdrawal',
   'withdrawal_return',
+  /** A prize sent to the winner's PIX key on its own: not a withdrawal the player asked for. */
+  'prize_payout',
+  /** That PIX could not be made: the prize stays in the Saldo. */
+  'prize_payout_return',
   'late_payment',
 ] as const;
 export type StatementKind = (typeof statementKinds)[number];
@@ -70,6 +88,8 @@ export const statementKindLabels: Record<StatementKind, string> = {
   refund: 'Reembolso de sala cancelada',
   withdrawal: 'Saque por PIX',
   withdrawal_return: 'Saque devolvido',
+  prize_payout: 'Prêmio pago por PIX',
+  prize_payout_return: 'Prêmio creditado no saldo',
   late_payment: 'Pagamento recebido após a vaga expirar',
 };
 

@@ -1,5 +1,6 @@
 /** Contracts of private rooms (spec 001): rooms, joining by code or invite, payment card, chat. */
 import { z } from 'zod';
+import { drawSummarySchema } from './draw-protocol';
 import { participationSchema, roomSchema } from './rooms';
 
 export const ROOM_CODE_LENGTH = 8;
@@ -104,6 +105,8 @@ export const privateRoomDetailSchema = z.object({
   myParticipation: participationSchema.nullable(),
   myPayment: privatePaymentSchema.nullable(),
   drawId: z.string().nullable(),
+  /** The room's draw once it happened (winning number, winner's first name, prize): its members see it here. */
+  draw: drawSummarySchema.nullable(),
 });
 export type PrivateRoomDetail = z.infer<typeof privateRoomDetailSchema>;
 

@@ -127,7 +127,12 @@ export type RecentDraw = z.infer<typeof recentDrawSchema>;
 
 /** GET /api/dashboard: every figure computed by the server in one request (confirmed payments only). */
 export const dashboardSchema = z.object({
+  /** Saldo + Cashback (the spec's "Pontos Atuais"). */
   pontosAtuais: z.number().int(),
+  /** The withdrawable part: added by PIX and by prizes. */
+  saldo: z.number().int(),
+  /** Platform credit: spent on entries first, never withdrawn. */
+  cashback: z.number().int(),
   totalParticipacoes: z.number().int(),
   totalGanho: z.number().int(),
   vitorias: z.number().int(),

@@ -31,6 +31,8 @@ export const publicConfigSchema = z.object({
   mailOutbox: z.boolean(),
   supportEmail: z.string(),
   supportWhatsapp: z.string(),
+  /** The company that operates the platform (footer): name, CNPJ (14 digits) and address. */
+  operator: z.object({ name: z.string(), cnpj: z.string(), address: z.string() }),
   version: z.string(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

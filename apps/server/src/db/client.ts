@@ -73,6 +73,10 @@ export async function createDatabase(
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    // The embedded database is for one machine: PostgreSQL's default 128 MB of shared buffers
+    // live in the WebAssembly heap, which grows as pages are read and never shrinks. 16 MB of
+    // buffers (the operating system caches the files too) keeps the idle server small.
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -50,11 +50,19 @@ export async function queueMail(
   transport: Mailer,
   options: { pollingIntervalSeconds?: number; retryDelaySeconds?: number } = {},
 ): Promise<Mailer> {
+  // Batches: a campaign queues thousands of mails, and one job per poll would send ~1 a second.
+  // A failed mail fails only its own job (retried with backoff); the rest of the batch completes.
   await boss.work<MailMessage>(
     MAIL_QUEUE,
-    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
+    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 50 },
     async (jobs) => {
-      for (const job of jobs) await transport.send(job.data);
+      for (const job of jobs) {
+        try {
+          await transport.send(job.data);
+        } catch (error) {
+          await boss.fail(MAIL_QUEUE, job.id, { message: String(error) });
+        }
+      }
     },
   );
   return {

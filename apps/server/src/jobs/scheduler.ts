@@ -13,6 +13,7 @@ import { expireUnpaidSeats } from '../modules/rooms/rooms.service';
 import { type ReceiveResult, pollActiveCharges } from '../modules/payments/payments.service';
 import type { PixProvider } from '../modules/payments/pix-provider';
 import { auditIfDue } from '../modules/wallet/ledger-audit';
+import { purgeExpiredSupportData } from '../modules/support/support.service';
 
 export interface Scheduler {
   /** One round of every job (tests call it directly). */
@@ -65,6 +66,8 @@ export function createScheduler(options: {
           'ledger audit found a violation',
         );
     }
+    // Support conversations and closed tickets past the retention period (privacy policy).
+    await purgeExpiredSupportData(options.db);
     return { freedSeats, received, draws, payouts };
   };
   const tick = () => {

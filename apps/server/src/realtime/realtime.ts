@@ -68,6 +68,8 @@ type Client = Pick<LiveClient<WebSocket>, 'socket' | 'userId' | 'isStaff'>;
 
 export interface Realtime {
   publish(event: LiveEvent): Promise<void>;
+  /** Runs `listener` for every event any server copy publishes (after NOTIFY), on this copy. */
+  onEvent(listener: (event: LiveEvent) => void): void;
   clientCount(): number;
   close(): Promise<void>;
 }
@@ -114,11 +116,13 @@ export async function createRealtime(
     idleMs: 75_000,
   });
   const clients = registry.clients;
+  const listeners: ((event: LiveEvent) => void)[] = [];
   const sweep = setInterval(() => registry.sweepIdle(), 15_000);
   sweep.unref();
   const deliver = (payload: string) => {
     const parsed = liveEventSchema.safeParse(JSON.parse(payload));
     if (!parsed.success) return;
+    for (const listener of listeners) listener(parsed.data);
     const message = JSON.stringify(forClient(parsed.data));
     for (const c of clients) {
       if (c.socket.readyState === c.socket.OPEN && visibleTo(parsed.data, c))
@@ -186,6 +190,9 @@ export async function createRealtime(
     async publish(event) {
       // NOTIFY payloads are limited to 8000 bytes; events are hints and stay far below that.
       await database.db.execute(sqlNotify(JSON.stringify(event)));
+    },
+    onEvent(listener) {
+      listeners.push(listener);
     },
     clientCount: () => clients.size,
     async close() {

@@ -122,7 +122,12 @@ const cases: Case[] = [
     () => ({
       method: 'POST',
       url: '/api/auth/sign-up/email',
-      body: { email: `${'a'.repeat(5000)}@b.com`, password: 'senha-segura', name: 'a' },
+      body: {
+        email: `${'a'.repeat(5000)}@b.com`,
+        password: 'senha-segura',
+        name: 'a',
+        acceptLegalTerms: true,
+      },
     }),
     'Por favor, digite um e-mail válido.',
   ],

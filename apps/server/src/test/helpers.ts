@@ -83,6 +83,8 @@ export function testConfig(
       overrides: {
         appSecret: 'test-secret-test-secret-test-secret-0123',
         staticDir: null,
+        // Tests change rooms through the services, without the live events that clear the cache.
+        publicCacheMs: 0,
         ...overrides,
       },
     },

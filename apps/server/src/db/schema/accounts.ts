@@ -2,9 +2,11 @@
  * Tables of the accounts module: profiles, last activity, identity verification, the security log
  * and platform settings.
  */
+import type { IdentityAnalysis } from '@sorteio/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -80,6 +82,11 @@ export const verificacaoUsuario = pgTable(
     }).notNull(),
     motivoRejeicao: text('motivo_rejeicao'),
     checks: jsonb('checks').$type<Record<string, boolean | string>>(),
+    /** The automated analysis (faces, OCR, quality, reuse): results and scores, no biometrics. */
+    analise: jsonb('analise').$type<IdentityAnalysis>(),
+    /** 64-bit perceptual hashes (hex) of the stored images, to spot a picture reused elsewhere. */
+    documentoHash: text('documento_hash'),
+    selfieHash: text('selfie_hash'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
     reviewedBy: text('reviewed_by').references(() => user.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
@@ -113,10 +120,41 @@ export const userSecurityLogs = pgTable(
   ],
 );
 
+/**
+ * Acceptances of the Termos de Uso and the Regulamento dos Sorteios (sign-up), with the versions
+ * accepted (packages/shared legal.ts), the time and the address. A legal record: kept when the
+ * account is deleted, like the security log.
+ */
+export const legalAcceptances = pgTable(
+  'legal_acceptances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    termsVersion: text('terms_version').notNull(),
+    rulesVersion: text('rules_version').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+  },
+  (t) => [index('legal_acceptances_user_idx').on(t.userId, t.acceptedAt)],
+);
+
 /** Platform settings stored and enforced on the server (DESIGN.md section 8). */
+/**
+ * A jsonb column decoded once. Both drivers (pg and PGlite) already parse jsonb; Drizzle's own
+ * jsonb type parses a top-level string a second time, so a stored "13" came back as the number 13
+ * and "1e309" as Infinity. Settings hold top-level strings (the site name), hence this type.
+ */
+const jsonbValue = customType<{ data: unknown; driverData: unknown }>({
+  dataType: () => 'jsonb',
+  toDriver: (value) => JSON.stringify(value),
+  fromDriver: (value) => value,
+});
+
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
-  value: jsonb('value').notNull(),
+  value: jsonbValue('value').notNull(),
   updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

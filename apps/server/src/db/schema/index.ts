@@ -4,3 +4,6 @@ export * from './rooms';
 export * from './payments';
 export * from './private-rooms';
 export * from './admin';
+export * from './integrations';
+export * from './support';
+export * from './responsible-play';

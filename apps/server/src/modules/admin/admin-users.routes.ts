@@ -105,7 +105,7 @@ export function registerAdminUserRoutes(
     },
     async (request) => {
       const staff = await requirePermission(request, 'users.verify');
-      return setUserVerified({
+      const result = await setUserVerified({
         db,
         config,
         staff,
@@ -113,6 +113,8 @@ export function registerAdminUserRoutes(
         userId: request.params.userId,
         verified: request.body.verified,
       });
+      if (result.isVerified) app.events.emit('user-verified', request.params.userId);
+      return result;
     },
   );
 

@@ -17,6 +17,7 @@ import {
   normalizePixKey,
   onlyDigits,
   roleSchema,
+  integrationMessages,
 } from '@sorteio/shared';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -35,11 +36,13 @@ import {
 } from '../../db/schema';
 import { AppError, pgConstraint, pgErrorCode } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
+import { getSetting } from '../settings/settings.service';
 import type { Mailer } from '../mail/mail.service';
 import { renderMail } from '../mail/templates';
 import { getVerification, profileUniqueMessages } from '../profile/profile.service';
 import { walletOf } from '../wallet/ledger.service';
 import { type AuditActor, escapeLike, writeAudit } from './audit.service';
+import { responsiblePlaySummary } from '../responsible-play/responsible-play.service';
 
 const verificationStatusSql = sql<string>`coalesce(${verificacaoUsuario.statusVerificacao}, 'nao_enviado')`;
 
@@ -185,7 +188,9 @@ export async function getUserDetail(
       .where(eq(verificacaoUsuario.userId, userId)),
   ]);
   const canReview = can(viewer.role, 'identity.review');
+  const responsiblePlay = await responsiblePlaySummary(db, userId);
   return {
+    responsiblePlay,
     user: {
       ...rowOf(found, config.adminEmail),
       // Personal data beyond the list's columns only for roles that review identities.
@@ -229,6 +234,7 @@ export async function getUserDetail(
           reviewedAt: verification.v.reviewedAt?.toISOString() ?? null,
           reviewerName: verification.reviewer,
           checks: canReview ? (verification.v.checks ?? null) : null,
+          automatedChecks: canReview ? (verification.v.analise ?? null) : null,
           canReview,
         }
       : null,
@@ -476,7 +482,7 @@ export async function reviewIdentity({
           ],
       action: {
         label: approve ? 'Ver salas abertas' : 'Reenviar documentos',
-        url: `${config.baseUrl}${approve ? '/participate' : '/profile?tab=verification'}`,
+        url: `${config.baseUrl}${approve ? '/participate' : '/profile?tab=verificacao'}`,
       },
     }),
   );
@@ -516,6 +522,14 @@ export async function createAccount({
     const normalized = normalizePixKey(input.chave_pix_tipo, input.chave_pix);
     if (!normalized.ok) throw new AppError('VALIDATION_ERROR', { message: normalized.message });
     pixKey = normalized.value;
+  }
+  if (input.password) {
+    // The setting "Tamanho mínimo da senha" applies to typed passwords (generated ones are longer).
+    const min = await getSetting(db, 'security.passwordMinLength');
+    if (input.password.length < min)
+      throw new AppError('VALIDATION_ERROR', {
+        message: integrationMessages.passwordTooShort(min),
+      });
   }
   const password = input.password || temporaryPassword();
   const id = randomUUID();

@@ -3,11 +3,27 @@
  * every /api/admin route is called as anonymous, a player and each staff role. Only the roles the
  * permission table allows get through; everyone else gets 401/403 and changes nothing.
  */
-import { type Permission, type Role, can, staffRoles } from '@sorteio/shared';
+import {
+  type Permission,
+  type Role,
+  can,
+  defaultTargetCriteria,
+  staffRoles,
+} from '@sorteio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import {
+  externalConnections,
+  remarketingCampaigns,
+  staffAuditLog,
+  webhookDeliveries,
+} from '../../db/schema';
+import { createSealer } from '../../lib/sealed';
 import { createRoom } from '../rooms/rooms.service';
 import { createPayout } from '../draws/draws.service';
 import { postTransaction } from '../wallet/ledger.service';
+import { createTicket } from '../support/support.service';
 import { businessTables, snapshotTables } from '../../security/db-snapshot';
 import {
   type TestContext,
@@ -89,11 +105,64 @@ async function payout() {
   );
 }
 
+const connectionBody = {
+  connection_name: 'Parceiro',
+  connection_type: 'api',
+  service_name: 'CRM',
+  config_data: '{"url":"https://192.0.2.1/"}',
+};
+async function connection(isActive = true) {
+  const [row] = await ctx.database.db
+    .insert(externalConnections)
+    .values({
+      connectionName: 'c',
+      connectionType: 'api',
+      serviceName: 's',
+      configSealed: createSealer(ctx.config.appSecret, 'connection-config').seal('{}'),
+      configMasked: {},
+      isActive,
+    })
+    .returning({ id: externalConnections.id });
+  return row!.id;
+}
+async function delivery() {
+  const id = `msg_${randomBytes(12).toString('hex')}`;
+  await ctx.database.db.insert(webhookDeliveries).values({
+    id,
+    // Paused: the resend an allowed role asks for sends nothing while the next roles are checked.
+    connectionId: await connection(false),
+    event: 'room.full',
+    payload: {},
+    status: 'failed',
+  });
+  return id;
+}
+
+async function campaign() {
+  const [row] = await ctx.database.db
+    .insert(remarketingCampaigns)
+    .values({
+      campaignName: 'c',
+      emailSubject: 's',
+      emailTemplate: 't',
+      targetCriteria: defaultTargetCriteria,
+    })
+    .returning({ id: remarketingCampaigns.id });
+  return row!.id;
+}
+/** A fresh open ticket of the target player (the support queue routes act on it). */
+const ticket = async () => {
+  const u = await createUser(ctx);
+  return (await createTicket(ctx.database.db, u.id, { message: 'Preciso de ajuda com meu PIX' }))
+    .id;
+};
+
 let emailCounter = 0;
 const newEmail = () => `matriz${(emailCounter += 1)}-${Date.now()}@teste.com.br`;
 
 type Call = { url: string; body?: unknown };
 /** Every administrator route: the permission it needs and a valid call (fresh targets each time). */
+let settingsChanges = 0;
 const routes: Record<string, { permission: Permission; call: () => Promise<Call> }> = {
   'GET /api/admin/dashboard': {
     permission: 'dashboard.read',
@@ -272,13 +341,166 @@ const routes: Record<string, { permission: Permission; call: () => Promise<Call>
     permission: 'diagnostics.run',
     call: async () => ({ url: '/api/admin/diagnostics' }),
   },
+  'GET /api/admin/support/tickets': {
+    permission: 'support.tickets',
+    call: async () => ({ url: '/api/admin/support/tickets?status=todos' }),
+  },
+  'GET /api/admin/support/tickets/:id': {
+    permission: 'support.tickets',
+    call: async () => ({ url: `/api/admin/support/tickets/${await ticket()}` }),
+  },
+  'POST /api/admin/support/tickets/:id/reply': {
+    permission: 'support.tickets',
+    call: async () => ({
+      url: `/api/admin/support/tickets/${await ticket()}/reply`,
+      body: { message: 'Olá! Já verificamos e está tudo certo.' },
+    }),
+  },
+  'POST /api/admin/support/tickets/:id/close': {
+    permission: 'support.tickets',
+    call: async () => ({ url: `/api/admin/support/tickets/${await ticket()}/close` }),
+  },
   'GET /api/admin/audit': {
     permission: 'audit.read',
     call: async () => ({ url: '/api/admin/audit' }),
   },
+  // Integrations (issue 10): settings, PIX provider, connections, campaigns, API services.
+  'GET /api/admin/settings': {
+    permission: 'settings.read',
+    call: async () => ({ url: '/api/admin/settings' }),
+  },
+  'PUT /api/admin/settings': {
+    permission: 'settings.manage',
+    // A real change each time, so that its audit row is required.
+    call: async () => ({
+      url: '/api/admin/settings',
+      body: { siteName: `Sorteio Certo ${(settingsChanges += 1)}` },
+    }),
+  },
+  'GET /api/admin/pix/config': {
+    permission: 'pix.manage',
+    call: async () => ({ url: '/api/admin/pix/config' }),
+  },
+  'PUT /api/admin/pix/credentials': {
+    permission: 'pix.manage',
+    call: async () => ({
+      url: '/api/admin/pix/credentials',
+      body: {
+        clientId: 'id',
+        clientSecret: 'segredo',
+        chavePix: 'pix@x.com',
+        environment: 'sandbox',
+      },
+    }),
+  },
+  'POST /api/admin/pix/certificate': {
+    permission: 'pix.manage',
+    call: async () => ({
+      url: '/api/admin/pix/certificate',
+      body: { filename: 'c.p12', certificateBase64: 'AAAA', password: 'x' },
+    }),
+  },
+  'DELETE /api/admin/pix/config': {
+    permission: 'pix.manage',
+    call: async () => ({ url: '/api/admin/pix/config' }),
+  },
+  'POST /api/admin/pix/test': {
+    permission: 'pix.manage',
+    call: async () => ({ url: '/api/admin/pix/test' }),
+  },
+  'GET /api/admin/connections': {
+    permission: 'connections.manage',
+    call: async () => ({ url: '/api/admin/connections' }),
+  },
+  'POST /api/admin/connections': {
+    permission: 'connections.manage',
+    call: async () => ({ url: '/api/admin/connections', body: connectionBody }),
+  },
+  'PUT /api/admin/connections/:id': {
+    permission: 'connections.manage',
+    call: async () => ({
+      url: `/api/admin/connections/${await connection()}`,
+      body: connectionBody,
+    }),
+  },
+  'DELETE /api/admin/connections/:id': {
+    permission: 'connections.manage',
+    call: async () => ({ url: `/api/admin/connections/${await connection()}` }),
+  },
+  'POST /api/admin/connections/:id/test': {
+    permission: 'connections.manage',
+    call: async () => ({ url: `/api/admin/connections/${await connection()}/test` }),
+  },
+  'GET /api/admin/connections/:id/deliveries': {
+    permission: 'connections.manage',
+    call: async () => ({ url: `/api/admin/connections/${await connection()}/deliveries` }),
+  },
+  'GET /api/admin/campaigns': {
+    permission: 'campaigns.manage',
+    call: async () => ({ url: '/api/admin/campaigns' }),
+  },
+  'GET /api/admin/campaigns/stats': {
+    permission: 'campaigns.manage',
+    call: async () => ({ url: '/api/admin/campaigns/stats' }),
+  },
+  'POST /api/admin/campaigns': {
+    permission: 'campaigns.manage',
+    call: async () => ({
+      url: '/api/admin/campaigns',
+      body: { campaign_name: 'Volte', email_template: 'Olá {{nome}}' },
+    }),
+  },
+  'POST /api/admin/campaigns/audience': {
+    permission: 'campaigns.manage',
+    call: async () => ({ url: '/api/admin/campaigns/audience', body: defaultTargetCriteria }),
+  },
+  'POST /api/admin/campaigns/preview': {
+    permission: 'campaigns.manage',
+    call: async () => ({
+      url: '/api/admin/campaigns/preview',
+      body: { email_template: 'Olá {{nome}}' },
+    }),
+  },
+  'POST /api/admin/campaigns/:id/status': {
+    permission: 'campaigns.manage',
+    call: async () => ({ url: `/api/admin/campaigns/${await campaign()}/status` }),
+  },
+  'POST /api/admin/campaigns/:id/run': {
+    permission: 'campaigns.manage',
+    call: async () => ({ url: `/api/admin/campaigns/${await campaign()}/run` }),
+  },
+  'GET /api/admin/services': {
+    permission: 'services.read',
+    call: async () => ({ url: '/api/admin/services' }),
+  },
+  'POST /api/admin/services/:id/test': {
+    permission: 'services.read',
+    call: async () => ({ url: '/api/admin/services/draws/test' }),
+  },
+  'GET /api/admin/docs/*': {
+    permission: 'services.read',
+    call: async () => ({ url: '/api/admin/docs/index.html' }),
+  },
+  'POST /api/admin/webhook-deliveries/:deliveryId/resend': {
+    permission: 'connections.manage',
+    call: async () => ({ url: `/api/admin/webhook-deliveries/${await delivery()}/resend` }),
+  },
 };
 
 const actors = ['anonymous', 'user', ...staffRoles] as const;
+
+const auditRows = async () =>
+  (await ctx.database.db.select({ n: count() }).from(staffAuditLog))[0]!.n;
+
+/** POST routes that only read or test something: nothing of the platform changes. */
+const readOnlyActions = new Set<string>([
+  'POST /api/admin/diagnostics',
+  'POST /api/admin/finance/audit', // runs the read-only ledger audit and keeps its report
+  'POST /api/admin/connections/:id/test',
+  'POST /api/admin/services/:id/test',
+  'POST /api/admin/campaigns/audience',
+  'POST /api/admin/campaigns/preview',
+]);
 
 describe('the role x route matrix', () => {
   it('covers every administrator route of the route table', () => {
@@ -298,6 +520,7 @@ describe('the role x route matrix', () => {
         const allowed = actor !== 'anonymous' && can(actor, spec.permission);
         const { url, body } = await spec.call();
         const before = allowed ? null : await snapshotTables(ctx.database.db, tables);
+        const auditBefore = allowed && method !== 'GET' ? await auditRows() : null;
         const res = await ctx.app.inject({
           method,
           url,
@@ -318,6 +541,14 @@ describe('the role x route matrix', () => {
           wrong.push(`${route} as ${actor}: expected ${expected}, got ${res.statusCode}`);
         if (before !== null && (await snapshotTables(ctx.database.db, tables)) !== before)
           wrong.push(`${route} as ${actor}: refused but changed the database`);
+        // Every staff action that changes something is audited, in the same transaction.
+        if (
+          auditBefore !== null &&
+          res.statusCode < 300 &&
+          !readOnlyActions.has(route) &&
+          (await auditRows()) <= auditBefore
+        )
+          wrong.push(`${route} as ${actor}: ${res.statusCode} without an audit row`);
       }
     }
     console.info(

@@ -1,5 +1,6 @@
 import {
   type SessionUser,
+  adminAccessCheckSchema,
   canOpenAdmin,
   changePasswordInputSchema,
   roleSchema,
@@ -14,20 +15,23 @@ import {
   verifyBackupCodeInputSchema,
   verifyEmailQuerySchema,
   verifyTotpInputSchema,
+  integrationMessages,
 } from '@sorteio/shared';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, like, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { profiles, user, userActivity, verification } from '../../db/schema';
+import { profiles, session, twoFactor, user, userActivity, verification } from '../../db/schema';
 import { getSessionUser } from '../../lib/authz';
 import { addressKey } from '../../lib/client-key';
 import { hitLimit } from '../../lib/db-rate-limit';
+import { backupCodeHashes, buildKeyRing } from '../../lib/key-ring';
 import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
 import { recordSecurityEvent } from '../security/security.service';
-import { type Auth, CLIENT_IP_HEADER, hashBackupCode } from './auth';
+import { getSetting } from '../settings/settings.service';
+import { type Auth, CLIENT_IP_HEADER } from './auth';
 
 export function toHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
@@ -52,6 +56,13 @@ export async function readSessionUser(
 ): Promise<SessionUser | null> {
   const result = await auth.api.getSession({ headers: toHeaders(request) });
   if (!result) return null;
+  // The session timeout of the settings (spec 001 section 9), counted from the sign-in; read
+  // through the settings cache, so a change applies on every copy within SETTINGS_CACHE_MS.
+  const timeoutHours = await getSetting(db, 'security.sessionTimeoutHours');
+  if (result.session.createdAt.getTime() + timeoutHours * 60 * 60 * 1000 <= Date.now()) {
+    await db.delete(session).where(eq(session.id, result.session.id));
+    return null;
+  }
   const u = result.user as typeof result.user & { role?: string | null };
   const [profile] = await db
     .select({ statusConta: profiles.statusConta, mustChangePassword: profiles.mustChangePassword })
@@ -160,6 +171,22 @@ export function registerAuthRoutes(
     readSessionUser(auth, config, db, request),
   );
 
+  // A backup code is stored as a keyed hash: a code made before a key rotation is found under the
+  // previous key of the ring (docs/decisions/008-key-ring.md).
+  const ring = buildKeyRing(config.appSecret, config.appSecretPrevious);
+  async function backupCodeHash(code: string): Promise<string> {
+    const [current, ...older] = backupCodeHashes(ring, code);
+    for (const hash of older) {
+      const [found] = await db
+        .select({ id: twoFactor.id })
+        .from(twoFactor)
+        .where(like(twoFactor.backupCodes, `%${hash}%`))
+        .limit(1);
+      if (found) return hash;
+    }
+    return current!;
+  }
+
   // better-auth speaks Web Request/Response: translate, and pass every Set-Cookie through.
   async function forward(request: FastifyRequest, reply: FastifyReply) {
     const url = new URL(request.url, config.baseUrl);
@@ -170,8 +197,23 @@ export function registerAuthRoutes(
       typeof body === 'object'
     ) {
       const given = (body as { code?: unknown }).code;
-      if (typeof given === 'string')
-        body = { ...body, code: hashBackupCode(config.appSecret, given) };
+      if (typeof given === 'string') body = { ...body, code: await backupCodeHash(given) };
+    }
+    if (
+      (url.pathname === '/api/auth/sign-up/email' || url.pathname === '/api/auth/reset-password') &&
+      body &&
+      typeof body === 'object'
+    ) {
+      // The setting "Tamanho mínimo da senha" (Segurança), on top of the library's fixed floor.
+      const given =
+        (body as { password?: unknown; newPassword?: unknown }).password ??
+        (body as { newPassword?: unknown }).newPassword;
+      const min = await getSetting(db, 'security.passwordMinLength');
+      if (typeof given === 'string' && given.length < min)
+        throw new AppError('VALIDATION_ERROR', {
+          message: integrationMessages.passwordTooShort(min),
+          reason: 'PASSWORD_TOO_SHORT',
+        });
     }
     let resetUserId: string | null = null;
     if (url.pathname === '/api/auth/reset-password' && body && typeof body === 'object') {
@@ -310,7 +352,7 @@ export function registerAuthRoutes(
         response: { 200: z.object({ changed: z.boolean() }) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const me = await getSessionUser(request);
       if (!me) throw new AppError('UNAUTHENTICATED');
       if (request.body.newPassword === request.body.currentPassword)
@@ -318,14 +360,19 @@ export function registerAuthRoutes(
           message: 'A nova senha precisa ser diferente da atual.',
         });
       try {
-        await auth.api.changePassword({
+        // Every session of the account ends, this one included, and better-auth opens a new one
+        // for this browser: its cookie must reach the browser, or the person is signed out.
+        const { headers } = await auth.api.changePassword({
           body: {
             currentPassword: request.body.currentPassword,
             newPassword: request.body.newPassword,
             revokeOtherSessions: true,
           },
           headers: toHeaders(request),
+          returnHeaders: true,
         });
+        const cookies = headers.getSetCookie();
+        if (cookies.length > 0) void reply.header('set-cookie', cookies);
       } catch (error) {
         const status = (error as { statusCode?: number }).statusCode ?? 500;
         if (status === 400 || status === 401)
@@ -350,24 +397,29 @@ export function registerAuthRoutes(
     {
       schema: {
         tags: ['auth'],
-        summary: 'test_admin_access: o chamador é administrador?',
-        response: {
-          200: z.object({
-            is_admin: z.boolean(),
-            is_authenticated: z.boolean(),
-            admin_record_exists: z.boolean(),
-          }),
-        },
+        summary: 'test_admin_access: o chamador é administrador? (e precisa ativar o 2FA?)',
+        response: { 200: adminAccessCheckSchema },
       },
     },
     async (request) => {
       const current = await getSessionUser(request);
-      if (!current) return { is_admin: false, is_authenticated: false, admin_record_exists: false };
+      if (!current)
+        return {
+          is_admin: false,
+          is_authenticated: false,
+          admin_record_exists: false,
+          two_factor_required: false,
+        };
       const [row] = await db.select({ role: user.role }).from(user).where(eq(user.id, current.id));
+      const twoFactorRequired =
+        canOpenAdmin(current.role) &&
+        !current.twoFactorEnabled &&
+        (await request.server.staffTwoFactorRequired());
       return {
         is_admin: current.isAdmin,
         is_authenticated: true,
         admin_record_exists: row?.role === 'admin',
+        two_factor_required: twoFactorRequired,
       };
     },
   );

@@ -10,6 +10,7 @@ import {
   jsonHeaders,
   signIn,
 } from '../../test/helpers';
+import { setSetting } from '../settings/settings.service';
 
 let ctx: TestContext;
 let ipCounter = 10;
@@ -49,6 +50,7 @@ describe('sign-up and e-mail confirmation', () => {
       password: 'segredo1',
       name: 'nova.jogadora',
       callbackURL: '/login?verified=1',
+      acceptLegalTerms: true,
     });
     expect(signUp.statusCode).toBe(200);
     const mail = ctx.mailer.sent.find((m) => m.to === email);
@@ -78,6 +80,7 @@ describe('sign-up and e-mail confirmation', () => {
       email: 'curta@teste.com.br',
       password: '12345',
       name: 'curta',
+      acceptLegalTerms: true,
     });
     expect(short.statusCode).toBe(400);
     const existing = await createUser(ctx);
@@ -85,6 +88,7 @@ describe('sign-up and e-mail confirmation', () => {
       email: existing.email,
       password: 'outrasenha',
       name: 'x',
+      acceptLegalTerms: true,
     });
     // Same answer as a new sign-up (no account enumeration); the account and password stay as they were.
     expect(again.statusCode).toBe(200);
@@ -413,23 +417,44 @@ describe('roles and suspension', () => {
       is_admin: true,
       is_authenticated: true,
       admin_record_exists: false,
+      two_factor_required: false,
     });
     expect(await access(playerCookie)).toEqual({
       is_admin: false,
       is_authenticated: true,
       admin_record_exists: false,
+      two_factor_required: false,
     });
     expect(await access()).toEqual({
       is_admin: false,
       is_authenticated: false,
       admin_record_exists: false,
+      two_factor_required: false,
     });
     const staff = await createUser(ctx, { role: 'admin' });
-    expect(await access(await signIn(ctx, staff, nextIp()))).toEqual({
+    const staffCookie = await signIn(ctx, staff, nextIp());
+    expect(await access(staffCookie)).toEqual({
       is_admin: true,
       is_authenticated: true,
       admin_record_exists: true,
+      two_factor_required: false,
     });
+    // "2FA obrigatório" on: staff without two-factor sign-in are sent to set it up; players not.
+    await setSetting(ctx.database.db, 'security.twoFactorRequired', true, null);
+    expect(await access(staffCookie)).toMatchObject({ two_factor_required: true });
+    expect(await access(playerCookie)).toMatchObject({ two_factor_required: false });
+    const support = await createUser(ctx, { role: 'support' });
+    expect(await access(await signIn(ctx, support, nextIp()))).toMatchObject({
+      is_admin: false,
+      two_factor_required: true,
+    });
+    const blocked = await ctx.app.inject({
+      url: '/api/admin/dashboard',
+      headers: { cookie: staffCookie },
+    });
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json()).toMatchObject({ error: { reason: 'TWO_FACTOR_REQUIRED' } });
+    await setSetting(ctx.database.db, 'security.twoFactorRequired', false, null);
   });
 
   it('a suspended account loses its sessions and cannot sign in; only staff may suspend', async () => {

@@ -4,17 +4,27 @@
  * stored hashed; sign-ins of suspended accounts are refused; security events are logged.
  */
 import { createHmac, randomInt, randomUUID } from 'node:crypto';
+import { legalDocuments } from '@sorteio/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
-import { eq } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { account, profiles, session, twoFactor, user, verification } from '../../db/schema';
+import {
+  account,
+  legalAcceptances,
+  profiles,
+  session,
+  twoFactor,
+  user,
+  verification,
+} from '../../db/schema';
 import type { Mailer } from '../mail/mail.service';
 import { renderMail } from '../mail/templates';
 import { hitLimit } from '../../lib/db-rate-limit';
+import { buildKeyRing } from '../../lib/key-ring';
 import {
   ACCOUNT_FAILURES_BEFORE_DELAY,
   MAX_FAILED_SIGN_INS,
@@ -53,6 +63,14 @@ function bodyEmail(body: unknown): string | null {
   return typeof email === 'string' ? email.toLowerCase() : null;
 }
 
+function acceptedLegalTerms(body: unknown): boolean {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    (body as { acceptLegalTerms?: unknown }).acceptLegalTerms === true
+  );
+}
+
 function clientOf(headers: Headers | undefined) {
   return {
     ip: headers?.get(CLIENT_IP_HEADER) ?? null,
@@ -62,6 +80,7 @@ function clientOf(headers: Headers | undefined) {
 
 export function createAuth({ config, db, mailer }: { config: Config; db: Db; mailer: Mailer }) {
   const secure = config.baseUrl.startsWith('https://');
+  const ring = buildKeyRing(config.appSecret, config.appSecretPrevious);
 
   const findUserByEmail = async (email: string) => {
     const [row] = await db
@@ -127,7 +146,10 @@ export function createAuth({ config, db, mailer }: { config: Config; db: Db; mai
     appName: 'Sorteio Certo',
     baseURL: config.baseUrl,
     basePath: '/api/auth',
-    secret: config.appSecret,
+    // The key ring: the current secret seals and signs, the previous ones still open (and the
+    // oldest opens what was sealed before the ring, without a version).
+    secret: ring.keys.at(-1)!.value,
+    secrets: ring.keys,
     trustedOrigins: [config.baseUrl],
     database: drizzleAdapter(db, {
       provider: 'pg',
@@ -211,8 +233,18 @@ export function createAuth({ config, db, mailer }: { config: Config; db: Db; mai
     databaseHooks: {
       user: {
         create: {
-          after: async (created) => {
+          after: async (created, ctx) => {
             await db.insert(profiles).values({ id: created.id }).onConflictDoNothing();
+            // A sign-up carries the acceptance of the Termos and the Regulamento (its schema
+            // refuses it otherwise, before this library sees it): kept with the versions in force.
+            if (ctx?.path === '/sign-up/email' && acceptedLegalTerms(ctx.body)) {
+              await db.insert(legalAcceptances).values({
+                userId: created.id,
+                termsVersion: legalDocuments.termos.version,
+                rulesVersion: legalDocuments.regulamento.version,
+                ipAddress: clientOf(ctx.headers).ip,
+              });
+            }
           },
         },
       },
@@ -271,6 +303,20 @@ export function createAuth({ config, db, mailer }: { config: Config; db: Db; mai
             if (failed || !newSession) break;
             // With a session already open this is enabling 2FA; otherwise the second step of sign-in.
             const enabling = Boolean(ctx.context.session);
+            // Enabling 2FA ends every other session: whoever else was signed in must sign in
+            // again, now with the second step.
+            if (enabling)
+              await db
+                .delete(session)
+                .where(
+                  and(
+                    eq(session.userId, newSession.user.id),
+                    notInArray(session.id, [
+                      ctx.context.session!.session.id,
+                      newSession.session.id,
+                    ]),
+                  ),
+                );
             await recordSecurityEvent(db, {
               userId: newSession.user.id,
               email: newSession.user.email,

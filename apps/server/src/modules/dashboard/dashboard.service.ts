@@ -76,6 +76,8 @@ export async function getDashboard(db: Db, userId: string): Promise<Dashboard> {
   ]);
   return {
     pontosAtuais: wallet.saldo + wallet.cashback,
+    saldo: wallet.saldo,
+    cashback: wallet.cashback,
     ...totals,
     live: {
       usuarios: users?.n ?? 0,

@@ -16,6 +16,7 @@ import { payouts, profiles, user } from '../../db/schema';
 import { requireUser } from '../../lib/authz';
 import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
+import { sendCached } from '../../lib/public-cache';
 import type { Mailer } from '../mail/mail.service';
 import { renderMail } from '../mail/templates';
 import { getSetting } from '../settings/settings.service';
@@ -33,6 +34,8 @@ import { getPublicRoom } from '../rooms/rooms.service';
 
 /** E-mails after a draw: the winner and every participant, with the verification link. */
 export async function notifyDraw(db: Db, mailer: Mailer, config: Config, outcome: DrawOutcome) {
+  // The setting "Notificações por e-mail" (Config. > Notificações).
+  if (!(await getSetting(db, 'notifications.email'))) return;
   if (outcome.kind === 'cancelled') {
     for (const id of outcome.refundedUserIds) {
       const [u] = await db.select({ email: user.email }).from(user).where(eq(user.id, id));
@@ -82,6 +85,7 @@ export async function notifyDraw(db: Db, mailer: Mailer, config: Config, outcome
 
 export async function notifyPayout(db: Db, mailer: Mailer, config: Config, event: PayoutEvent) {
   if (event.result === 'retry') return;
+  if (!(await getSetting(db, 'notifications.email'))) return;
   const [u] = await db.select({ email: user.email }).from(user).where(eq(user.id, event.userId));
   if (!u) return;
   const ok = event.result === 'confirmado';
@@ -106,6 +110,8 @@ export async function notifyPayout(db: Db, mailer: Mailer, config: Config, event
   );
 }
 
+const roomDrawSchema = z.object({ draw: drawSummarySchema.nullable() });
+
 export function registerDrawRoutes(app: App, { db }: { db: Db }) {
   app.get(
     '/api/draws',
@@ -117,7 +123,17 @@ export function registerDrawRoutes(app: App, { db }: { db: Db }) {
         response: { 200: drawListSchema },
       },
     },
-    async (request) => listDraws(db, request.query),
+    async (request, reply) =>
+      sendCached(
+        request,
+        reply,
+        await app.publicCache.get(
+          'draws',
+          `draws:${JSON.stringify(request.query)}`,
+          drawListSchema,
+          () => listDraws(db, request.query),
+        ),
+      ),
   );
 
   app.get(
@@ -130,7 +146,14 @@ export function registerDrawRoutes(app: App, { db }: { db: Db }) {
         response: { 200: drawProofSchema },
       },
     },
-    async (request) => getProof(db, request.params.id),
+    async (request, reply) =>
+      sendCached(
+        request,
+        reply,
+        await app.publicCache.get('draws', `proof:${request.params.id}`, drawProofSchema, () =>
+          getProof(db, request.params.id),
+        ),
+      ),
   );
 
   app.get(
@@ -140,13 +163,23 @@ export function registerDrawRoutes(app: App, { db }: { db: Db }) {
         tags: ['draws'],
         summary: 'O sorteio de uma sala, quando já realizado (público)',
         params: roomIdParamsSchema,
-        response: { 200: z.object({ draw: drawSummarySchema.nullable() }) },
+        response: { 200: roomDrawSchema },
       },
     },
-    async (request) => {
-      await getPublicRoom(db, request.params.id);
-      return { draw: await findRoomDraw(db, request.params.id) };
-    },
+    async (request, reply) =>
+      sendCached(
+        request,
+        reply,
+        await app.publicCache.get(
+          'rooms',
+          `room-draw:${request.params.id}`,
+          roomDrawSchema,
+          async () => {
+            await getPublicRoom(db, request.params.id);
+            return { draw: await findRoomDraw(db, request.params.id) };
+          },
+        ),
+      ),
   );
 
   app.post(

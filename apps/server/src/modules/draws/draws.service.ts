@@ -372,7 +372,7 @@ function cursorCondition(cursor: string | undefined) {
 
 export async function listDraws(
   db: Db,
-  options: { limit: number; cursor?: string; salaId?: string },
+  options: { limit: number; cursor?: string; salaId?: string; includePrivate?: boolean },
 ): Promise<{ items: DrawSummary[]; nextCursor: string | null }> {
   const rows = await db
     .select({
@@ -393,7 +393,7 @@ export async function listDraws(
     .where(
       and(
         // Public lists never name a private room's record (its members see their draw in the room).
-        ne(salas.tipoSala, 'privada'),
+        options.includePrivate ? undefined : ne(salas.tipoSala, 'privada'),
         cursorCondition(options.cursor),
         options.salaId ? eq(sorteios.salaId, options.salaId) : undefined,
       ),
@@ -421,8 +421,16 @@ export async function listDraws(
   };
 }
 
-export async function findRoomDraw(db: Db, salaId: string): Promise<DrawSummary | null> {
-  const page = await listDraws(db, { limit: 1, salaId });
+/**
+ * A room's draw, or null before it happens. A private room's draw is found only with
+ * `includePrivate`, for callers that already checked who is asking (the room's detail).
+ */
+export async function findRoomDraw(
+  db: Db,
+  salaId: string,
+  options: { includePrivate?: boolean } = {},
+): Promise<DrawSummary | null> {
+  const page = await listDraws(db, { limit: 1, salaId, ...options });
   return page.items[0] ?? null;
 }
 

@@ -3,6 +3,7 @@ import {
   createPixChargeInputSchema,
   paymentConfigSchema,
   formatBRL,
+  participationChargeSchema,
   pixChargeSchema,
   topupInputSchema,
   txidParamsSchema,
@@ -16,7 +17,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { pixCharges, user } from '../../db/schema';
+import { participacoes, pixCharges, salas, user } from '../../db/schema';
 import { requireUser } from '../../lib/authz';
 import { addressKey } from '../../lib/client-key';
 import { AppError } from '../../lib/errors';
@@ -92,7 +93,10 @@ export function registerPaymentRoutes(
         },
       },
     },
-    async () => ({ configured: provider !== null, provider: config.pixProvider }),
+    async () => ({
+      configured: provider !== null,
+      provider: provider?.kind ?? config.pixProvider,
+    }),
   );
 
   app.get(
@@ -102,11 +106,19 @@ export function registerPaymentRoutes(
         tags: ['payments'],
         summary: 'Cobrança mais recente de uma participação',
         querystring: createPixChargeInputSchema,
-        response: { 200: z.object({ charge: pixChargeSchema.nullable() }) },
+        response: { 200: participationChargeSchema },
       },
     },
     async (request) => {
       const me = await requireUser(request);
+      const [seat] = await db
+        .select({ numeroSorte: participacoes.numeroSorte, tipoSala: salas.tipoSala })
+        .from(participacoes)
+        .innerJoin(salas, eq(salas.id, participacoes.salaId))
+        .where(
+          and(eq(participacoes.id, request.query.participacaoId), eq(participacoes.userId, me.id)),
+        )
+        .limit(1);
       const [row] = await db
         .select()
         .from(pixCharges)
@@ -118,7 +130,7 @@ export function registerPaymentRoutes(
         )
         .orderBy(desc(pixCharges.createdAt))
         .limit(1);
-      return { charge: row ? toPixCharge(row) : null };
+      return { charge: row ? toPixCharge(row) : null, seat: seat ?? null };
     },
   );
 
@@ -184,6 +196,8 @@ export function registerPaymentRoutes(
       },
       async (request) => {
         const me = await requireUser(request);
+        // A stored EFI configuration may have replaced the simulator since the start.
+        if (provider.kind !== 'simulator') throw new AppError('NOT_FOUND');
         const row = await getChargeOf(db, me.id, request.params.txid);
         if (row.status !== 'ATIVA' || row.expiresAt.getTime() <= Date.now()) {
           throw new AppError('CONFLICT', {

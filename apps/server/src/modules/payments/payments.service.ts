@@ -4,14 +4,20 @@
  * handled once (by its endToEndId) and never lost: money for a seat that expired, an amount that
  * does not match, or a charge already paid goes to the payer's Saldo.
  */
-import { type PixCharge, pixMessages } from '@sorteio/shared';
+import { type PixCharge, pixMessages, roomTypeLabel } from '@sorteio/shared';
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { participacoes, pixCharges, pixReceived, salas } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { closeIfComplete, creditCashback } from '../rooms/rooms.service';
-import { lockAccounts, moneyTransaction, postTransaction } from '../wallet/ledger.service';
+import { assertMayPlay, assertNotExcluded } from '../responsible-play/responsible-play.service';
+import {
+  type DbOrTx,
+  lockAccounts,
+  moneyTransaction,
+  postTransaction,
+} from '../wallet/ledger.service';
 import { type PixProvider, PixProviderError, type ReceivedPix } from './pix-provider';
 import { SIMULATOR_TXID_LENGTH, randomAlphanumeric } from './simulator';
 
@@ -37,7 +43,7 @@ export function toPixCharge(row: typeof pixCharges.$inferSelect): PixCharge {
 }
 
 async function issueCharge(
-  db: Db,
+  db: DbOrTx,
   provider: PixProvider,
   input: {
     userId: string;
@@ -47,6 +53,8 @@ async function issueCharge(
     description: string;
     expiresInSeconds: number;
   },
+  /** Checked again in the transaction that records the charge (after the provider's answer). */
+  guard?: (tx: DbOrTx) => Promise<void>,
 ) {
   const txid = newTxid(provider);
   let created;
@@ -58,6 +66,8 @@ async function issueCharge(
       description: input.description,
     });
   } catch (error) {
+    // The provider runtime refuses with the spec's own message (PIX off or not configured).
+    if (error instanceof AppError) throw error;
     const message =
       error instanceof PixProviderError ? error.message : pixMessages.providerFallback;
     throw new AppError('SERVICE_UNAVAILABLE', {
@@ -66,28 +76,33 @@ async function issueCharge(
       cause: error,
     });
   }
-  const [row] = await db
-    .insert(pixCharges)
-    .values({
-      txid,
-      purpose: input.purpose,
-      userId: input.userId,
-      participacaoId: input.participacaoId,
-      amount: input.amount,
-      description: input.description,
-      provider: provider.kind,
-      brCode: created.brCode,
-      qrPng: created.qrPngDataUrl,
-      expiresAt: created.expiresAt,
-    })
-    .returning();
-  if (input.participacaoId) {
-    await db
-      .update(participacoes)
-      .set({ txidPagamento: txid, updatedAt: new Date() })
-      .where(eq(participacoes.id, input.participacaoId));
-  }
-  return toPixCharge(row!);
+  // The provider is called outside any transaction: no database lock is held across the network
+  // (and the embedded database, one connection, is free for the provider's own reads).
+  return db.transaction(async (tx) => {
+    if (guard) await guard(tx);
+    const [row] = await tx
+      .insert(pixCharges)
+      .values({
+        txid,
+        purpose: input.purpose,
+        userId: input.userId,
+        participacaoId: input.participacaoId,
+        amount: input.amount,
+        description: input.description,
+        provider: provider.kind,
+        brCode: created.brCode,
+        qrPng: created.qrPngDataUrl,
+        expiresAt: created.expiresAt,
+      })
+      .returning();
+    if (input.participacaoId) {
+      await tx
+        .update(participacoes)
+        .set({ txidPagamento: txid, updatedAt: new Date() })
+        .where(eq(participacoes.id, input.participacaoId));
+    }
+    return toPixCharge(row!);
+  });
 }
 
 /** generate_payment: the active charge of the participation, or a new one while the seat is held. */
@@ -115,6 +130,7 @@ export async function createParticipationCharge({
     .innerJoin(salas, eq(salas.id, participacoes.salaId))
     .where(and(eq(participacoes.id, participacaoId), eq(participacoes.userId, userId)));
   if (!p) throw new AppError('NOT_FOUND', { message: 'Participação não encontrada.' });
+  await assertNotExcluded(db, userId);
   const participation = p.participation;
   if (participation.statusPagamento === 'confirmado')
     throw new AppError('CONFLICT', {
@@ -151,7 +167,7 @@ export async function createParticipationCharge({
     purpose: 'participacao',
     participacaoId,
     amount: participation.valorPago,
-    description: `Participação em sorteio - Sala ${p.tipoSala.replace('_', ' ')}`,
+    description: `Participação em sorteio - Sala ${roomTypeLabel(p.tipoSala)}`,
     expiresInSeconds: Math.min(config.pix.chargeExpirySeconds, remaining),
   });
 }
@@ -174,14 +190,25 @@ export async function createTopupCharge({
       message: pixMessages.notConfigured,
       reason: 'PIX_NOT_CONFIGURED',
     });
-  return issueCharge(db, provider, {
-    userId,
-    purpose: 'topup',
-    participacaoId: null,
-    amount,
-    description: 'Adicionar saldo - Sorteio Certo',
-    expiresInSeconds: config.pix.chargeExpirySeconds,
-  });
+  // The deposit limits are checked before the provider is asked, and again in the transaction that
+  // records the charge, under the player's responsible-play lock: two top-ups at once cannot both
+  // pass a limit (a refused one leaves only an unpaid charge at the provider, never shown).
+  const guard = (tx: DbOrTx) =>
+    assertMayPlay(tx, { userId, kind: 'deposit', amountCentavos: amount });
+  await guard(db);
+  return issueCharge(
+    db,
+    provider,
+    {
+      userId,
+      purpose: 'topup',
+      participacaoId: null,
+      amount,
+      description: 'Adicionar saldo - Sorteio Certo',
+      expiresInSeconds: config.pix.chargeExpirySeconds,
+    },
+    guard,
+  );
 }
 
 export async function getChargeOf(db: Db, userId: string, txid: string) {

@@ -1,4 +1,5 @@
 import {
+  can,
   chatMessageSchema,
   createPrivateRoomInputSchema,
   inviteCodeSchema,
@@ -265,7 +266,7 @@ export function registerPrivateRoomRoutes(app: App, { db, config }: { db: Db; co
     async (request) => {
       const me = await requireUser(request);
       const row = await getRow(db, request.params.id);
-      if (row.room.creatorId !== me.id && me.role === 'user')
+      if (row.room.creatorId !== me.id && !can(me.role, 'rooms.manage'))
         throw new AppError('FORBIDDEN', { message: privateRoomMessages.onlyCreator });
       if (row.sala.status !== 'fechada')
         throw new AppError('CONFLICT', {

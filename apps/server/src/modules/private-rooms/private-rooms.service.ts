@@ -9,7 +9,7 @@ import {
   type PrivateRoom,
   type PrivateRoomDetail,
   computePrize,
-  isStaffRole,
+  can,
   privateRoomMessages,
   type Role,
 } from '@sorteio/shared';
@@ -23,10 +23,10 @@ import {
   privateRooms,
   profiles,
   salas,
-  sorteios,
 } from '../../db/schema';
 import { firstName } from '../../lib/names';
 import { AppError, pgConstraint, pgErrorCode } from '../../lib/errors';
+import { findRoomDraw } from '../draws/draws.service';
 import { createRoom, joinRoom, toParticipation, toRoom } from '../rooms/rooms.service';
 import { getSetting } from '../settings/settings.service';
 
@@ -211,14 +211,11 @@ export async function getDetail({
       expiresAt: mine.expiresAt?.toISOString() ?? null,
     };
   }
-  const [draw] = await db
-    .select({ id: sorteios.id })
-    .from(sorteios)
-    .where(eq(sorteios.salaId, row.sala.id));
+  const draw = await findRoomDraw(db, row.sala.id, { includePrivate: true });
   return {
     room: toPrivateRoom(config, row),
     isCreator: row.room.creatorId === userId,
-    canEdit: row.room.creatorId === userId || isStaffRole(role),
+    canEdit: row.room.creatorId === userId || can(role, 'rooms.manage'),
     isMember: member,
     participants: seats.map((s) => ({
       id: s.p.id,
@@ -231,6 +228,7 @@ export async function getDetail({
     myParticipation: mine ? toParticipation(mine) : null,
     myPayment,
     drawId: draw?.id ?? null,
+    draw,
   };
 }
 
@@ -250,7 +248,7 @@ export async function updatePrivateRoom({
   input: { roomName: string; customName: string | null };
 }) {
   const row = await getRow(db, id);
-  if (row.room.creatorId !== userId && !isStaffRole(role))
+  if (row.room.creatorId !== userId && !can(role, 'rooms.manage'))
     throw new AppError('FORBIDDEN', { message: privateRoomMessages.onlyCreator });
   await db
     .update(privateRooms)
@@ -369,7 +367,7 @@ export async function closePrivateRoom({
   userId: string;
   role: Role;
 }) {
-  if (row.room.creatorId !== userId && !isStaffRole(role))
+  if (row.room.creatorId !== userId && !can(role, 'rooms.manage'))
     throw new AppError('FORBIDDEN', { message: privateRoomMessages.onlyCreator });
   const [updated] = await db
     .update(salas)

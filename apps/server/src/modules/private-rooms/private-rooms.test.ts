@@ -125,12 +125,18 @@ describe('private rooms', () => {
       customName: 'Bolão da família',
     });
     expect(ok.json()).toMatchObject({ roomName: 'Família', customName: 'Bolão da família' });
-    const staff = await createUser(ctx, { role: 'support' });
+    // Staff with the permission to manage rooms (permission table), and no other staff role.
+    const staff = await createUser(ctx, { role: 'manager' });
     const staffCookie = await signIn(ctx, staff, '198.19.0.7');
     expect(
       (await call('PUT', `/api/private-rooms/${room.id}`, staffCookie, { roomName: 'Moderada' }))
         .statusCode,
     ).toBe(200);
+    const support = await signIn(ctx, await createUser(ctx, { role: 'support' }), '198.19.0.8');
+    expect(
+      (await call('PUT', `/api/private-rooms/${room.id}`, support, { roomName: 'Invadida' }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('joins by code (uppercased) and by invite in one atomic step with the specified lucky numbers', async () => {
@@ -296,6 +302,7 @@ describe('private rooms', () => {
     const detail = (await call('GET', `/api/private-rooms/${room.id}`, players[0]!.cookie)).json();
     expect(detail.myPayment).toMatchObject({ amount: 2000, platformFee: 200, status: 'pending' });
     expect(detail.room.prizeTotal).toBe(3600);
+    expect(detail.draw).toBeNull();
     // The first pays by PIX through the same provider and webhook as public rooms.
     const charge = (
       await call('POST', '/api/payments/pix', players[0]!.cookie, {
@@ -318,6 +325,19 @@ describe('private rooms', () => {
     expect(after.drawId).toMatch(/^[0-9a-f-]{36}$/);
     const proof = (await ctx.app.inject({ url: `/api/draws/${after.drawId}/proof` })).json();
     expect(proof.entrants).toHaveLength(2);
+    // The room shows its result to its members: number, winner, prize and the proof's id.
+    expect(after.draw).toMatchObject({
+      id: after.drawId,
+      roomId: after.room.sala.id,
+      numeroVencedor: proof.winning_number,
+      valorPremioLiquido: 3600,
+      hashProva: proof.hash_prova,
+    });
+    expect(typeof after.draw.vencedorPrimeiroNome).toBe('string');
+    // The public draw endpoints still never name a private room's record.
+    expect(
+      (await ctx.app.inject({ url: `/api/rooms/${after.room.sala.id}/draw` })).statusCode,
+    ).toBe(404);
     const winner = players.find(
       (p) =>
         p.id ===
@@ -326,6 +346,35 @@ describe('private rooms', () => {
         )!.userId,
     )!;
     expect((await walletOf(ctx.database.db, winner.id)).saldo).toBeGreaterThanOrEqual(3600);
+  });
+
+  it('lets the creator take a seat in their own room, by code or by invite', async () => {
+    const creator = await verifiedPlayer(ctx);
+    const room = await createRoomAs(creator.cookie, {
+      roomName: 'Minha sala',
+      entryValue: 1000,
+      maxParticipants: 3,
+    });
+    const before = (await call('GET', `/api/private-rooms/${room.id}`, creator.cookie)).json();
+    expect(before).toMatchObject({ isCreator: true, isMember: true, myParticipation: null });
+    const joined = await call(
+      'POST',
+      `/api/private-rooms/by-code/${room.roomCode}/join`,
+      creator.cookie,
+    );
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json().participation.numeroSorte).toMatch(/^\d{6}$/);
+    const after = (await call('GET', `/api/private-rooms/${room.id}`, creator.cookie)).json();
+    expect(after.myParticipation.numeroSorte).toBe(joined.json().participation.numeroSorte);
+    expect(after.myPayment).toMatchObject({ amount: 1000, status: 'pending' });
+    expect(after.participants).toHaveLength(1);
+    expect(after.room.currentParticipants).toBe(1);
+    const again = await call(
+      'POST',
+      `/api/private-rooms/invite/${room.inviteCode}/join`,
+      creator.cookie,
+    );
+    expect(again.json().error.reason).toBe('ALREADY_JOINED');
   });
 
   it('lets the creator close the room and draw it with at least two paid seats', async () => {

@@ -10,7 +10,7 @@ import {
   updateProfileInputSchema,
   verificationSchema,
 } from '@sorteio/shared';
-import { symmetricDecrypt, verifyPassword } from 'better-auth/crypto';
+import { verifyPassword } from 'better-auth/crypto';
 import { and, eq } from 'drizzle-orm';
 import { verifySync } from 'otplib';
 import { z } from 'zod';
@@ -19,9 +19,11 @@ import type { Db } from '../../db/client';
 import { account, twoFactor, user } from '../../db/schema';
 import { requireUser } from '../../lib/authz';
 import { AppError } from '../../lib/errors';
+import { buildKeyRing, unseal } from '../../lib/key-ring';
 import type { App } from '../../lib/fastify';
 import { lookupIp, normalizeIp } from '../../lib/geoip';
 import type { FileStorage } from '../../lib/storage';
+import type { IdentityQueue } from '../identity/identity-queue';
 import { clientInfo } from '../auth/auth.routes';
 import {
   listSecurityLogs,
@@ -45,7 +47,12 @@ const fileKindParams = z.object({
 
 export function registerProfileRoutes(
   app: App,
-  { db, storage, config }: { db: Db; storage: FileStorage; config: Config },
+  {
+    db,
+    storage,
+    config,
+    identity,
+  }: { db: Db; storage: FileStorage; config: Config; identity: IdentityQueue },
 ) {
   app.get(
     '/api/profile',
@@ -156,6 +163,7 @@ export function registerProfileRoutes(
         fields: parsed.data,
         documento: files.documento,
         selfie: files.selfie,
+        analyze: (userId) => identity.enqueue(userId),
       });
       await recordSecurityEvent(db, {
         userId: me.id,
@@ -229,7 +237,10 @@ export function registerProfileRoutes(
       const me = await requireUser(request);
       const [tf] = await db.select().from(twoFactor).where(eq(twoFactor.userId, me.id));
       if (!tf) throw new AppError('BAD_REQUEST', { message: 'O 2FA não está ativo.' });
-      const secret = await symmetricDecrypt({ key: config.appSecret, data: tf.secret });
+      const secret = await unseal(
+        buildKeyRing(config.appSecret, config.appSecretPrevious),
+        tf.secret,
+      );
       const { valid } = verifySync({
         secret: new TextEncoder().encode(secret),
         token: request.body.code,

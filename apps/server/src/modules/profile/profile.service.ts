@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   MIN_AGE,
+  type LegalAcceptanceExport,
   type Profile,
   type UpdateProfileInput,
   type Verification,
@@ -16,6 +17,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import {
   account,
+  legalAcceptances,
   profiles,
   session,
   twoFactor,
@@ -25,9 +27,10 @@ import {
   verificacaoUsuario,
 } from '../../db/schema';
 import { AppError, pgConstraint, pgErrorCode } from '../../lib/errors';
-import { type ImageInfo, inspectImage } from '../../lib/images';
 import type { FileStorage } from '../../lib/storage';
-import { getSetting } from '../settings/settings.service';
+import { deleteSupportData, exportSupportData } from '../support/support.service';
+import { queuedAnalysis } from '../identity/analysis';
+import { sanitizeImage } from '../identity/sanitize';
 
 /** Spec 000 section 8: the three uniqueness errors, chosen by constraint name. */
 export const profileUniqueMessages: Record<string, string> = {
@@ -151,6 +154,7 @@ export async function getVerification({
       submittedAt: null,
       hasDocument: false,
       hasSelfie: false,
+      analise: null,
     };
   }
   return {
@@ -161,11 +165,11 @@ export async function getVerification({
     submittedAt: row.submittedAt.toISOString(),
     hasDocument: Boolean(row.fotoDocumentoKey),
     hasSelfie: Boolean(row.selfieKey),
+    analise: row.analise
+      ? { state: row.analise.state, progress: row.analise.progress, step: row.analise.step }
+      : null,
   };
 }
-
-/** Smallest side of an image we can read a document from. */
-export const MIN_IMAGE_SIDE = 300;
 
 export interface UploadedImage {
   data: Buffer;
@@ -173,34 +177,15 @@ export interface UploadedImage {
   filename: string;
 }
 
-function checkImage(
-  file: UploadedImage | undefined,
-  what: 'do documento' | 'da selfie',
-): ImageInfo {
-  if (!file || file.data.length === 0)
-    throw new AppError('VALIDATION_ERROR', { message: 'Por favor, selecione uma imagem.' });
-  const info = inspectImage(file.data);
-  if (!info) {
-    throw new AppError('UNSUPPORTED_MEDIA', {
-      message: `O arquivo ${what} não é uma imagem válida. Envie uma foto JPG, PNG ou WEBP.`,
-    });
-  }
-  if (info.width < MIN_IMAGE_SIDE || info.height < MIN_IMAGE_SIDE) {
-    throw new AppError('VALIDATION_ERROR', {
-      message: `A imagem ${what} está pequena demais para ser lida. Envie uma foto nítida com pelo menos ${MIN_IMAGE_SIDE}×${MIN_IMAGE_SIDE} pixels.`,
-    });
-  }
-  return info;
-}
-
 export function normalizeDocumentNumber(value: string): string {
   return value.toUpperCase().replace(/[^0-9A-Z]/g, '');
 }
 
 /**
- * Receives the document photo and the selfie, runs the instant automated checks (valid CPF, age
- * 18+, readable images, document not used by another account) and, when they pass and
- * "approve automatically" is on, verifies the user at once; otherwise the request waits for staff.
+ * Receives the document photo and the selfie, runs the instant checks (valid CPF, age 18+,
+ * decodable images, document not used by another account), stores the images re-encoded without
+ * metadata, and queues the automated analysis (faces, OCR, quality, reuse: modules/identity), which
+ * verifies the account only when every check passes and the setting allows it.
  */
 export async function submitVerification({
   db,
@@ -209,6 +194,7 @@ export async function submitVerification({
   fields,
   documento,
   selfie,
+  analyze,
 }: {
   db: Db;
   storage: FileStorage;
@@ -216,9 +202,11 @@ export async function submitVerification({
   fields: { tipoDocumento: 'rg' | 'cpf' | 'cnh'; numeroDocumento: string };
   documento: UploadedImage | undefined;
   selfie: UploadedImage | undefined;
+  /** Queues the automated analysis of the stored submission. */
+  analyze: (userId: string) => Promise<void>;
 }): Promise<Verification> {
-  const docInfo = checkImage(documento, 'do documento');
-  const selfieInfo = checkImage(selfie, 'da selfie');
+  const docImage = await sanitizeImage(documento?.data, 'do documento');
+  const selfieImage = await sanitizeImage(selfie?.data, 'da selfie');
   const profile = await getProfile({ db, userId });
   if (profile.isVerified)
     throw new AppError('CONFLICT', { message: 'Sua identidade já foi verificada.' });
@@ -263,12 +251,11 @@ export async function submitVerification({
   if (usedElsewhere)
     throw new AppError('CONFLICT', { message: 'Este documento já está vinculado a outra conta.' });
 
-  const autoApprove = await getSetting(db, 'verification.autoApprove');
-  const status = autoApprove ? 'verificado' : 'pendente';
-  const documentKey = `verification/${userId}/${randomUUID()}.${docInfo.type}`;
-  const selfieKey = `verification/${userId}/${randomUUID()}.${selfieInfo.type}`;
-  await storage.put(documentKey, documento!.data, docInfo.mime);
-  await storage.put(selfieKey, selfie!.data, selfieInfo.mime);
+  const status = 'pendente';
+  const documentKey = `verification/${userId}/${randomUUID()}.jpg`;
+  const selfieKey = `verification/${userId}/${randomUUID()}.jpg`;
+  await storage.put(documentKey, docImage.data, docImage.mime);
+  await storage.put(selfieKey, selfieImage.data, selfieImage.mime);
 
   const [previous] = await db
     .select()
@@ -279,8 +266,8 @@ export async function submitVerification({
     maiorDeIdade: true,
     imagensLegiveis: true,
     documentoUnico: true,
-    aprovacaoAutomatica: autoApprove,
   };
+  const analise = queuedAnalysis();
   const now = new Date();
   await db.transaction(async (tx) => {
     await tx
@@ -293,8 +280,11 @@ export async function submitVerification({
         selfieKey,
         statusVerificacao: status,
         checks,
+        analise,
+        documentoHash: null,
+        selfieHash: null,
         submittedAt: now,
-        reviewedAt: autoApprove ? now : null,
+        reviewedAt: null,
       })
       .onConflictDoUpdate({
         target: verificacaoUsuario.userId,
@@ -306,24 +296,26 @@ export async function submitVerification({
           statusVerificacao: status,
           motivoRejeicao: null,
           checks,
+          analise,
+          documentoHash: null,
+          selfieHash: null,
           submittedAt: now,
           reviewedBy: null,
-          reviewedAt: autoApprove ? now : null,
+          reviewedAt: null,
         },
       });
-    if (autoApprove)
-      await tx
-        .update(profiles)
-        .set({ isVerified: true, updatedAt: now })
-        .where(eq(profiles.id, userId));
   });
+  // The answer is the submission as stored (queued), read before the analysis can start: the
+  // screen follows its progress from there.
+  const submitted = await getVerification({ db, userId });
+  await analyze(userId);
   if (previous) {
     await Promise.all([
       storage.delete(previous.fotoDocumentoKey),
       storage.delete(previous.selfieKey),
     ]);
   }
-  return getVerification({ db, userId });
+  return submitted;
 }
 
 export async function reviewVerification({
@@ -414,6 +406,11 @@ export async function exportPersonalData({ db, userId }: { db: Db; userId: strin
     .from(session)
     .where(eq(session.userId, userId));
   const [activity] = await db.select().from(userActivity).where(eq(userActivity.userId, userId));
+  const acceptances = await db
+    .select()
+    .from(legalAcceptances)
+    .where(eq(legalAcceptances.userId, userId))
+    .orderBy(desc(legalAcceptances.acceptedAt));
   return {
     geradoEm: new Date().toISOString(),
     conta: u ? { ...u, createdAt: u.createdAt.toISOString() } : null,
@@ -425,6 +422,14 @@ export async function exportPersonalData({ db, userId }: { db: Db; userId: strin
       createdAt: s.createdAt.toISOString(),
       expiresAt: s.expiresAt.toISOString(),
     })),
+    /** The Termos de Uso and Regulamento dos Sorteios accepted (versions, time, address). */
+    aceitesDeTermos: acceptances.map((a): LegalAcceptanceExport => ({
+      termsVersion: a.termsVersion,
+      rulesVersion: a.rulesVersion,
+      acceptedAt: a.acceptedAt.toISOString(),
+      ip: a.ipAddress,
+    })),
+    ...(await exportSupportData(db, userId)),
     registrosDeSeguranca: logs.map((l) => ({
       acao: l.actionType,
       ip: l.ipAddress,
@@ -440,7 +445,8 @@ export async function exportPersonalData({ db, userId }: { db: Db; userId: strin
 
 /**
  * LGPD deletion: personal data is anonymized and identity files removed; financial records (and the
- * security log, kept for the legally required period) stay linked to the anonymous account.
+ * security log, kept for the legally required period) stay linked to the anonymous account, and so
+ * do the acceptances of the Termos and the Regulamento (the record of what the account agreed to).
  */
 export async function deleteAccount({
   db,
@@ -488,6 +494,7 @@ export async function deleteAccount({
     await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
     await tx.delete(account).where(eq(account.userId, userId));
     await tx.delete(session).where(eq(session.userId, userId));
+    await deleteSupportData(tx, userId);
     await tx
       .update(userSecurityLogs)
       .set({ userAgent: null })

@@ -230,34 +230,46 @@ describe('identity verification', () => {
     return p;
   }
 
-  it('verifies at once when every automated check passes and auto-approval is on', async () => {
+  it('stores the images and queues the automated analysis; a blank picture is never approved', async () => {
     const p = await readyPlayer();
     const res = await sendDocuments(p.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      status: 'verificado',
+      status: 'pendente',
       tipoDocumento: 'rg',
       hasDocument: true,
       hasSelfie: true,
+      analise: { state: 'na_fila', progress: 0 },
+    });
+    await ctx.app.identity.idle();
+    const after = (
+      await ctx.app.inject({ url: '/api/profile/verification', headers: { cookie: p.cookie } })
+    ).json();
+    expect(after).toMatchObject({
+      status: 'pendente',
+      analise: { state: 'concluida', progress: 100 },
     });
     expect(
       (await ctx.app.inject({ url: '/api/profile', headers: { cookie: p.cookie } })).json()
         .isVerified,
-    ).toBe(true);
+    ).toBe(false);
     const [row] = await ctx.database.db
       .select()
       .from(verificacaoUsuario)
       .where(eq(verificacaoUsuario.userId, p.id));
     // Random file names in private storage, never the browser's name or a public URL.
-    expect(row!.fotoDocumentoKey).toMatch(new RegExp(`^verification/${p.id}/[0-9a-f-]{36}\\.png$`));
+    expect(row!.fotoDocumentoKey).toMatch(new RegExp(`^verification/${p.id}/[0-9a-f-]{36}\\.jpg$`));
     expect(row!.fotoDocumentoKey).not.toContain('documento');
+    expect(row!.analise!.outcome).toBe('revisao_manual');
+    expect(row!.analise!.checks.find((c) => c.id === 'rosto_selfie')!.result).toBe('reprovado');
     const own = await ctx.app.inject({
       url: '/api/profile/verification/files/documento',
       headers: { cookie: p.cookie },
     });
     expect(own.statusCode).toBe(200);
-    expect(own.headers['content-type']).toBe('image/png');
-  });
+    // Stored re-encoded (JPEG, no metadata), whatever was sent.
+    expect(own.headers['content-type']).toBe('image/jpeg');
+  }, 120_000);
 
   it('refuses a file that is not an image even when named .jpg', async () => {
     const p = await readyPlayer();

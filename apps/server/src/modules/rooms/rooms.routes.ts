@@ -11,10 +11,13 @@ import type { Db } from '../../db/client';
 import { requireUser } from '../../lib/authz';
 import { clientKey } from '../../lib/client-key';
 import type { App } from '../../lib/fastify';
+import { sendCached } from '../../lib/public-cache';
 import { clientInfo } from '../auth/auth.routes';
 import { recordSecurityEvent } from '../security/security.service';
 import { findMyParticipation, getPublicRoom, joinRoom, listOpenRooms } from './rooms.service';
 import { PUBLIC_SEAT } from './seat-access';
+
+const roomListSchema = z.array(roomSchema);
 
 export function registerRoomRoutes(app: App, { db, config }: { db: Db; config: Config }) {
   app.get(
@@ -23,12 +26,16 @@ export function registerRoomRoutes(app: App, { db, config }: { db: Db; config: C
       schema: {
         tags: ['rooms'],
         summary: 'Salas abertas com vagas',
-        response: { 200: z.array(roomSchema) },
+        response: { 200: roomListSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await requireUser(request);
-      return listOpenRooms(db);
+      // The same list for every account: cached, but only for the signed-in browser itself.
+      const cached = await app.publicCache.get('rooms', 'rooms', roomListSchema, () =>
+        listOpenRooms(db),
+      );
+      return sendCached(request, reply, cached, 'private');
     },
   );
 
@@ -42,9 +49,15 @@ export function registerRoomRoutes(app: App, { db, config }: { db: Db; config: C
         response: { 200: roomSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await requireUser(request);
-      return getPublicRoom(db, request.params.id);
+      const cached = await app.publicCache.get(
+        'rooms',
+        `room:${request.params.id}`,
+        roomSchema,
+        () => getPublicRoom(db, request.params.id),
+      );
+      return sendCached(request, reply, cached, 'private');
     },
   );
 
@@ -99,7 +112,14 @@ export function registerRoomRoutes(app: App, { db, config }: { db: Db; config: C
         client: clientInfo(request),
       });
       app.events.emit('room', result.room.id);
-      if (result.room.status === 'sorteando') await app.drawIfDue(result.room.id);
+      // Outgoing webhooks (modules/integrations/webhooks.ts): a seat paid from the Saldo is
+      // confirmed at once; a PIX seat is confirmed later by the 'pix' event.
+      if (result.participation.statusPagamento === 'confirmado')
+        app.events.emit('participation', result.participation);
+      if (result.room.status === 'sorteando') {
+        app.events.emit('room-full', result.room.id);
+        await app.drawIfDue(result.room.id);
+      }
       return result;
     },
   );

@@ -14,6 +14,11 @@ import type { Db } from '../../db/client';
 import { participacoes, profiles, type roomTypes, salas } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import {
+  assertMayPlay,
+  assertNotExcluded,
+  assertNotStaff,
+} from '../responsible-play/responsible-play.service';
+import {
   type DbOrTx,
   type Tx,
   lockAccounts,
@@ -238,6 +243,7 @@ export async function joinRoom({
   /** Private rooms give lucky numbers of their own shape (spec 001 section 3). */
   luckyNumberOf?: (attempt: number) => string;
 }): Promise<{ participation: Participation; room: Room }> {
+  await assertNotStaff(db, userId);
   const [profile] = await db
     .select({ isVerified: profiles.isVerified, statusConta: profiles.statusConta })
     .from(profiles)
@@ -253,6 +259,8 @@ export async function joinRoom({
     const [room] = await tx.select().from(salas).where(eq(salas.id, salaId)).for('update');
     if (!room) throw new AppError('NOT_FOUND', { message: messages.notFound });
     await assertSeatAccess(tx, room, access, messages.notFound);
+    // Responsible play: self-exclusion and the player's spending limits, under the player's lock.
+    await assertMayPlay(tx, { userId, kind: 'spending', amountCentavos: room.valorEntrada });
     if (room.status !== 'aberta')
       throw new AppError('CONFLICT', { message: messages.notOpen, reason: 'ROOM_NOT_OPEN' });
     const [existing] = await tx
@@ -379,6 +387,7 @@ export async function payPendingWithBalance({
       .where(eq(participacoes.id, participacaoId))
       .for('update');
     if (!room || !p) throw new AppError('NOT_FOUND', { message: 'Participação não encontrada.' });
+    await assertNotExcluded(tx, userId);
     if (p.statusPagamento === 'confirmado')
       throw new AppError('CONFLICT', {
         message: 'Esta participação já está paga.',

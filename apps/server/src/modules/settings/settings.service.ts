@@ -1,10 +1,14 @@
 /**
  * Platform settings stored in the database and enforced on the server. Each setting has a typed
- * default; an administrator's change is a row in `settings`.
+ * default; an administrator's change is a row in `settings`. Reads go through a short cache so a
+ * hot path (every request checks maintenance mode) costs no query, and a change made on one server
+ * copy applies on every copy within SETTINGS_CACHE_MS.
  */
-import { eq } from 'drizzle-orm';
+import type { PublicSettings, SystemSettings, UpdateSettingsInput } from '@sorteio/shared';
 import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
 import { settings } from '../../db/schema';
+import type { DbOrTx } from '../wallet/ledger.service';
 
 export const settingDefaults = {
   /** Approve identity verification at once when every automated check passes. */
@@ -16,6 +20,21 @@ export const settingDefaults = {
   'privateRooms.feeBp': 1000,
   /** Spec 001 section 9 "2FA obrigatório" (off): staff without 2FA are sent to set it up. */
   'security.twoFactorRequired': false,
+  /** Spec 001 section 9 settings defaults (Config. tab). */
+  'general.siteName': 'Sorteio Certo',
+  'general.siteDescription':
+    'Plataforma de sorteios pagos com PIX, verificáveis por qualquer pessoa.',
+  'general.maintenanceMode': false,
+  /** Default platform fee of new rooms (15 %), basis points. */
+  'fees.platformFeeBp': 1500,
+  'notifications.email': true,
+  'notifications.sms': false,
+  'notifications.whatsapp': true,
+  'security.passwordMinLength': 8,
+  'security.sessionTimeoutHours': 24,
+  'payments.pixEnabled': true,
+  /** Outgoing requests may reach private/loopback addresses (off: SSRF guard). */
+  'integrations.allowPrivateAddresses': false,
 } as const;
 
 export type SettingKey = keyof typeof settingDefaults;
@@ -23,18 +42,38 @@ export type SettingValue<K extends SettingKey> = (typeof settingDefaults)[K] ext
   ? boolean
   : (typeof settingDefaults)[K] extends number
     ? number
-    : (typeof settingDefaults)[K];
+    : (typeof settingDefaults)[K] extends string
+      ? string
+      : (typeof settingDefaults)[K];
+
+/** How stale a cached setting may be on a server copy that did not make the change. */
+export const SETTINGS_CACHE_MS = 2000;
+
+const cache = new WeakMap<object, { at: number; values: Promise<Map<string, unknown>> }>();
+
+function loadAll(db: Db): Promise<Map<string, unknown>> {
+  const hit = cache.get(db);
+  if (hit && Date.now() - hit.at < SETTINGS_CACHE_MS) return hit.values;
+  const values = db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .then((rows) => new Map(rows.map((r) => [r.key, r.value])));
+  cache.set(db, { at: Date.now(), values });
+  values.catch(() => cache.delete(db));
+  return values;
+}
+
+export function invalidateSettings(db: Db): void {
+  cache.delete(db);
+}
 
 export async function getSetting<K extends SettingKey>(db: Db, key: K): Promise<SettingValue<K>> {
-  const [row] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, key));
-  return (row ? row.value : settingDefaults[key]) as SettingValue<K>;
+  const values = await loadAll(db);
+  return (values.has(key) ? values.get(key) : settingDefaults[key]) as SettingValue<K>;
 }
 
 export async function setSetting<K extends SettingKey>(
-  db: Db,
+  db: DbOrTx,
   key: K,
   value: SettingValue<K>,
   updatedBy: string | null,
@@ -43,4 +82,70 @@ export async function setSetting<K extends SettingKey>(
     .insert(settings)
     .values({ key, value, updatedBy })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedBy, updatedAt: new Date() } });
+  cache.delete(db);
+}
+
+/** The Config. tab's fields and the setting key each is stored under. */
+const fieldKeys = {
+  siteName: 'general.siteName',
+  siteDescription: 'general.siteDescription',
+  maintenanceMode: 'general.maintenanceMode',
+  platformFeeBp: 'fees.platformFeeBp',
+  minWithdrawCentavos: 'withdraw.minCentavos',
+  maxWithdrawCentavos: 'withdraw.maxCentavos',
+  emailNotifications: 'notifications.email',
+  smsNotifications: 'notifications.sms',
+  whatsappNotifications: 'notifications.whatsapp',
+  twoFactorRequired: 'security.twoFactorRequired',
+  passwordMinLength: 'security.passwordMinLength',
+  sessionTimeoutHours: 'security.sessionTimeoutHours',
+  pixEnabled: 'payments.pixEnabled',
+  allowPrivateAddresses: 'integrations.allowPrivateAddresses',
+} as const satisfies Partial<Record<keyof SystemSettings, SettingKey>>;
+
+export async function getSystemSettings(db: Db): Promise<SystemSettings> {
+  const values = await loadAll(db);
+  const read = (key: SettingKey) => (values.has(key) ? values.get(key) : settingDefaults[key]);
+  const out: Record<string, unknown> = { cardEnabled: false, boletoEnabled: false };
+  for (const [field, key] of Object.entries(fieldKeys)) out[field] = read(key);
+  return out as SystemSettings;
+}
+
+export async function getPublicSettings(db: Db): Promise<PublicSettings> {
+  const s = await getSystemSettings(db);
+  return {
+    siteName: s.siteName,
+    siteDescription: s.siteDescription,
+    maintenanceMode: s.maintenanceMode,
+    pixEnabled: s.pixEnabled,
+    cardEnabled: s.cardEnabled,
+    boletoEnabled: s.boletoEnabled,
+    passwordMinLength: s.passwordMinLength,
+  };
+}
+
+/** Writes the changed fields; returns the before and after of what changed (for the audit row). */
+export async function updateSystemSettings(
+  db: Db,
+  tx: DbOrTx,
+  input: UpdateSettingsInput,
+  updatedBy: string,
+): Promise<{ before: Partial<SystemSettings>; after: Partial<SystemSettings> }> {
+  const current = await getSystemSettings(db);
+  const merged = { ...current, ...input };
+  if (merged.minWithdrawCentavos > merged.maxWithdrawCentavos)
+    throw new AppError('VALIDATION_ERROR', {
+      message: 'O saque mínimo não pode ser maior que o máximo.',
+    });
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const [field, key] of Object.entries(fieldKeys) as [keyof typeof fieldKeys, SettingKey][]) {
+    const value = input[field];
+    if (value === undefined || value === current[field]) continue;
+    before[field] = current[field];
+    after[field] = value;
+    await setSetting(tx, key, value as never, updatedBy);
+  }
+  invalidateSettings(db);
+  return { before, after };
 }

@@ -14,6 +14,7 @@ import type { Database } from '../../db/client';
 import { salas, sorteios, user } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
+import { sendCached } from '../../lib/public-cache';
 import type { Mailer } from '../mail/mail.service';
 
 export interface SystemState {
@@ -89,6 +90,7 @@ export function registerSystemRoutes(
       mailOutbox: config.mailOutboxPage && mailer.outbox !== null,
       supportEmail: config.supportEmail,
       supportWhatsapp: config.supportWhatsapp,
+      operator: config.operator,
       version: config.version,
     }),
   );
@@ -102,29 +104,38 @@ export function registerSystemRoutes(
         response: { 200: platformStatsSchema },
       },
     },
-    async () => {
-      const db = database.db;
-      const [[users], [openRooms], [draws]] = await Promise.all([
-        db.select({ n: count() }).from(user),
-        db
-          .select({ n: count() })
-          .from(salas)
-          .where(and(eq(salas.status, 'aberta'), ne(salas.tipoSala, 'privada'))),
-        db
-          .select({
-            n: count(),
-            paid: sql<string>`coalesce(sum(${sorteios.valorPremioLiquido}) filter (where ${sorteios.statusPagamentoPremio} = 'confirmado'), 0)`,
-          })
-          .from(sorteios),
-      ]);
-      return {
-        users: users?.n ?? 0,
-        openRooms: openRooms?.n ?? 0,
-        draws: draws?.n ?? 0,
-        prizesPaidCentavos: Number(draws?.paid ?? 0),
-      };
-    },
+    async (request, reply) =>
+      sendCached(
+        request,
+        reply,
+        await app.publicCache.get('stats', 'stats', platformStatsSchema, () =>
+          platformStats(database),
+        ),
+      ),
   );
+
+  async function platformStats(database: Database) {
+    const db = database.db;
+    const [[users], [openRooms], [draws]] = await Promise.all([
+      db.select({ n: count() }).from(user),
+      db
+        .select({ n: count() })
+        .from(salas)
+        .where(and(eq(salas.status, 'aberta'), ne(salas.tipoSala, 'privada'))),
+      db
+        .select({
+          n: count(),
+          paid: sql<string>`coalesce(sum(${sorteios.valorPremioLiquido}) filter (where ${sorteios.statusPagamentoPremio} = 'confirmado'), 0)`,
+        })
+        .from(sorteios),
+    ]);
+    return {
+      users: users?.n ?? 0,
+      openRooms: openRooms?.n ?? 0,
+      draws: draws?.n ?? 0,
+      prizesPaidCentavos: Number(draws?.paid ?? 0),
+    };
+  }
 
   const outbox = config.mailOutboxPage ? mailer.outbox : null;
   if (outbox) {

@@ -1,11 +1,14 @@
 import { mkdtempSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
 import { type TestContext, createTestApp, jsonHeaders, verifiedPlayer } from '../../test/helpers';
 import { createMailer } from '../mail/mail.service';
 import { createRoom } from '../rooms/rooms.service';
+
+const bigAsset = `export const figures = [${Array.from({ length: 2000 }, (_, i) => i).join(',')}];\n`;
 
 describe('system routes', () => {
   let ctx: TestContext;
@@ -20,6 +23,10 @@ describe('system routes', () => {
       '<!doctype html><html lang="pt-BR"><body><div id="root"></div></body></html>',
     );
     writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.info("app")');
+    // As the web build leaves them: a brotli and a gzip copy beside a compressible asset.
+    writeFileSync(path.join(webDir, 'assets', 'big-abc123.js'), bigAsset);
+    writeFileSync(path.join(webDir, 'assets', 'big-abc123.js.br'), brotliCompressSync(bigAsset));
+    writeFileSync(path.join(webDir, 'assets', 'big-abc123.js.gz'), gzipSync(bigAsset));
     outboxDir = mkdtempSync(path.join(os.tmpdir(), 'sorteio-outbox-'));
     ctx = await createTestApp({
       config: { staticDir: webDir },
@@ -83,6 +90,28 @@ describe('system routes', () => {
     const asset = await ctx.app.inject({ url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the precompressed copy of an asset to clients that accept it', async () => {
+    const get = (acceptEncoding?: string) =>
+      ctx.app.inject({
+        url: '/assets/big-abc123.js',
+        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      });
+    const br = await get('gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bigAsset);
+    expect(br.rawPayload.length).toBeLessThan(bigAsset.length / 4);
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(bigAsset);
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigAsset);
   });
 
   it('sends security headers with a CSP that allows no inline scripts', async () => {

@@ -1,7 +1,22 @@
-import type { StatementEntry } from '@sorteio/shared';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { StatementEntry, StatementKind } from '@sorteio/shared';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions, payouts } from '../../db/schema';
+
+type LedgerKind = (typeof ledgerTransactions.$inferSelect)['kind'];
+
+/**
+ * The statement's name for a ledger transaction. A prize sent by PIX goes through the same payout
+ * path as a withdrawal, but the player never asked for it: it reads 'Prêmio pago por PIX'.
+ */
+function statementKind(kind: LedgerKind, payoutKind: 'prize' | 'withdrawal' | null): StatementKind {
+  if (kind === 'fee') return 'prize';
+  // A grant (the demo Saldo) reads as money added to the Saldo.
+  if (kind === 'grant') return 'topup';
+  if (payoutKind === 'prize' && kind === 'withdrawal') return 'prize_payout';
+  if (payoutKind === 'prize' && kind === 'withdrawal_return') return 'prize_payout_return';
+  return kind;
+}
 
 /** The player's statement: every movement of Saldo and Cashback, newest first. */
 export async function listStatement(
@@ -16,11 +31,21 @@ export async function listStatement(
       accountKind: ledgerAccounts.kind,
       amount: ledgerEntries.amount,
       description: ledgerTransactions.description,
+      payoutKind: payouts.kind,
       createdAt: ledgerEntries.createdAt,
     })
     .from(ledgerEntries)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    // The payout behind a PIX sent or returned (its id is in the transaction's metadata).
+    .leftJoin(
+      payouts,
+      and(
+        inArray(ledgerTransactions.kind, ['withdrawal', 'withdrawal_return']),
+        eq(payouts.userId, userId),
+        sql`${payouts.id}::text = ${ledgerTransactions.metadata} ->> 'payoutId'`,
+      ),
+    )
     .where(
       and(
         eq(ledgerAccounts.userId, userId),
@@ -31,8 +56,7 @@ export async function listStatement(
     .limit(limit);
   return rows.map((r) => ({
     id: r.id,
-    // A grant (the demo Saldo) reads as money added to the Saldo.
-    kind: r.kind === 'fee' ? 'prize' : r.kind === 'grant' ? 'topup' : r.kind,
+    kind: statementKind(r.kind, r.payoutKind),
     conta: r.accountKind === 'user_cashback' ? 'cashback' : 'saldo',
     valor: r.amount,
     descricao: r.description,

@@ -31,13 +31,15 @@ import {
   parseAmount,
   parseEfiWebhook,
 } from '../pix-provider';
-import { loadP12 } from './certificates';
+import { type PemKeyPair, loadP12 } from './certificates';
 
 export interface EfiProviderOptions {
   /** Deadline of each HTTP request, connection included (default 10 s). */
   fetchTimeoutMs?: number;
   /** Extra CA to trust for the server certificate (tests: the fake server's CA). */
-  ca?: Buffer | string;
+  ca?: Buffer | string | (Buffer | string)[];
+  /** The client key and certificate already read (the configuration stored in the database). */
+  pem?: PemKeyPair;
 }
 
 export interface EfiPixProvider extends PixProvider {
@@ -201,7 +203,7 @@ export function createEfiProvider(
   const timeoutMs = options.fetchTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   const baseUrl = efi.baseUrl.replace(/\/+$/, '');
   // Read at creation so a wrong path or password stops the server at start, not at the first payment.
-  const { key, cert } = loadP12(efi.certP12Path, efi.certPassword);
+  const { key, cert } = options.pem ?? loadP12(efi.certP12Path, efi.certPassword);
   const agent = new Agent({
     key,
     cert,

@@ -47,14 +47,15 @@ function issueCertificate(options: {
   isCa?: boolean;
   altNames?: { type: number; value?: string; ip?: string }[];
   clientAuth?: boolean;
+  validity?: { notBefore: Date; notAfter: Date };
 }): Issued {
   // forge delegates to node's native key generation when it can, so 2048-bit keys are fast.
   const keys = forge.pki.rsa.generateKeyPair({ bits: options.bits, e: 0x10001 });
   const cert = forge.pki.createCertificate();
   cert.publicKey = keys.publicKey;
   cert.serialNumber = `01${randomBytes(8).toString('hex')}`;
-  cert.validity.notBefore = new Date(Date.now() - 60_000);
-  cert.validity.notAfter = new Date(Date.now() + 24 * 3600_000);
+  cert.validity.notBefore = options.validity?.notBefore ?? new Date(Date.now() - 60_000);
+  cert.validity.notAfter = options.validity?.notAfter ?? new Date(Date.now() + 24 * 3600_000);
   const subject = [
     { name: 'commonName', value: options.commonName },
     { name: 'organizationName', value: 'Fake EFI Test' },
@@ -89,7 +90,16 @@ function issueCertificate(options: {
  * Creates a CA, a server certificate for localhost / 127.0.0.1 and a client certificate, both
  * signed by the CA, and writes the client one as a .p12 (AES-256, SHA-256 MAC) to a temp folder.
  */
-export function generateTestPki(options: { bits?: number; p12Password?: string } = {}): TestPki {
+export function generateTestPki(
+  options: {
+    bits?: number;
+    p12Password?: string;
+    /** Validity of the client certificate (default: from a minute ago to a day from now). */
+    clientValidity?: { notBefore: Date; notAfter: Date };
+    /** Issue the client certificate for servers instead (not a client certificate). */
+    clientIsServer?: boolean;
+  } = {},
+): TestPki {
   const bits = options.bits ?? 2048;
   const ca = issueCertificate({ commonName: 'Fake EFI Test CA', bits, isCa: true });
   const server = issueCertificate({
@@ -105,7 +115,8 @@ export function generateTestPki(options: { bits?: number; p12Password?: string }
     commonName: 'fake-efi-client',
     bits,
     issuer: ca,
-    clientAuth: true,
+    clientAuth: options.clientIsServer !== true,
+    ...(options.clientValidity ? { validity: options.clientValidity } : {}),
   });
 
   const password = options.p12Password ?? 'senha-do-certificado';
@@ -174,6 +185,8 @@ export interface FakeEfiOptions {
   pixKey?: string;
   /** Lifetime of issued tokens in seconds (EFI: 3600). */
   tokenExpiresIn?: number;
+  /** Port on 127.0.0.1 (default: any free one). */
+  port?: number;
 }
 
 export interface FakeCharge {
@@ -662,7 +675,7 @@ export async function startFakeEfi(pki: TestPki, options: FakeEfiOptions = {}): 
     fake.counters.tlsClientErrors++;
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   return Object.assign(fake, {

@@ -1,0 +1,66 @@
+/**
+ * The support centre: what players asked the support chat (kept SUPPORT_RETENTION_DAYS, then
+ * removed; part of the LGPD export; removed on account deletion) and the tickets answered by staff.
+ */
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+
+/** One question and its answer in the support chat of a signed-in player. */
+export const supportChatLog = pgTable(
+  'support_chat_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    /** llm, offline or canned. */
+    engine: text('engine').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('support_chat_log_user_idx').on(t.userId, t.createdAt),
+    index('support_chat_log_created_idx').on(t.createdAt),
+  ],
+);
+
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    status: text('status', { enum: ['aberto', 'respondido', 'fechado'] })
+      .notNull()
+      .default('aberto'),
+    closedBy: text('closed_by'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('support_tickets_status_idx').on(t.status, t.updatedAt),
+    index('support_tickets_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+export const supportTicketMessages = pgTable(
+  'support_ticket_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    /** player, staff, or the chat transcript attached when the ticket opened (chat_user, chat_bot). */
+    author: text('author', { enum: ['player', 'staff', 'chat_user', 'chat_bot'] }).notNull(),
+    /** The staff member who answered (no foreign key: kept if the account goes). */
+    staffId: text('staff_id'),
+    staffName: text('staff_name'),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('support_ticket_messages_ticket_idx').on(t.ticketId, t.createdAt)],
+);

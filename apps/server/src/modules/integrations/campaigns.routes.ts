@@ -1,0 +1,249 @@
+/**
+ * Remarketing (spec 001 "Admin remarketing tab" and /remarketing), the players' marketing consent,
+ * and the public tracking links of campaign mail (open pixel, click redirect, unsubscribe).
+ */
+import {
+  audiencePreviewSchema,
+  campaignPreviewSchema,
+  campaignSchema,
+  campaignStatsSchema,
+  createCampaignInputSchema,
+  integrationMessages,
+  targetCriteriaSchema,
+} from '@sorteio/shared';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { requirePermission, requireUser } from '../../lib/authz';
+import type { App } from '../../lib/fastify';
+import { actorOf } from '../admin/audit.service';
+import type { Mailer } from '../mail/mail.service';
+import {
+  campaignStats,
+  createCampaign,
+  getMarketingConsent,
+  listCampaigns,
+  previewAudience,
+  previewCampaign,
+  runCampaign,
+  setMarketingConsent,
+  toggleCampaign,
+  trackClick,
+  trackOpen,
+  unsubscribe,
+} from './campaigns.service';
+
+const idParams = z.object({ id: z.uuid({ error: 'Campanha não encontrada.' }) });
+const tokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,40}$/) });
+/** 1x1 transparent GIF. */
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+const page = (title: string, body: string) => `<!doctype html><html lang="pt-BR"><head>
+<meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;max-width:480px;margin:48px auto;padding:0 16px;color:#1a2b23">
+<h1 style="font-size:22px">${title}</h1>${body}</body></html>`;
+
+export function registerCampaignRoutes(app: App, deps: { db: Db; config: Config; mailer: Mailer }) {
+  const { db, config, mailer } = deps;
+
+  app.get(
+    '/api/admin/campaigns',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Campanhas de remarketing',
+        response: { 200: z.object({ items: z.array(campaignSchema) }) },
+      },
+    },
+    async (request) => {
+      await requirePermission(request, 'campaigns.manage');
+      return { items: await listCampaigns(db) };
+    },
+  );
+
+  app.get(
+    '/api/admin/campaigns/stats',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Números das campanhas (envios, aberturas, cliques, conversões)',
+        response: { 200: campaignStatsSchema },
+      },
+    },
+    async (request) => {
+      await requirePermission(request, 'campaigns.manage');
+      return campaignStats(db);
+    },
+  );
+
+  app.post(
+    '/api/admin/campaigns',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Criar campanha',
+        body: createCampaignInputSchema,
+        response: { 200: campaignSchema },
+      },
+    },
+    async (request) => {
+      const staff = await requirePermission(request, 'campaigns.manage');
+      return createCampaign(db, actorOf(staff, request), request.body);
+    },
+  );
+
+  app.post(
+    '/api/admin/campaigns/audience',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Quantos jogadores o critério alcança',
+        body: targetCriteriaSchema,
+        response: { 200: audiencePreviewSchema },
+      },
+    },
+    async (request) => {
+      await requirePermission(request, 'campaigns.manage');
+      return previewAudience(db, request.body);
+    },
+  );
+
+  app.post(
+    '/api/admin/campaigns/preview',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Prévia do e-mail para um jogador real',
+        body: createCampaignInputSchema.omit({ campaign_name: true }),
+        response: { 200: campaignPreviewSchema },
+      },
+    },
+    async (request) => {
+      await requirePermission(request, 'campaigns.manage');
+      return previewCampaign(db, config, request.body);
+    },
+  );
+
+  app.post(
+    '/api/admin/campaigns/:id/status',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Pausar / retomar',
+        params: idParams,
+        response: { 200: campaignSchema },
+      },
+    },
+    async (request) => {
+      const staff = await requirePermission(request, 'campaigns.manage');
+      return toggleCampaign(db, actorOf(staff, request), request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/admin/campaigns/:id/run',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Executar: envia pela fila de e-mail aos jogadores que aceitaram',
+        params: idParams,
+        response: { 200: z.object({ queued: z.number().int() }) },
+      },
+    },
+    async (request) => {
+      const staff = await requirePermission(request, 'campaigns.manage');
+      return runCampaign({
+        db,
+        config,
+        mailer,
+        actor: actorOf(staff, request),
+        id: request.params.id,
+      });
+    },
+  );
+
+  app.get(
+    '/api/profile/marketing-consent',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Aceite de e-mails de campanhas (LGPD)',
+        response: { 200: z.object({ accepted: z.boolean() }) },
+      },
+    },
+    async (request) => ({
+      accepted: await getMarketingConsent(db, (await requireUser(request)).id),
+    }),
+  );
+
+  app.put(
+    '/api/profile/marketing-consent',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Aceitar ou recusar e-mails de campanhas',
+        body: z.object({ accepted: z.boolean() }),
+        response: { 200: z.object({ accepted: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const me = await requireUser(request);
+      await setMarketingConsent(db, me.id, request.body.accepted);
+      return { accepted: request.body.accepted };
+    },
+  );
+
+  // Public tracking links (no sign-in): they only ever touch the row their random token names.
+  app.get(
+    '/api/r/o/:token.gif',
+    { schema: { hide: true, params: tokenParams } },
+    async (request, reply) => {
+      await trackOpen(db, request.params.token);
+      return reply
+        .header('content-type', 'image/gif')
+        .header('cache-control', 'no-store')
+        .send(PIXEL);
+    },
+  );
+
+  app.get(
+    '/api/r/c/:token',
+    { schema: { hide: true, params: tokenParams } },
+    async (request, reply) => {
+      await trackClick(db, request.params.token);
+      // Always to the site itself: never an open redirect.
+      return reply.redirect(`${config.baseUrl.replace(/\/+$/, '')}/dashboard`, 302);
+    },
+  );
+
+  app.get(
+    '/api/r/u/:token',
+    { schema: { hide: true, params: tokenParams } },
+    async (request, reply) => {
+      const action = `/api/r/u/${request.params.token}`;
+      return reply.header('content-type', 'text/html; charset=utf-8').send(
+        page(
+          'Cancelar inscrição',
+          `<p>Deseja deixar de receber e-mails de campanhas?</p>
+<form method="post" action="${action}"><button type="submit" style="background:#047857;color:#fff;border:0;padding:12px 20px;border-radius:8px;font-weight:bold">Cancelar inscrição</button></form>`,
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/api/r/u/:token',
+    { schema: { hide: true, params: tokenParams } },
+    async (request, reply) => {
+      const ok = await unsubscribe(db, request.params.token);
+      return reply
+        .status(ok ? 200 : 404)
+        .header('content-type', 'text/html; charset=utf-8')
+        .send(
+          ok
+            ? page('Inscrição cancelada', `<p>${integrationMessages.unsubscribed}</p>`)
+            : page('Link inválido', '<p>Este link de cancelamento não é válido.</p>'),
+        );
+    },
+  );
+}

@@ -1,0 +1,164 @@
+/** The APIs tab (spec 001 "Admin connections tab"): connections, tests and webhook deliveries. */
+import {
+  connectionListSchema,
+  connectionSchema,
+  connectionTestResultSchema,
+  saveConnectionInputSchema,
+  webhookDeliverySchema,
+} from '@sorteio/shared';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { requirePermission } from '../../lib/authz';
+import type { App } from '../../lib/fastify';
+import { actorOf } from '../admin/audit.service';
+import {
+  deleteConnection,
+  listConnections,
+  listDeliveries,
+  resendDelivery,
+  saveConnection,
+  testConnection,
+} from './connections.service';
+import type { WebhookRuntime } from './webhooks';
+
+const idParams = z.object({ id: z.uuid({ error: 'Conexão não encontrada.' }) });
+const deliveryParams = z.object({ deliveryId: z.string().regex(/^msg_[a-f0-9]{24}$/) });
+const savedSchema = z.object({
+  connection: connectionSchema,
+  /** A webhook's new signing secret, shown once. */
+  signingSecret: z.string().nullable(),
+});
+
+export function registerConnectionRoutes(
+  app: App,
+  deps: { db: Db; appSecret: string; webhooks: WebhookRuntime },
+) {
+  const { db, appSecret, webhooks } = deps;
+
+  app.get(
+    '/api/admin/connections',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Conexões externas (contadores e lista)',
+        response: { 200: connectionListSchema },
+      },
+    },
+    async (request) => {
+      await requirePermission(request, 'connections.manage');
+      return listConnections(db);
+    },
+  );
+
+  app.post(
+    '/api/admin/connections',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Criar conexão',
+        body: saveConnectionInputSchema,
+        response: { 200: savedSchema },
+      },
+    },
+    async (request) => {
+      const staff = await requirePermission(request, 'connections.manage');
+      return saveConnection({
+        db,
+        appSecret,
+        actor: actorOf(staff, request),
+        id: null,
+        input: request.body,
+      });
+    },
+  );
+
+  app.put(
+    '/api/admin/connections/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Editar conexão',
+        params: idParams,
+        body: saveConnectionInputSchema,
+        response: { 200: savedSchema },
+      },
+    },
+    async (request) => {
+      const staff = await requirePermission(request, 'connections.manage');
+      return saveConnection({
+        db,
+        appSecret,
+        actor: actorOf(staff, request),
+        id: request.params.id,
+        input: request.body,
+      });
+    },
+  );
+
+  app.delete(
+    '/api/admin/connections/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Excluir conexão',
+        params: idParams,
+        response: { 200: z.object({ ok: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const staff = await requirePermission(request, 'connections.manage');
+      await deleteConnection(db, actorOf(staff, request), request.params.id);
+      return { ok: true };
+    },
+  );
+
+  app.post(
+    '/api/admin/connections/:id/test',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Testar conexão (requisição real)',
+        params: idParams,
+        response: { 200: connectionTestResultSchema },
+      },
+    },
+    async (request) => {
+      await requirePermission(request, 'connections.manage');
+      return testConnection({ db, appSecret, id: request.params.id });
+    },
+  );
+
+  app.get(
+    '/api/admin/connections/:id/deliveries',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Entregas de webhook (últimas 50)',
+        params: idParams,
+        response: { 200: z.object({ items: z.array(webhookDeliverySchema) }) },
+      },
+    },
+    async (request) => {
+      await requirePermission(request, 'connections.manage');
+      return { items: await listDeliveries(db, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/api/admin/webhook-deliveries/:deliveryId/resend',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Reenviar uma entrega de webhook',
+        params: deliveryParams,
+        response: { 200: z.object({ ok: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const staff = await requirePermission(request, 'connections.manage');
+      await resendDelivery(db, actorOf(staff, request), request.params.deliveryId);
+      await webhooks.enqueue(request.params.deliveryId, 0);
+      return { ok: true };
+    },
+  );
+}

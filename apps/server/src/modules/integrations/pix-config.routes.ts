@@ -1,0 +1,93 @@
+/** /gerencianet-config and the Certificados tab (spec 001 "PIX provider configuration"). */
+import {
+  efiConfigSchema,
+  efiTestResultSchema,
+  saveEfiCredentialsInputSchema,
+  uploadCertificateInputSchema,
+} from '@sorteio/shared';
+import { requirePermission } from '../../lib/authz';
+import type { App } from '../../lib/fastify';
+import { actorOf } from '../admin/audit.service';
+import type { PixRuntime } from './pix-config.service';
+
+export function registerPixConfigRoutes(app: App, deps: { runtime: PixRuntime }) {
+  const { runtime } = deps;
+
+  app.get(
+    '/api/admin/pix/config',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'check_config: credenciais (mascaradas), certificado e status da API',
+        response: { 200: efiConfigSchema },
+      },
+    },
+    async (request) => {
+      await requirePermission(request, 'pix.manage');
+      return runtime.getConfig();
+    },
+  );
+
+  app.put(
+    '/api/admin/pix/credentials',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'save_credentials (clientId, clientSecret, chavePix)',
+        body: saveEfiCredentialsInputSchema,
+        response: { 200: efiConfigSchema },
+      },
+    },
+    async (request) => {
+      const staff = await requirePermission(request, 'pix.manage');
+      return runtime.saveCredentials(request.body, actorOf(staff, request));
+    },
+  );
+
+  app.post(
+    '/api/admin/pix/certificate',
+    {
+      bodyLimit: 512 * 1024,
+      schema: {
+        tags: ['admin'],
+        summary: 'save-certificate (.p12/.pfx em base64 e a senha)',
+        body: uploadCertificateInputSchema,
+        response: { 200: efiConfigSchema },
+      },
+    },
+    async (request) => {
+      const staff = await requirePermission(request, 'pix.manage');
+      return runtime.saveCertificate(request.body, actorOf(staff, request));
+    },
+  );
+
+  app.post(
+    '/api/admin/pix/test',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'test_connection: pedido de token OAuth por mTLS ao host EFI configurado',
+        response: { 200: efiTestResultSchema },
+      },
+    },
+    async (request) => {
+      const staff = await requirePermission(request, 'pix.manage');
+      return runtime.test(actorOf(staff, request));
+    },
+  );
+
+  app.delete(
+    '/api/admin/pix/config',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Remover a configuração salva (volta à do ambiente)',
+        response: { 200: efiConfigSchema },
+      },
+    },
+    async (request) => {
+      const staff = await requirePermission(request, 'pix.manage');
+      return runtime.remove(actorOf(staff, request));
+    },
+  );
+}

@@ -1,0 +1,478 @@
+/**
+ * The PIX provider configuration stored from /gerencianet-config (spec 001 "PIX provider
+ * configuration") and the runtime that serves the active provider to the rest of the server.
+ *
+ * - Credentials and the .p12 certificate (and its password) are sealed with a key from APP_SECRET
+ *   (lib/sealed.ts) and never leave the server: the screen gets masked values and the
+ *   certificate's subject, issuer, serial and validity.
+ * - The active provider is the stored configuration when it is complete, the environment's
+ *   otherwise (PIX_PROVIDER / EFI_*). A change is picked up without a restart: the row carries a
+ *   version that every server copy checks at most every PROVIDER_CHECK_MS, and the new provider
+ *   registers the PIX webhook.
+ * - 'Testar Integração' is a real OAuth2 token request over mTLS against the configured EFI host.
+ */
+import { X509Certificate, createPrivateKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { rootCertificates } from 'node:tls';
+import {
+  type CertificateInfo,
+  type EfiConfig,
+  type EfiTestResult,
+  type SaveEfiCredentialsInput,
+  type UploadCertificateInput,
+  certificateStatusOf,
+  integrationMessages,
+  pixMessages,
+} from '@sorteio/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { pixProviderConfig } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { createSealer, maskSecret } from '../../lib/sealed';
+import type { AuditActor } from '../admin/audit.service';
+import { writeAudit } from '../admin/audit.service';
+import { type PemKeyPair, p12ToPem } from '../payments/efi/certificates';
+import { EfiApiError, type EfiPixProvider, createEfiProvider } from '../payments/efi/efi-provider';
+import { type PixProvider, PixProviderError } from '../payments/pix-provider';
+import { createPixProvider } from '../payments/provider';
+import { getSetting } from '../settings/settings.service';
+
+const ROW_ID = 'efi';
+/** How often a server copy checks whether another copy changed the stored configuration. */
+export const PROVIDER_CHECK_MS = 2000;
+/** OID of the TLS client authentication extended key usage (RFC 5280 section 4.2.1.12). */
+const CLIENT_AUTH_OID = '1.3.6.1.5.5.7.3.2';
+
+type Row = typeof pixProviderConfig.$inferSelect;
+
+function sealers(appSecret: string) {
+  return {
+    secret: createSealer(appSecret, 'efi-client-secret'),
+    cert: createSealer(appSecret, 'efi-certificate'),
+    password: createSealer(appSecret, 'efi-certificate-password'),
+  };
+}
+
+async function readRow(db: Db): Promise<Row | null> {
+  const [row] = await db.select().from(pixProviderConfig).where(eq(pixProviderConfig.id, ROW_ID));
+  return row ?? null;
+}
+
+function hostOf(config: Config, environment: string): string {
+  return environment === 'production' ? config.efiHosts.production : config.efiHosts.sandbox;
+}
+
+function trustedCa(config: Config): string[] | undefined {
+  if (!config.efiHosts.extraCaPath) return undefined;
+  return [...rootCertificates, readFileSync(config.efiHosts.extraCaPath, 'utf8')];
+}
+
+/** Distinguished name as "CN=..., O=..." from node's multi-line form. */
+function dn(text: string): string {
+  return text.split('\n').filter(Boolean).join(', ');
+}
+
+/** Opens an uploaded .p12/.pfx with its password and checks it is a client certificate. */
+export function inspectCertificate(der: Buffer, password: string) {
+  let pem: PemKeyPair;
+  try {
+    pem = p12ToPem(der, password);
+  } catch {
+    throw new AppError('VALIDATION_ERROR', {
+      message: integrationMessages.certificateWrongPassword,
+      reason: 'CERTIFICATE_UNREADABLE',
+    });
+  }
+  const leafPem = pem.cert.split(/(?=-----BEGIN CERTIFICATE-----)/)[0]!;
+  const leaf = new X509Certificate(leafPem);
+  if (!leaf.checkPrivateKey(createPrivateKey(pem.key)) || leaf.ca)
+    throw new AppError('VALIDATION_ERROR', {
+      message: integrationMessages.certificateNotClient,
+      reason: 'CERTIFICATE_NOT_CLIENT',
+    });
+  // node lists the extended key usages; a certificate without the extension may serve any purpose.
+  const usages = leaf.keyUsage as string[] | undefined;
+  if (usages && usages.length > 0 && !usages.includes(CLIENT_AUTH_OID))
+    throw new AppError('VALIDATION_ERROR', {
+      message: integrationMessages.certificateNotClient,
+      reason: 'CERTIFICATE_NOT_CLIENT',
+    });
+  return {
+    pem,
+    subject: dn(leaf.subject),
+    issuer: dn(leaf.issuer),
+    serialNumber: leaf.serialNumber.toLowerCase(),
+    validFrom: new Date(leaf.validFrom),
+    validTo: new Date(leaf.validTo),
+  };
+}
+
+function certificateInfo(row: Row | null): CertificateInfo | null {
+  if (!row?.certSealed || !row.certValidTo || !row.certValidFrom) return null;
+  return {
+    filename: row.certFilename ?? '',
+    subject: row.certSubject ?? '',
+    issuer: row.certIssuer ?? '',
+    serialNumber: row.certSerial ?? '',
+    validFrom: row.certValidFrom.toISOString(),
+    validTo: row.certValidTo.toISOString(),
+    sizeBytes: row.certSizeBytes ?? 0,
+    status: certificateStatusOf(row.certValidTo),
+    uploadedAt: (row.certUploadedAt ?? row.updatedAt).toISOString(),
+  };
+}
+
+function isComplete(row: Row | null): row is Row & {
+  clientId: string;
+  clientSecretSealed: string;
+  chavePix: string;
+  certSealed: string;
+  certPasswordSealed: string;
+} {
+  return Boolean(
+    row?.clientId &&
+    row.clientSecretSealed &&
+    row.chavePix &&
+    row.certSealed &&
+    row.certPasswordSealed,
+  );
+}
+
+export interface PixRuntime {
+  /** Always the same object: it delegates to the provider active at the time of each call. */
+  provider: PixProvider;
+  /** The provider active now (null: none configured). */
+  current(): Promise<PixProvider | null>;
+  /** Rebuilds the provider from the stored configuration (after a change on this copy). */
+  reload(): Promise<void>;
+  getConfig(): Promise<EfiConfig>;
+  saveCredentials(input: SaveEfiCredentialsInput, actor: AuditActor): Promise<EfiConfig>;
+  saveCertificate(input: UploadCertificateInput, actor: AuditActor): Promise<EfiConfig>;
+  test(actor: AuditActor): Promise<EfiTestResult>;
+  /** Removes the stored configuration: the environment's provider is used again. */
+  remove(actor: AuditActor): Promise<EfiConfig>;
+  close(): void;
+}
+
+export async function createPixRuntime(options: {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  /** A fixed provider (tests inject one); then the stored configuration is not used. */
+  fixed?: PixProvider | null;
+}): Promise<PixRuntime> {
+  const { config, db, log } = options;
+  const seal = sealers(config.appSecret);
+  const envProvider = options.fixed === undefined ? await createPixProvider(config) : options.fixed;
+  let stored: { version: number; provider: EfiPixProvider } | null = null;
+  let checkedAt = 0;
+  let checking: Promise<void> | null = null;
+
+  function buildStored(row: Row & { clientId: string; chavePix: string }): EfiPixProvider {
+    const pem = p12ToPem(
+      seal.cert.open(row.certSealed!),
+      seal.password.openText(row.certPasswordSealed!),
+    );
+    const ca = trustedCa(config);
+    return createEfiProvider(
+      {
+        clientId: row.clientId,
+        clientSecret: seal.secret.openText(row.clientSecretSealed!),
+        pixKey: row.chavePix,
+        certP12Path: '(armazenado)',
+        certPassword: '',
+        sandbox: row.environment !== 'production',
+        baseUrl: hostOf(config, row.environment),
+      },
+      { pem, ...(ca ? { ca } : {}) },
+    );
+  }
+
+  async function refresh(force: boolean): Promise<void> {
+    if (options.fixed !== undefined) return;
+    if (!force && Date.now() - checkedAt < PROVIDER_CHECK_MS) return;
+    checking ??= (async () => {
+      try {
+        const row = await readRow(db);
+        checkedAt = Date.now();
+        if (!isComplete(row)) {
+          stored?.provider.close();
+          stored = null;
+          return;
+        }
+        if (stored && stored.version === row.version) return;
+        const previous = stored;
+        try {
+          stored = { version: row.version, provider: buildStored(row) };
+        } catch (error) {
+          log.error({ err: error }, 'stored PIX configuration unusable; keeping the previous one');
+          return;
+        }
+        previous?.provider.close();
+        const url = `${config.baseUrl}/api/webhooks/pix/${config.pix.webhookSecret}`;
+        stored.provider.registerWebhook(url).catch((error: unknown) => {
+          log.warn({ err: error }, 'PIX webhook registration failed');
+        });
+      } finally {
+        checking = null;
+      }
+    })();
+    await checking;
+  }
+
+  async function current(): Promise<PixProvider | null> {
+    await refresh(false);
+    return stored?.provider ?? envProvider;
+  }
+
+  /** For new charges: spec 001 "Pagamentos", PIX turned off follows the 'Sistema PIX não
+   *  configurado...' path, as does no provider at all. */
+  async function forCharge(): Promise<PixProvider> {
+    const [provider, enabled] = await Promise.all([
+      current(),
+      getSetting(db, 'payments.pixEnabled'),
+    ]);
+    if (!provider || !enabled)
+      throw new AppError('SERVICE_UNAVAILABLE', {
+        message: pixMessages.notConfigured,
+        reason: 'PIX_NOT_CONFIGURED',
+      });
+    return provider;
+  }
+
+  /** For work already under way (status queries, payouts): retried later when unconfigured. */
+  async function active(): Promise<PixProvider> {
+    const provider = await current();
+    if (!provider) throw new PixProviderError(pixMessages.notConfigured, { retryable: true });
+    return provider;
+  }
+
+  const provider: PixProvider = {
+    get kind() {
+      return stored ? 'efi' : (envProvider?.kind ?? 'simulator');
+    },
+    createCharge: async (input) => (await forCharge()).createCharge(input),
+    getCharge: async (txid) => (await active()).getCharge(txid),
+    sendPix: async (input) => (await active()).sendPix(input),
+    getSentPix: async (id) => (await active()).getSentPix(id),
+    registerWebhook: async (url) => (await active()).registerWebhook(url),
+    parseWebhook: (body) => (stored?.provider ?? envProvider)!.parseWebhook(body),
+    checkConnection: async () => (await active()).checkConnection(),
+  };
+  // "Simular pagamento" (payments.routes.ts) reaches the simulator through this object.
+  if (envProvider?.kind === 'simulator')
+    Object.assign(provider, {
+      pay: (txid: string) => (envProvider as unknown as { pay(txid: string): unknown }).pay(txid),
+    });
+
+  async function getConfig(): Promise<EfiConfig> {
+    const row = await readRow(db);
+    const now = await current();
+    const credentials =
+      row?.clientId && row.chavePix
+        ? ({
+            clientIdMasked: maskSecret(row.clientId),
+            clientSecretMasked: row.clientSecretSealed ? '••••••••' : '',
+            chavePix: row.chavePix,
+            environment: row.environment === 'production' ? 'production' : 'sandbox',
+            host: hostOf(config, row.environment),
+          } as const)
+        : null;
+    const lastTest = (row?.lastTest as EfiTestResult | null) ?? null;
+    return {
+      source: isComplete(row)
+        ? 'stored'
+        : config.pixProvider === 'efi'
+          ? 'environment'
+          : 'simulator',
+      activeProvider: now ? now.kind : 'none',
+      credentials,
+      certificate: certificateInfo(row),
+      lastTest,
+      credentialsConfigured: Boolean(row?.clientId && row.clientSecretSealed && row.chavePix),
+      certificateUploaded: Boolean(row?.certSealed),
+      apiActive: Boolean(isComplete(row) && lastTest?.ok),
+    };
+  }
+
+  async function upsert(
+    actor: AuditActor,
+    action: string,
+    values: Partial<typeof pixProviderConfig.$inferInsert>,
+    audit: { before: unknown; after: unknown },
+  ) {
+    await db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select({ version: pixProviderConfig.version })
+        .from(pixProviderConfig)
+        .where(eq(pixProviderConfig.id, ROW_ID))
+        .for('update');
+      const next = { ...values, updatedBy: actor.id, updatedAt: new Date() };
+      if (existing)
+        await tx
+          .update(pixProviderConfig)
+          .set({ ...next, version: existing.version + 1, lastTest: null })
+          .where(eq(pixProviderConfig.id, ROW_ID));
+      else await tx.insert(pixProviderConfig).values({ id: ROW_ID, ...next });
+      await writeAudit(tx, actor, { action, targetType: 'pix_config', targetId: ROW_ID, ...audit });
+    });
+    await refresh(true);
+  }
+
+  return {
+    provider,
+    current,
+    reload: () => refresh(true),
+    getConfig,
+
+    async saveCredentials(input, actor) {
+      const row = await readRow(db);
+      if (!input.clientSecret && !row?.clientSecretSealed)
+        throw new AppError('VALIDATION_ERROR', {
+          message: integrationMessages.credentialsRequired,
+        });
+      await upsert(
+        actor,
+        'pix.credentials',
+        {
+          clientId: input.clientId,
+          chavePix: input.chavePix,
+          environment: input.environment,
+          ...(input.clientSecret
+            ? { clientSecretSealed: seal.secret.seal(input.clientSecret) }
+            : {}),
+        },
+        {
+          before: row
+            ? {
+                clientId: row.clientId && maskSecret(row.clientId),
+                chavePix: row.chavePix,
+                environment: row.environment,
+              }
+            : null,
+          after: {
+            clientId: maskSecret(input.clientId),
+            chavePix: input.chavePix,
+            environment: input.environment,
+            clientSecretChanged: Boolean(input.clientSecret),
+          },
+        },
+      );
+      return getConfig();
+    },
+
+    async saveCertificate(input, actor) {
+      const der = Buffer.from(input.certificateBase64, 'base64');
+      if (der.length === 0)
+        throw new AppError('VALIDATION_ERROR', {
+          message: integrationMessages.certificateIncomplete,
+        });
+      const info = inspectCertificate(der, input.password);
+      const row = await readRow(db);
+      await upsert(
+        actor,
+        'pix.certificate',
+        {
+          certSealed: seal.cert.seal(der),
+          certPasswordSealed: seal.password.seal(input.password),
+          certFilename: input.filename,
+          certSubject: info.subject,
+          certIssuer: info.issuer,
+          certSerial: info.serialNumber,
+          certValidFrom: info.validFrom,
+          certValidTo: info.validTo,
+          certSizeBytes: der.length,
+          certUploadedAt: new Date(),
+        },
+        {
+          before: row?.certSerial
+            ? { serialNumber: row.certSerial, subject: row.certSubject }
+            : null,
+          after: {
+            filename: input.filename,
+            subject: info.subject,
+            serialNumber: info.serialNumber,
+            validTo: info.validTo.toISOString(),
+          },
+        },
+      );
+      return getConfig();
+    },
+
+    async test(actor) {
+      const row = await readRow(db);
+      const started = Date.now();
+      const finish = async (ok: boolean, httpStatus: number | null, message: string) => {
+        const result: EfiTestResult = {
+          ok,
+          at: new Date().toISOString(),
+          durationMs: Date.now() - started,
+          httpStatus,
+          message,
+        };
+        await db.transaction(async (tx) => {
+          if (row)
+            await tx
+              .update(pixProviderConfig)
+              .set({ lastTest: result })
+              .where(eq(pixProviderConfig.id, ROW_ID));
+          await writeAudit(tx, actor, {
+            action: 'pix.test',
+            targetType: 'pix_config',
+            targetId: ROW_ID,
+            after: result,
+          });
+        });
+        return result;
+      };
+      if (!isComplete(row))
+        return finish(
+          false,
+          null,
+          'Configuração incompleta: salve as credenciais e envie o certificado antes de testar.',
+        );
+      let efi: EfiPixProvider;
+      try {
+        efi = buildStored(row);
+      } catch (error) {
+        return finish(false, null, `Certificado inutilizável: ${String(error)}`);
+      }
+      try {
+        await efi.checkConnection();
+        return finish(true, 200, `Token OAuth obtido de ${hostOf(config, row.environment)}`);
+      } catch (error) {
+        const status = error instanceof EfiApiError ? (error.options.status ?? null) : null;
+        return finish(false, status, error instanceof Error ? error.message : String(error));
+      } finally {
+        efi.close();
+      }
+    },
+
+    async remove(actor) {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .delete(pixProviderConfig)
+          .where(eq(pixProviderConfig.id, ROW_ID))
+          .returning({
+            serial: pixProviderConfig.certSerial,
+            chavePix: pixProviderConfig.chavePix,
+          });
+        await writeAudit(tx, actor, {
+          action: 'pix.remove',
+          targetType: 'pix_config',
+          targetId: ROW_ID,
+          before: row ?? null,
+        });
+      });
+      await refresh(true);
+      return getConfig();
+    },
+
+    close() {
+      stored?.provider.close();
+      if (envProvider && 'close' in envProvider) (envProvider as { close(): void }).close();
+    },
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * Platform events -> signed webhook deliveries. A delivery is tried at once in the process that
+ * saw the event (lowest latency); a failed try is retried with backoff through the job queue
+ * (pg-boss `startAfter`), or a timer when the queue is off (tests, tools). A sweep re-queues
+ * deliveries whose lease expired (a copy that died mid-attempt).
+ */
+import type { WebhookEvent } from '@sorteio/shared';
+import type PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { App } from '../../lib/fastify';
+import type { DrawOutcome } from '../draws/draws.service';
+import type { PayoutEvent } from '../draws/payouts.service';
+import type { ReceiveResult } from '../payments/payments.service';
+import {
+  type WebhookDispatcher,
+  attemptDelivery,
+  dueDeliveries,
+  recordEvent,
+} from './connections.service';
+
+export const WEBHOOKS_QUEUE = 'webhooks';
+const SWEEP_MS = 30_000;
+
+export interface WebhookRuntime extends WebhookDispatcher {
+  emit(event: WebhookEvent, data: Record<string, unknown>): Promise<void>;
+  /** Tries every due delivery now (the sweep; tests call it). */
+  sweep(): Promise<void>;
+  close(): void;
+}
+
+export async function createWebhookRuntime(options: {
+  db: Db;
+  appSecret: string;
+  log: FastifyBaseLogger;
+  boss: PgBoss | null;
+}): Promise<WebhookRuntime> {
+  const { db, appSecret, log, boss } = options;
+  const timers = new Set<NodeJS.Timeout>();
+
+  async function attempt(id: string): Promise<void> {
+    const retryIn = await attemptDelivery(db, appSecret, id);
+    if (retryIn !== null) await runtime.enqueue(id, retryIn);
+  }
+
+  if (boss) {
+    await boss.createQueue(WEBHOOKS_QUEUE);
+    await boss.work<{ id: string }>(
+      WEBHOOKS_QUEUE,
+      { pollingIntervalSeconds: 1, batchSize: 10 },
+      async (jobs) => {
+        for (const job of jobs) await attempt(job.data.id);
+      },
+    );
+  }
+
+  const sweepTimer = setInterval(() => {
+    runtime.sweep().catch((error: unknown) => log.warn({ err: error }, 'webhook sweep failed'));
+  }, SWEEP_MS);
+  sweepTimer.unref();
+
+  const runtime: WebhookRuntime = {
+    async enqueue(id, delaySeconds) {
+      if (boss) {
+        await boss.send(WEBHOOKS_QUEUE, { id }, { startAfter: delaySeconds, retryLimit: 2 });
+        return;
+      }
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        attempt(id).catch((error: unknown) => log.warn({ err: error }, 'webhook attempt failed'));
+      }, delaySeconds * 1000);
+      timer.unref();
+      timers.add(timer);
+    },
+    async emit(event, data) {
+      const ids = await recordEvent(db, event, data);
+      for (const id of ids)
+        attempt(id).catch((error: unknown) =>
+          log.warn({ err: error, id }, 'webhook attempt failed'),
+        );
+    },
+    async sweep() {
+      for (const id of await dueDeliveries(db)) await attempt(id);
+    },
+    close() {
+      clearInterval(sweepTimer);
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+    },
+  };
+  return runtime;
+}
+
+/** The platform events a webhook connection may subscribe to, from the server's own events. */
+export function subscribePlatformEvents(app: App, runtime: WebhookRuntime): void {
+  const emit = (event: WebhookEvent, data: Record<string, unknown>) => {
+    runtime.emit(event, data).catch((error: unknown) => {
+      app.log.warn({ err: error, event }, 'webhook event not recorded');
+    });
+  };
+  app.events.on(
+    'participation',
+    (p: { id: string; salaId: string; userId: string; numeroSorte: string; valorPago: number }) =>
+      emit('participation.confirmed', {
+        participationId: p.id,
+        roomId: p.salaId,
+        userId: p.userId,
+        luckyNumber: p.numeroSorte,
+        amountCentavos: p.valorPago,
+      }),
+  );
+  app.events.on('room-full', (salaId: string) => emit('room.full', { roomId: salaId }));
+  app.events.on('pix', (results: ReceiveResult[]) => {
+    for (const r of results) {
+      if (r.outcome === 'participacao' && r.participacaoId)
+        emit('participation.confirmed', {
+          participationId: r.participacaoId,
+          roomId: r.salaId,
+          userId: r.userId,
+        });
+      if (r.roomClosed && r.salaId) emit('room.full', { roomId: r.salaId });
+    }
+  });
+  app.events.on('draw', (outcome: DrawOutcome) => {
+    if (outcome.kind === 'drawn')
+      emit('draw.published', {
+        drawId: outcome.sorteioId,
+        roomId: outcome.salaId,
+        winnerId: outcome.winnerId,
+        netPrizeCentavos: outcome.net,
+      });
+  });
+  app.events.on('payout', (event: PayoutEvent) => {
+    if (event.result === 'retry') return;
+    emit(event.result === 'confirmado' ? 'payout.paid' : 'payout.failed', {
+      payoutId: event.payoutId,
+      userId: event.userId,
+      kind: event.kind,
+      amountCentavos: event.amount,
+      drawId: event.sorteioId,
+    });
+  });
+  app.events.on('user-verified', (userId: string) => emit('user.verified', { userId }));
+}

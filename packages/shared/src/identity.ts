@@ -1,0 +1,93 @@
+/**
+ * Contracts of the automated identity checks: what the server found about a document photo and a
+ * selfie (faces, document data read by OCR, image quality and reuse) and how the case was decided.
+ * The player sees the progress; staff see every check with its score in the user detail.
+ */
+import { z } from 'zod';
+
+/**
+ * Largest Euclidean distance between two 128-number face descriptors for "the same person"
+ * (the threshold documented by the face-recognition model: 0.6; we use a stricter 0.5).
+ */
+export const FACE_MATCH_MAX_DISTANCE = 0.5;
+/** Smallest face in the selfie, as a share of the image's shorter side. */
+export const SELFIE_MIN_FACE_SHARE = 0.2;
+/** Smallest detector confidence for a face to count. */
+export const FACE_MIN_CONFIDENCE = 0.6;
+/** Variance of the Laplacian below which an image is too blurred (on a 512-pixel copy). */
+export const MIN_SHARPNESS = 40;
+/** The same measure on the face region alone (skin is smooth: a lower bar than the whole image). */
+export const MIN_FACE_SHARPNESS = 15;
+/** Mean brightness (0-255) below which an image is too dark, above which it is washed out. */
+export const MIN_BRIGHTNESS = 40;
+export const MAX_BRIGHTNESS = 235;
+/** Perceptual hashes (64 bits) closer than this are the same picture. */
+export const SAME_IMAGE_MAX_HAMMING = 8;
+
+export const identityCheckIds = [
+  'rosto_selfie',
+  'rosto_documento',
+  'comparacao_faces',
+  'dados_documento',
+  'qualidade_imagens',
+  'imagens_distintas',
+  'imagem_inedita',
+] as const;
+export type IdentityCheckId = (typeof identityCheckIds)[number];
+
+export const identityCheckLabels: Record<IdentityCheckId, string> = {
+  rosto_selfie: 'Um rosto nítido na selfie',
+  rosto_documento: 'Rosto na foto do documento',
+  comparacao_faces: 'Selfie confere com o documento',
+  dados_documento: 'CPF e nascimento lidos no documento',
+  qualidade_imagens: 'Nitidez e iluminação',
+  imagens_distintas: 'Documento e selfie são fotos diferentes',
+  imagem_inedita: 'Imagens não usadas por outra conta',
+};
+
+export const identityCheckResults = ['aprovado', 'reprovado', 'nao_realizado'] as const;
+
+export const identityCheckSchema = z.object({
+  id: z.enum(identityCheckIds),
+  result: z.enum(identityCheckResults),
+  /** The measured value the result was decided on (a distance, a count, a sharpness...). */
+  score: z.number().nullable(),
+  /** The documented limit the score is compared with. */
+  threshold: z.number().nullable(),
+  /** Portuguese explanation for the reviewer. */
+  detail: z.string(),
+});
+export type IdentityCheck = z.infer<typeof identityCheckSchema>;
+
+export const identityAnalysisStates = ['na_fila', 'em_andamento', 'concluida', 'falhou'] as const;
+
+export const identityAnalysisSchema = z.object({
+  state: z.enum(identityAnalysisStates),
+  /** 0-100 while running. */
+  progress: z.number().int().min(0).max(100),
+  /** Portuguese name of the step being run. */
+  step: z.string().nullable(),
+  checks: z.array(identityCheckSchema),
+  /** What the OCR read on the document (null when OCR is not installed or did not run). */
+  ocr: z
+    .object({
+      cpf: z.string().nullable(),
+      dataNascimento: z.string().nullable(),
+      engine: z.string(),
+    })
+    .nullable(),
+  outcome: z.enum(['aprovado_automaticamente', 'revisao_manual']).nullable(),
+  /** Why the case went to review (Portuguese, one line each). */
+  reasons: z.array(z.string()),
+  durationMs: z.number().int().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type IdentityAnalysis = z.infer<typeof identityAnalysisSchema>;
+
+/** What the player sees of the automated analysis: its progress, never the scores. */
+export const identityProgressSchema = z.object({
+  state: z.enum(identityAnalysisStates),
+  progress: z.number().int().min(0).max(100),
+  step: z.string().nullable(),
+});
+export type IdentityProgress = z.infer<typeof identityProgressSchema>;

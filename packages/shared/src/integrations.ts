@@ -1,0 +1,395 @@
+/**
+ * Contracts of the operator's integration screens (spec 001 sections 2-9): system settings, the PIX
+ * provider (EFI) configuration and certificate, external connections with signed webhooks,
+ * remarketing campaigns and the API-services screen.
+ */
+import { z } from 'zod';
+
+const isoDate = z.string();
+
+// ---------------------------------------------------------------- texts
+
+/** Spec 001 section 8 and 5: the texts of these screens, quoted. */
+export const integrationMessages = {
+  settingsSaved: 'Configurações salvas',
+  settingsSaveError: 'Erro ao salvar',
+  maintenance: 'A plataforma está em manutenção. Tente novamente mais tarde.',
+  passwordTooShort: (min: number) => `A senha deve ter pelo menos ${min} caracteres.`,
+  inDevelopment: 'Em desenvolvimento',
+  notConnectedYet: 'Ainda não conectado',
+  credentialsRequired: 'Campos obrigatórios: Por favor, preencha todos os campos.',
+  credentialsSaved: 'Credenciais salvas',
+  credentialsSaveError: 'Erro ao salvar credenciais',
+  certificateInvalidFile: 'Arquivo inválido: Por favor, selecione um arquivo .p12 ou .pfx',
+  certificateIncomplete: 'Dados incompletos: Por favor, selecione o certificado e informe a senha',
+  certificateSaved: 'Certificado salvo',
+  certificateSaveError: 'Erro ao salvar certificado',
+  certificateSaveErrorFallback: 'Tente novamente',
+  certificateWrongPassword: 'Senha do certificado incorreta ou arquivo corrompido.',
+  certificateNotClient:
+    'O certificado não é um certificado de cliente (falta o uso "autenticação de cliente").',
+  certificateExpired: 'O certificado está expirado.',
+  connectionError: 'Erro na conexão',
+  connectionRequired: 'Missing required fields',
+  connectionInvalidJson: 'A configuração deve ser um JSON válido (um objeto).',
+  connectionSaved: 'Conexão salva',
+  connectionDeleted: 'Conexão excluída',
+  connectionTested: 'Conexão testada',
+  connectionTestFailed: 'Não foi possível conectar com o serviço.',
+  connectionsLoading: 'Carregando conexões',
+  privateAddress:
+    'Endereço privado ou local recusado. Ative "Permitir endereços locais" nas configurações para usá-lo.',
+  campaignRequired: 'Preencha todos os campos obrigatórios',
+  campaignCreated: 'Campanha criada',
+  campaignCreateError: 'Erro ao criar campanha',
+  campaignStatusUpdated: 'Status atualizado',
+  campaignStatusError: 'Erro ao atualizar status',
+  campaignRunError: 'Erro ao executar campanha',
+  campaignNotActive: 'Só uma campanha ativa pode ser executada.',
+  campaignsLoading: 'Carregando campanhas',
+  unsubscribed: 'Você não receberá mais e-mails de campanhas.',
+} as const;
+
+// ---------------------------------------------------------------- settings
+
+/** Spec 001 section 9 "Settings defaults". Money in centavos, the fee in basis points. */
+export const systemSettingsSchema = z.object({
+  siteName: z.string().trim().min(1).max(80),
+  siteDescription: z.string().trim().max(300),
+  maintenanceMode: z.boolean(),
+  platformFeeBp: z.number().int().min(0).max(5000),
+  minWithdrawCentavos: z.number().int().min(1),
+  maxWithdrawCentavos: z.number().int().min(1),
+  emailNotifications: z.boolean(),
+  smsNotifications: z.boolean(),
+  whatsappNotifications: z.boolean(),
+  twoFactorRequired: z.boolean(),
+  passwordMinLength: z.number().int().min(6).max(128),
+  sessionTimeoutHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30),
+  pixEnabled: z.boolean(),
+  cardEnabled: z.literal(false),
+  boletoEnabled: z.literal(false),
+  /** Outgoing requests (connection tests, webhooks) may reach private and loopback addresses. */
+  allowPrivateAddresses: z.boolean(),
+});
+export type SystemSettings = z.infer<typeof systemSettingsSchema>;
+
+export const updateSettingsInputSchema = systemSettingsSchema
+  .partial()
+  .refine(
+    (s) =>
+      s.minWithdrawCentavos === undefined ||
+      s.maxWithdrawCentavos === undefined ||
+      s.minWithdrawCentavos <= s.maxWithdrawCentavos,
+    { error: 'O saque mínimo não pode ser maior que o máximo.', path: ['minWithdrawCentavos'] },
+  );
+export type UpdateSettingsInput = z.infer<typeof updateSettingsInputSchema>;
+
+/** What every visitor may know (page titles, the maintenance page, payment options). */
+export const publicSettingsSchema = z.object({
+  siteName: z.string(),
+  siteDescription: z.string(),
+  maintenanceMode: z.boolean(),
+  pixEnabled: z.boolean(),
+  cardEnabled: z.boolean(),
+  boletoEnabled: z.boolean(),
+  passwordMinLength: z.number().int(),
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+
+// ---------------------------------------------------------------- PIX provider (EFI)
+
+export const efiEnvironments = ['sandbox', 'production'] as const;
+
+export const saveEfiCredentialsInputSchema = z.object({
+  clientId: z.string().trim().min(1, { error: integrationMessages.credentialsRequired }).max(200),
+  /** Empty keeps the stored secret (the screen never receives it back). */
+  clientSecret: z.string().trim().max(200).optional(),
+  chavePix: z.string().trim().min(1, { error: integrationMessages.credentialsRequired }).max(77),
+  environment: z.enum(efiEnvironments),
+});
+export type SaveEfiCredentialsInput = z.infer<typeof saveEfiCredentialsInputSchema>;
+
+export const uploadCertificateInputSchema = z.object({
+  filename: z
+    .string()
+    .trim()
+    .min(1, { error: integrationMessages.certificateIncomplete })
+    .max(200)
+    .refine((name) => /\.(p12|pfx)$/i.test(name), {
+      error: integrationMessages.certificateInvalidFile,
+    }),
+  certificateBase64: z
+    .string()
+    .min(1, { error: integrationMessages.certificateIncomplete })
+    .max(200_000),
+  password: z.string().min(1, { error: integrationMessages.certificateIncomplete }).max(200),
+});
+export type UploadCertificateInput = z.infer<typeof uploadCertificateInputSchema>;
+
+export const certificateStatuses = ['active', 'expiring', 'expired'] as const;
+export type CertificateStatus = (typeof certificateStatuses)[number];
+export const certificateStatusLabels: Record<CertificateStatus, string> = {
+  active: 'Ativo',
+  expiring: 'Expirando',
+  expired: 'Expirado',
+};
+/** A certificate within this many days of its end shows as 'Expirando'. */
+export const CERTIFICATE_EXPIRING_DAYS = 30;
+
+export function certificateStatusOf(notAfter: Date, now = new Date()): CertificateStatus {
+  const left = notAfter.getTime() - now.getTime();
+  if (left <= 0) return 'expired';
+  if (left <= CERTIFICATE_EXPIRING_DAYS * 86_400_000) return 'expiring';
+  return 'active';
+}
+
+export const certificateInfoSchema = z.object({
+  filename: z.string(),
+  subject: z.string(),
+  issuer: z.string(),
+  serialNumber: z.string(),
+  validFrom: isoDate,
+  validTo: isoDate,
+  sizeBytes: z.number().int(),
+  status: z.enum(certificateStatuses),
+  uploadedAt: isoDate,
+});
+export type CertificateInfo = z.infer<typeof certificateInfoSchema>;
+
+export const efiTestResultSchema = z.object({
+  ok: z.boolean(),
+  at: isoDate,
+  durationMs: z.number().int(),
+  httpStatus: z.number().int().nullable(),
+  message: z.string(),
+});
+export type EfiTestResult = z.infer<typeof efiTestResultSchema>;
+
+export const efiConfigSchema = z.object({
+  /** Where the active provider's settings come from. */
+  source: z.enum(['stored', 'environment', 'simulator']),
+  activeProvider: z.enum(['simulator', 'efi', 'none']),
+  credentials: z
+    .object({
+      clientIdMasked: z.string(),
+      clientSecretMasked: z.string(),
+      chavePix: z.string(),
+      environment: z.enum(efiEnvironments),
+      host: z.string(),
+    })
+    .nullable(),
+  certificate: certificateInfoSchema.nullable(),
+  lastTest: efiTestResultSchema.nullable(),
+  /** Status cards: Credenciais Configuradas/Pendente, Certificado Enviado/Necessário, API Ativa/Inativa. */
+  credentialsConfigured: z.boolean(),
+  certificateUploaded: z.boolean(),
+  apiActive: z.boolean(),
+});
+export type EfiConfig = z.infer<typeof efiConfigSchema>;
+
+// ---------------------------------------------------------------- connections and webhooks
+
+export const connectionTypes = ['api', 'webhook', 'database'] as const;
+export type ConnectionType = (typeof connectionTypes)[number];
+
+/** Platform events a webhook connection may subscribe to. */
+export const webhookEvents = [
+  'participation.confirmed',
+  'room.full',
+  'draw.published',
+  'payout.paid',
+  'payout.failed',
+  'user.verified',
+] as const;
+export type WebhookEvent = (typeof webhookEvents)[number];
+export const webhookEventLabels: Record<WebhookEvent, string> = {
+  'participation.confirmed': 'Participação confirmada',
+  'room.full': 'Sala cheia',
+  'draw.published': 'Sorteio publicado',
+  'payout.paid': 'Prêmio pago',
+  'payout.failed': 'Pagamento de prêmio falhou',
+  'user.verified': 'Usuário verificado',
+};
+
+export const saveConnectionInputSchema = z.object({
+  connection_name: z
+    .string()
+    .trim()
+    .min(1, { error: integrationMessages.connectionRequired })
+    .max(120),
+  connection_type: z.enum(connectionTypes, { error: integrationMessages.connectionRequired }),
+  service_name: z
+    .string()
+    .trim()
+    .min(1, { error: integrationMessages.connectionRequired })
+    .max(120),
+  /** The JSON text typed in the dialog; must parse to an object. */
+  config_data: z.string().max(20_000).default('{}'),
+  is_active: z.boolean().default(true),
+  events: z.array(z.enum(webhookEvents)).default([]),
+});
+export type SaveConnectionInput = z.input<typeof saveConnectionInputSchema>;
+
+export const connectionSchema = z.object({
+  id: z.string(),
+  connection_name: z.string(),
+  connection_type: z.enum(connectionTypes),
+  service_name: z.string(),
+  /** The config with secret values masked. */
+  config_data: z.record(z.string(), z.unknown()),
+  is_active: z.boolean(),
+  events: z.array(z.enum(webhookEvents)),
+  created_at: isoDate,
+});
+export type Connection = z.infer<typeof connectionSchema>;
+
+export const connectionListSchema = z.object({
+  items: z.array(connectionSchema),
+  counts: z.object({
+    total: z.number().int(),
+    active: z.number().int(),
+    api: z.number().int(),
+    webhook: z.number().int(),
+  }),
+});
+
+export const connectionTestResultSchema = z.object({
+  ok: z.boolean(),
+  status: z.number().int().nullable(),
+  durationMs: z.number().int(),
+  message: z.string(),
+});
+export type ConnectionTestResult = z.infer<typeof connectionTestResultSchema>;
+
+export const webhookDeliverySchema = z.object({
+  id: z.string(),
+  event: z.string(),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.number().int(),
+  responseStatus: z.number().int().nullable(),
+  durationMs: z.number().int().nullable(),
+  error: z.string().nullable(),
+  createdAt: isoDate,
+  deliveredAt: isoDate.nullable(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+// ---------------------------------------------------------------- remarketing
+
+export const campaignStatuses = ['active', 'paused', 'completed'] as const;
+export type CampaignStatus = (typeof campaignStatuses)[number];
+/** Spec 001 section 4: active Ativa, paused Pausada, anything else Finalizada. */
+export const campaignStatusLabels: Record<CampaignStatus, string> = {
+  active: 'Ativa',
+  paused: 'Pausada',
+  completed: 'Finalizada',
+};
+
+export const targetCriteriaSchema = z.object({
+  days_inactive: z.number().int().min(0).max(3650),
+  min_participations: z.number().int().min(0).max(100_000),
+  last_win_days: z.number().int().min(0).max(3650),
+  /** Total spent on entries, in centavos (spec default R$ 0 to R$ 1.000). */
+  spending_range: z.object({
+    min: z.number().int().min(0).max(10_000_000_000),
+    max: z.number().int().min(0).max(10_000_000_000),
+  }),
+});
+export type TargetCriteria = z.infer<typeof targetCriteriaSchema>;
+/** Spec 001 section 9: remarketing default criteria. */
+export const defaultTargetCriteria: TargetCriteria = {
+  days_inactive: 7,
+  min_participations: 1,
+  last_win_days: 30,
+  spending_range: { min: 0, max: 100_000 },
+};
+export const campaignTemplateVariables = [
+  'nome',
+  'total_ganho',
+  'participacoes',
+  'dias_inativo',
+] as const;
+
+export const createCampaignInputSchema = z.object({
+  campaign_name: z.string().trim().min(1, { error: integrationMessages.campaignRequired }).max(120),
+  email_subject: z.string().trim().max(150).optional(),
+  email_template: z
+    .string()
+    .trim()
+    .min(1, { error: integrationMessages.campaignRequired })
+    .max(20_000),
+  target_criteria: targetCriteriaSchema.default(defaultTargetCriteria),
+});
+export type CreateCampaignInput = z.input<typeof createCampaignInputSchema>;
+
+export const campaignSchema = z.object({
+  id: z.string(),
+  campaign_name: z.string(),
+  status: z.enum(campaignStatuses),
+  email_subject: z.string(),
+  email_template: z.string(),
+  target_criteria: targetCriteriaSchema,
+  sent_count: z.number().int(),
+  opened_count: z.number().int(),
+  clicked_count: z.number().int(),
+  conversion_count: z.number().int(),
+  /** Opens ÷ sent, percent (one decimal). */
+  success_rate: z.number(),
+  created_at: isoDate,
+});
+export type Campaign = z.infer<typeof campaignSchema>;
+
+export const campaignStatsSchema = z.object({
+  campaigns: z.number().int(),
+  active: z.number().int(),
+  sent: z.number().int(),
+  opened: z.number().int(),
+  clicked: z.number().int(),
+  conversions: z.number().int(),
+  /** Mean propensity score (0-100) of the players sent to. */
+  averagePropensity: z.number(),
+});
+
+export const audiencePreviewSchema = z.object({
+  matching: z.number().int(),
+  withConsent: z.number().int(),
+});
+
+export const campaignPreviewSchema = z.object({
+  subject: z.string(),
+  html: z.string(),
+  player: z.string().nullable(),
+});
+
+// ---------------------------------------------------------------- API services
+
+export const serviceIds = [
+  'auth',
+  'payment-pix',
+  'draws',
+  'notifications',
+  'analytics',
+  'webhooks',
+] as const;
+export type ServiceId = (typeof serviceIds)[number];
+
+export const serviceStatusSchema = z.object({
+  id: z.enum(serviceIds),
+  name: z.string(),
+  status: z.enum(['online', 'maintenance', 'offline']),
+  detail: z.string(),
+  endpoint: z.string(),
+  methods: z.array(z.enum(['GET', 'POST', 'PUT', 'DELETE', 'PATCH'])),
+  endpoints: z.number().int(),
+  uptimeSeconds: z.number().int(),
+  requests: z.number().int(),
+  avgMs: z.number(),
+  p95Ms: z.number(),
+  errors: z.array(z.object({ at: isoDate, status: z.number().int(), url: z.string() })),
+});
+export type ServiceStatus = z.infer<typeof serviceStatusSchema>;
