@@ -13,7 +13,7 @@ const stats = {
 };
 
 async function heading(name: string) {
-  return screen.findByRole('heading', { level: 1, name }, { timeout: 3000 });
+  return screen.findByRole('heading', { level: 1, name }, { timeout: 15000 });
 }
 
 describe('route table', () => {
@@ -30,6 +30,8 @@ describe('route table', () => {
     ['/sorteios/0b4c7e3e-0000-4000-8000-000000000000', 'Verificação do sorteio'],
     ['/privacy', 'Política de Privacidade'],
     ['/tutorial', 'Como Usar a Plataforma'],
+    ['/termos', 'Termos de Uso'],
+    ['/regulamento', 'Regulamento dos Sorteios'],
   ])('%s is public', async (path, title) => {
     mockApi(signedOut);
     renderRoutes(routes, path);
@@ -64,7 +66,7 @@ describe('route table', () => {
   );
 
   it.each([
-    ['/admin', 'Painel Administrativo'],
+    ['/admin', 'Gerenciamento da Plataforma'],
     ['/admin/add-user', 'Adicionar Usuário'],
     ['/admin/add-employee', 'Adicionar Funcionário'],
     ['/gerencianet-config', 'Configuração PIX'],
@@ -139,20 +141,29 @@ describe('layout', () => {
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Dashboard', '/dashboard'],
       ['Participar', '/participate'],
+      ['Salas Privadas', '/private-rooms'],
       ['Histórico', '/history'],
       ['Estatísticas', '/stats'],
       ['Privacidade', '/privacy'],
     ]);
   });
 
-  it('footer links to tutorial, privacy, support and the verifiable draws', async () => {
+  it('footer links to tutorial, terms, rules, privacy, support, responsible play and the verifiable draws', async () => {
     mockApi({ ...signedOut, ...stats });
     renderRoutes(routes, '/');
     const footer = await screen.findByRole('contentinfo');
     const hrefs = within(footer)
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
-    expect(hrefs).toEqual(['/tutorial', '/privacy', '/support', '/sorteios']);
+    expect(hrefs).toEqual([
+      '/tutorial',
+      '/termos',
+      '/regulamento',
+      '/privacy',
+      '/support',
+      '/jogo-responsavel',
+      '/sorteios',
+    ]);
     expect(within(footer).getByText(/Sorteios verificáveis/)).toBeDefined();
     expect(footer.textContent).toContain(String(new Date().getFullYear()));
   });
@@ -204,7 +215,7 @@ describe('layout', () => {
     await user.click(screen.getByRole('button', { name: 'Abrir menu' }));
     const dialog = await screen.findByRole('dialog');
     const nav = within(dialog).getByRole('navigation', { name: 'Menu principal' });
-    expect(within(nav).getAllByRole('link')).toHaveLength(5);
+    expect(within(nav).getAllByRole('link')).toHaveLength(6);
     await user.click(within(nav).getByRole('link', { name: 'Histórico' }));
     await heading('Histórico');
     await waitFor(() => {

@@ -1,3 +1,4 @@
+import { legalDocuments } from '@sorteio/shared';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NotFoundScreen } from '@/components/not-found-screen';
@@ -47,6 +48,14 @@ const publicRoutes: RouteObject[] = [
     lazy: page(() => import('./routes/public/privacy'), 'Política de Privacidade'),
   },
   {
+    path: 'termos',
+    lazy: page(() => import('./routes/public/terms'), legalDocuments.termos.title),
+  },
+  {
+    path: 'regulamento',
+    lazy: page(() => import('./routes/public/rules'), legalDocuments.regulamento.title),
+  },
+  {
     path: 'tutorial',
     lazy: page(() => import('./routes/public/tutorial'), 'Como Usar a Plataforma'),
   },
@@ -70,6 +79,7 @@ const playerRoutes: RouteObject[] = [
   { path: 'stats', lazy: page(() => import('./routes/player/stats')) },
   { path: 'profile', lazy: page(() => import('./routes/player/profile')) },
   { path: 'cashback', lazy: page(() => import('./routes/player/cashback')) },
+  { path: 'jogo-responsavel', lazy: page(() => import('./routes/player/responsible-play')) },
   { path: 'private-rooms', lazy: page(() => import('./routes/player/private-rooms')) },
   { path: 'private-room/:roomCode', lazy: page(() => import('./routes/player/private-room')) },
   {
@@ -78,13 +88,37 @@ const playerRoutes: RouteObject[] = [
   },
 ];
 
-/** Administrators only: 'Acesso Negado' for other signed-in users (spec 001 section 2). */
+/** Staff only: 'Acesso Negado' for other signed-in users (spec 001 section 2). */
 const adminRoutes: RouteObject[] = [
-  { path: 'admin', lazy: page(() => import('./routes/admin/admin')) },
-  { path: 'admin/add-user', lazy: page(() => import('./routes/admin/add-user')) },
-  { path: 'admin/add-employee', lazy: page(() => import('./routes/admin/add-employee')) },
-  { path: 'api-services', lazy: page(() => import('./routes/admin/api-services')) },
-  { path: 'remarketing', lazy: page(() => import('./routes/admin/remarketing')) },
+  {
+    path: 'admin',
+    lazy: page(() => import('./routes/admin/admin-layout')),
+    children: [
+      { index: true, lazy: page(() => import('./routes/admin/admin')) },
+      {
+        element: <RequireAdmin permission="users.create" />,
+        children: [{ path: 'add-user', lazy: page(() => import('./routes/admin/add-user')) }],
+      },
+      {
+        element: <RequireAdmin permission="staff.manage" />,
+        children: [
+          { path: 'add-employee', lazy: page(() => import('./routes/admin/add-employee')) },
+        ],
+      },
+    ],
+  },
+];
+
+/** The static screens outside the panel, each behind its own permission. */
+const adminPageRoutes: RouteObject[] = [
+  {
+    element: <RequireAdmin permission="services.read" />,
+    children: [{ path: 'api-services', lazy: page(() => import('./routes/admin/api-services')) }],
+  },
+  {
+    element: <RequireAdmin permission="campaigns.manage" />,
+    children: [{ path: 'remarketing', lazy: page(() => import('./routes/admin/remarketing')) }],
+  },
 ];
 
 /** The PIX provider screen has its own refusal text (spec 001 section 2). */
@@ -118,8 +152,11 @@ export const routes: RouteObject[] = [
         children: [
           ...publicRoutes,
           { element: <RequireAuth />, children: playerRoutes },
-          { element: <RequireAdmin />, children: adminRoutes },
-          { element: <RequireAdmin deniedMessage={SETTINGS_DENIED} />, children: settingsRoutes },
+          { element: <RequireAdmin />, children: [...adminRoutes, ...adminPageRoutes] },
+          {
+            element: <RequireAdmin deniedMessage={SETTINGS_DENIED} permission="pix.manage" />,
+            children: settingsRoutes,
+          },
           ...testRoutes,
           { path: '*', element: <NotFoundScreen /> },
         ],

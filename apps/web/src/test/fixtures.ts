@@ -112,6 +112,8 @@ export function makeDrawSummary(overrides: Partial<DrawSummary> = {}): DrawSumma
 export function makeDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
   return {
     pontosAtuais: 12_345,
+    saldo: 10_000,
+    cashback: 2_345,
     totalParticipacoes: 7,
     totalGanho: 8000,
     vitorias: 1,

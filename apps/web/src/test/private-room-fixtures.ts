@@ -66,6 +66,7 @@ export function makePrivateDetail(overrides: Partial<PrivateRoomDetail> = {}): P
     myParticipation: makeParticipation({ statusPagamento: 'pendente' }),
     myPayment: makePrivatePayment(),
     drawId: null,
+    draw: null,
     ...overrides,
   };
 }

@@ -1,9 +1,11 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '@/test/render';
-import { adminUser, mockApi, regularUser } from '@/test/mock-api';
+import { adminUser, type MockReply, mockApi, regularUser } from '@/test/mock-api';
 import { RequireAdmin, SETTINGS_DENIED } from './require-admin';
 import { RequireAuth } from './require-auth';
+
+const accessCheck = { is_admin: true, is_authenticated: true, admin_record_exists: true };
 
 const routes = [
   { path: '/login', element: <h1>Página de login</h1> },
@@ -74,5 +76,38 @@ describe('RequireAdmin', () => {
     mockApi({ 'GET /api/me': { body: { user: adminUser } } });
     renderRoutes(routes, '/admin');
     expect(await screen.findByRole('heading', { name: 'Painel' })).toBeDefined();
+  });
+});
+
+describe('RequireAdmin: the server admin check and mandatory two-factor sign-in', () => {
+  const profileRoute = { path: '/profile', element: <h1>Perfil</h1> };
+
+  it('shows the loading screen until the server answers the admin check', async () => {
+    let answer: (value: MockReply) => void = () => undefined;
+    mockApi({
+      'GET /api/me': { body: { user: adminUser } },
+      'GET /api/admin-access': () => new Promise<MockReply>((resolve) => (answer = resolve)),
+    });
+    renderRoutes(routes, '/admin');
+    expect(await screen.findByText('Verificando acesso...')).toBeDefined();
+    expect(screen.queryByRole('heading', { name: 'Painel' })).toBeNull();
+    answer({ body: { ...accessCheck, two_factor_required: false } });
+    expect(await screen.findByRole('heading', { name: 'Painel' })).toBeDefined();
+  });
+
+  it('sends staff without two-factor sign-in to set it up when the setting requires it', async () => {
+    mockApi({
+      'GET /api/me': { body: { user: adminUser } },
+      'GET /api/admin-access': { body: { ...accessCheck, two_factor_required: true } },
+    });
+    const { router } = renderRoutes([...routes, profileRoute], '/admin');
+    expect(await screen.findByRole('heading', { name: 'Perfil' })).toBeDefined();
+    expect(router.state.location.pathname).toBe('/profile');
+    expect(router.state.location.search).toBe('?tab=seguranca');
+    expect(
+      await screen.findByText(
+        'A verificação em duas etapas é obrigatória para a equipe. Ative-a no seu perfil para acessar o painel.',
+      ),
+    ).toBeDefined();
   });
 });

@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { useAuth } from '@/lib/auth/use-auth';
+import { MustChangePassword } from './must-change-password';
 
 /** Where a guard sends signed-out visitors; the login screen reads `state.from` to come back. */
 export interface LoginRedirectState {
@@ -21,5 +22,6 @@ export function RequireAuth() {
   const { user, loading } = useAuth();
   if (loading) return <PageSpinner />;
   if (!user) return <LoginRedirect />;
+  if (user.mustChangePassword) return <MustChangePassword />;
   return <Outlet />;
 }

@@ -1,12 +1,30 @@
+import { formatCnpj, legalDocuments } from '@sorteio/shared';
 import { Link } from 'react-router';
 import { BrandMark, PRODUCT_NAME } from '@/components/brand';
+import { usePublicConfig } from '@/lib/config/get-public-config';
 
 const footerLinks = [
   { to: '/tutorial', label: 'Tutorial' },
+  { to: legalDocuments.termos.path, label: 'Termos de Uso' },
+  { to: legalDocuments.regulamento.path, label: 'Regulamento' },
   { to: '/privacy', label: 'Privacidade' },
   { to: '/support', label: 'Suporte' },
+  { to: '/jogo-responsavel', label: 'Jogo Responsável' },
   { to: '/sorteios', label: 'Sorteios verificáveis' },
 ];
+
+/** The company that operates the platform, from the server's configuration. */
+function OperatorLine() {
+  const { data } = usePublicConfig();
+  if (!data) return null;
+  const { name, cnpj, address } = data.operator;
+  return (
+    <p className="mx-auto max-w-6xl px-4 pt-4 text-xs text-muted-foreground sm:px-6">
+      {PRODUCT_NAME} é operado por <span className="font-medium text-foreground">{name}</span>, CNPJ{' '}
+      {formatCnpj(cnpj)}. {address}
+    </p>
+  );
+}
 
 export function Footer() {
   const year = new Date().getFullYear();
@@ -39,6 +57,7 @@ export function Footer() {
         </nav>
       </div>
       <div className="border-t">
+        <OperatorLine />
         <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-muted-foreground sm:px-6">
           © {year} {PRODUCT_NAME}. Todos os direitos reservados.
         </p>

@@ -19,7 +19,7 @@ export function MobileNav({ user }: { user: SessionUser | null }) {
       <Button
         variant="ghost"
         size="icon"
-        className="md:hidden"
+        className="lg:hidden"
         aria-label="Abrir menu"
         aria-haspopup="dialog"
         aria-expanded={open}

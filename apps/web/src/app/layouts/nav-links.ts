@@ -5,6 +5,7 @@ import {
   LayoutDashboard,
   Shield,
   Ticket,
+  Users,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -14,10 +15,14 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** The navigation bar of spec 000 section 2, for signed-in users. */
+/**
+ * The navigation bar of spec 000 section 2, for signed-in users, plus the private rooms of spec 001
+ * (otherwise nothing leads to them).
+ */
 export const appLinks: NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/participate', label: 'Participar', icon: Ticket },
+  { to: '/private-rooms', label: 'Salas Privadas', icon: Users },
   { to: '/history', label: 'Histórico', icon: History },
   { to: '/stats', label: 'Estatísticas', icon: ChartColumn },
   { to: '/privacy', label: 'Privacidade', icon: Shield },

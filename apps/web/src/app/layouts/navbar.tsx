@@ -28,7 +28,7 @@ export function Navbar() {
         </Link>
 
         {!loading && (
-          <nav aria-label="Principal" className="hidden md:block">
+          <nav aria-label="Principal" className="hidden lg:block">
             <ul className="flex items-center gap-1">
               {links.map(({ to, label }) => (
                 <li key={to}>

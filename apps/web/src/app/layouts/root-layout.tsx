@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { TimeOnSiteReminder } from '@/features/responsible-play/components/time-on-site-reminder';
 import { Footer } from './footer';
+import { MaintenanceGate } from './maintenance-gate';
 import { Navbar } from './navbar';
 
 const MAIN_ID = 'conteudo';
@@ -51,9 +53,12 @@ export function RootLayout() {
         Pular para o conteúdo
       </a>
       <NavigationProgress />
+      <TimeOnSiteReminder />
       <Navbar />
       <main id={MAIN_ID} tabIndex={-1} className="flex flex-1 flex-col outline-none">
-        <Outlet />
+        <MaintenanceGate>
+          <Outlet />
+        </MaintenanceGate>
       </main>
       <Footer />
       <ScrollRestoration />

@@ -1,5 +1,5 @@
 import { emailName, type SessionUser } from '@sorteio/shared';
-import { ChevronDown, LogOut, Settings, ShieldCheck } from 'lucide-react';
+import { ChevronDown, LogOut, Settings, ShieldCheck, Users, Wallet } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -65,6 +65,18 @@ export default function UserMenu({ user }: { user: SessionUser }) {
             </Link>
           </DropdownMenuItem>
         )}
+        <DropdownMenuItem asChild>
+          <Link to="/private-rooms">
+            <Users aria-hidden="true" />
+            Salas Privadas
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/cashback">
+            <Wallet aria-hidden="true" />
+            Saldo e Cashback
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link to="/profile">
             <Settings aria-hidden="true" />

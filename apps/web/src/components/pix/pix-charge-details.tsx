@@ -179,7 +179,8 @@ export function PixChargeDetails({
   const isSimulator = config.data?.configured === true && config.data.provider === 'simulator';
   return (
     <div className="flex flex-col gap-5">
-      <div className="flex justify-center">
+      {/* On a phone the code to paste comes first (the QR is for another screen); on a desktop the QR. */}
+      <div className="order-2 flex justify-center md:order-1">
         <img
           src={qrImageSrc(charge.qrCodeBase64)}
           alt="QR Code PIX para pagamento"
@@ -189,31 +190,35 @@ export function PixChargeDetails({
           className="size-58 rounded-lg border bg-white p-2"
         />
       </div>
-      <CopyPasteCode code={charge.qrCodeText} copiedTitle={copiedTitle} />
-      <ExpiryCountdown
-        expiresAt={charge.expiresAt}
-        onElapsed={() => {
-          void watch.checkNow();
-        }}
-      />
-      {watch.timedOut && (
-        <div className="flex flex-col gap-2 rounded-lg border p-4 text-sm">
-          <p className="text-muted-foreground">
-            Já pagou? Paramos de verificar automaticamente. Toque abaixo para consultar o banco.
-          </p>
-          <Button
-            type="button"
-            variant="outline"
-            disabled={watch.isChecking}
-            onClick={() => void watch.checkNow()}
-          >
-            <RefreshCw aria-hidden="true" className={watch.isChecking ? 'animate-spin' : ''} />
-            Verificar pagamento
-          </Button>
-        </div>
-      )}
-      <HowToPay />
-      {isSimulator && <SimulatePayment txid={charge.txid} onDone={watch.checkNow} />}
+      <div className="order-1 md:order-2">
+        <CopyPasteCode code={charge.qrCodeText} copiedTitle={copiedTitle} />
+      </div>
+      <div className="order-3 flex flex-col gap-5">
+        <ExpiryCountdown
+          expiresAt={charge.expiresAt}
+          onElapsed={() => {
+            void watch.checkNow();
+          }}
+        />
+        {watch.timedOut && (
+          <div className="flex flex-col gap-2 rounded-lg border p-4 text-sm">
+            <p className="text-muted-foreground">
+              Já pagou? Paramos de verificar automaticamente. Toque abaixo para consultar o banco.
+            </p>
+            <Button
+              type="button"
+              variant="outline"
+              disabled={watch.isChecking}
+              onClick={() => void watch.checkNow()}
+            >
+              <RefreshCw aria-hidden="true" className={watch.isChecking ? 'animate-spin' : ''} />
+              Verificar pagamento
+            </Button>
+          </div>
+        )}
+        <HowToPay />
+        {isSimulator && <SimulatePayment txid={charge.txid} onDone={watch.checkNow} />}
+      </div>
     </div>
   );
 }

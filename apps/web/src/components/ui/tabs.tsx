@@ -17,7 +17,9 @@ export function TabsList({ className, ...props }: React.ComponentProps<typeof Ta
     <TabsPrimitive.List
       data-slot="tabs-list"
       className={cn(
-        'inline-flex h-10 w-fit items-center justify-center rounded-lg bg-muted p-1 text-muted-foreground',
+        // max-w-full + overflow-x-auto: on a phone a long tab bar scrolls inside itself instead of
+        // widening the page; justify-start keeps the first tabs reachable when it scrolls.
+        'inline-flex h-10 w-fit max-w-full items-center justify-start overflow-x-auto rounded-lg bg-muted p-1 text-muted-foreground',
         className,
       )}
       {...props}

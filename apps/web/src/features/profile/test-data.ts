@@ -26,6 +26,7 @@ export const notSent: Verification = {
   submittedAt: null,
   hasDocument: false,
   hasSelfie: false,
+  analise: null,
 };
 
 export function log(overrides: Partial<SecurityLog>): SecurityLog {

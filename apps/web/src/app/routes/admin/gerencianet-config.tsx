@@ -1,6 +1,6 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { PixConfigScreen } from '@/features/admin-certificates';
 
 /** PIX provider configuration (spec 001 section 2). */
 export default function GerencianetConfigPage() {
-  return <UnderConstruction title="Configuração PIX" />;
+  return <PixConfigScreen />;
 }

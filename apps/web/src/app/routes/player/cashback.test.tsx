@@ -58,13 +58,23 @@ describe('cashback', () => {
     });
     renderRoutes(routes, '/cashback');
     expect(await screen.findByText('Saldo disponível: R$')).toBeDefined();
-    expect(screen.getByText('12,34')).toBeDefined();
     const balances = screen.getByRole('region', { name: 'Seus saldos' });
-    expect(within(balances).getByText(brl(5000))).toBeDefined();
-    expect(within(balances).getByText(brl(1234))).toBeDefined();
-    expect(within(balances).getByText(/não pode ser sacado/)).toBeDefined();
-    expect(within(balances).getByText(/sacado por PIX/)).toBeDefined();
+    // The page leads with the Saldo (withdrawable), then the Cashback (credit for entries).
+    const [first, second] = within(balances).getAllByRole('region');
+    expect(first!.getAttribute('aria-labelledby')).toBe('saldo-title');
+    const saldo = within(balances).getByRole('region', { name: 'Saldo' });
+    expect(saldo).toBe(first);
+    expect(within(saldo).getByText(brl(5000))).toBeDefined();
+    expect(within(saldo).getByText('Pode ser sacado')).toBeDefined();
+    expect(within(saldo).getByText(/sacado por PIX/)).toBeDefined();
+    const cashback = within(balances).getByRole('region', { name: 'Cashback' });
+    expect(cashback).toBe(second);
+    expect(within(cashback).getByText('Saldo disponível: R$')).toBeDefined();
+    expect(within(cashback).getByText('12,34')).toBeDefined();
+    expect(within(cashback).getByText(/não pode ser sacado/)).toBeDefined();
     expect(screen.getAllByText(/2,5%/).length).toBeGreaterThan(0);
+    // Saldo comes before Cashback in the page.
+    expect(saldo.compareDocumentPosition(cashback) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 
     const statement = screen.getByRole('region', { name: 'Extrato' });
     const rows = within(statement).getAllByRole('listitem');
@@ -74,6 +84,45 @@ describe('cashback', () => {
     expect(within(rows[1]!).getByText('Entrada paga com saldo')).toBeDefined();
     expect(within(rows[1]!).getByText(`− ${brl(1000)}`).className).toContain('text-destructive');
     expect(within(rows[1]!).getByText('Saldo')).toBeDefined();
+  });
+
+  it("names an automatic prize payout 'Prêmio pago por PIX', not a withdrawal", async () => {
+    walletApi({
+      'GET /api/wallet/statement': {
+        body: [
+          makeStatementEntry({
+            id: 'e-3',
+            kind: 'prize_payout',
+            conta: 'saldo',
+            valor: -8000,
+            descricao: 'Prêmio enviado por PIX',
+          }),
+          makeStatementEntry({
+            id: 'e-2',
+            kind: 'prize',
+            conta: 'saldo',
+            valor: 8000,
+            descricao: 'Prêmio da sala ouro',
+          }),
+          makeStatementEntry({
+            id: 'e-1',
+            kind: 'withdrawal',
+            conta: 'saldo',
+            valor: -2000,
+            descricao: 'Saque por PIX',
+          }),
+        ],
+      },
+    });
+    renderRoutes(routes, '/cashback');
+    const statement = screen.getByRole('region', { name: 'Extrato' });
+    const rows = await within(statement).findAllByRole('listitem');
+    expect(within(rows[0]!).getByText('Prêmio pago por PIX')).toBeDefined();
+    expect(within(rows[0]!).getByText(`− ${brl(8000)}`)).toBeDefined();
+    expect(within(rows[0]!).queryByText('Saque por PIX')).toBeNull();
+    expect(within(rows[1]!).getByText('Prêmio')).toBeDefined();
+    // Only the withdrawal the person asked for reads as one.
+    expect(within(rows[2]!).getAllByText('Saque por PIX').length).toBeGreaterThan(0);
   });
 
   it("refuses less than R$ 1,00 with 'O valor mínimo é R$ 1,00.'", async () => {
@@ -189,11 +238,22 @@ function withdrawCard() {
   return screen.getByRole('region', { name: 'Sacar por PIX' });
 }
 
-async function requestWithdrawal(amount: string) {
+/** Types the amount, asks for the withdrawal and, unless told otherwise, confirms it. */
+async function requestWithdrawal(amount: string, { confirm = true } = {}) {
   const user = userEvent.setup();
   await user.type(await screen.findByLabelText('Valor do saque (R$)'), amount);
   await user.click(screen.getByRole('button', { name: 'Solicitar saque' }));
+  if (confirm) {
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar saque' }));
+  }
   return user;
+}
+
+/** The inline error under the withdrawal form. */
+function inlineWithdrawError() {
+  const title = within(withdrawCard()).getByText('Erro ao sacar');
+  return title.closest<HTMLElement>('[data-slot="alert"]')!;
 }
 
 describe('cashback: withdrawal', () => {
@@ -217,11 +277,49 @@ describe('cashback: withdrawal', () => {
     walletApi({ 'POST /api/wallet/withdraw': withdraw });
     renderRoutes(routes, '/cashback');
     await requestWithdrawal('5');
-    const toast = (await screen.findByText('Erro ao sacar')).closest('[data-slot="toast"]');
+    // Under the form, not only in a toast.
+    await within(withdrawCard()).findByText('Erro ao sacar');
     expect(
-      within(toast as HTMLElement).getByText('O valor mínimo de saque é R$ 10,00.'),
+      within(inlineWithdrawError()).getByText('O valor mínimo de saque é R$ 10,00.'),
     ).toBeDefined();
+    expect(inlineWithdrawError().getAttribute('role')).toBe('alert');
     expect(withdraw.mock.calls[0]?.[0].body).toEqual({ valor: 500 });
+  });
+
+  it('asks to confirm the amount and the masked PIX key before withdrawing', async () => {
+    const withdraw = vi.fn<MockHandler>(() => ({
+      body: { id: 'w-9', status: 'pendente', valor: 5000 },
+    }));
+    walletApi({
+      'POST /api/wallet/withdraw': withdraw,
+      'GET /api/profile': {
+        body: { ...verified, chavePix: '12345678909', chavePixTipo: 'cpf' },
+      },
+    });
+    renderRoutes(routes, '/cashback');
+    const user = await requestWithdrawal('50,00', { confirm: false });
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByRole('heading', { name: 'Confirmar saque' })).toBeDefined();
+    expect(
+      within(dialog).getByText(`Sacar ${brl(5000)} para a chave PIX ***.456.789-**?`),
+    ).toBeDefined();
+    expect(withdraw).not.toHaveBeenCalled();
+
+    // 'Voltar' sends nothing and keeps the amount typed.
+    await user.click(within(dialog).getByRole('button', { name: 'Voltar' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(withdraw).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Valor do saque (R$)')).toHaveProperty('value', '50,00');
+
+    await user.click(screen.getByRole('button', { name: 'Solicitar saque' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Confirmar saque',
+      }),
+    );
+    expect(await screen.findByText('Saque solicitado')).toBeDefined();
+    expect(withdraw).toHaveBeenCalledTimes(1);
+    expect(withdraw.mock.calls[0]?.[0].body).toEqual({ valor: 5000 });
   });
 
   it('shows the reason when the Saldo is not enough', async () => {
@@ -234,17 +332,24 @@ describe('cashback: withdrawal', () => {
     });
     renderRoutes(routes, '/cashback');
     await requestWithdrawal('50,00');
-    expect(await screen.findByText('Erro ao sacar')).toBeDefined();
+    await within(withdrawCard()).findByText('Erro ao sacar');
     expect(
-      screen.getByText('Saldo insuficiente para este saque. O Cashback não pode ser sacado.'),
+      within(inlineWithdrawError()).getByText(
+        'Saldo insuficiente para este saque. O Cashback não pode ser sacado.',
+      ),
     ).toBeDefined();
+    // The next attempt clears the old error.
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Solicitar saque' }));
+    expect(await screen.findByRole('alertdialog')).toBeDefined();
+    expect(screen.queryByText('Erro ao sacar')).toBeNull();
   });
 
   it('refuses an amount that is not money before asking the server', async () => {
     const withdraw = vi.fn<MockHandler>(() => ({ body: {} }));
     walletApi({ 'POST /api/wallet/withdraw': withdraw });
     renderRoutes(routes, '/cashback');
-    await requestWithdrawal('abc');
+    await requestWithdrawal('abc', { confirm: false });
     expect(await screen.findByText('Valor inválido. Use, por exemplo, 50,00.')).toBeDefined();
     expect(screen.getByLabelText('Valor do saque (R$)').getAttribute('aria-invalid')).toBe('true');
     expect(withdraw).not.toHaveBeenCalled();

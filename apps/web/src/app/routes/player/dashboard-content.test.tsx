@@ -2,6 +2,7 @@ import { formatDateTime } from '@sorteio/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { baseProfile, notSent } from '@/features/profile/test-data';
 import { brl, ids, makeDashboard, makeDraw, makeRoom } from '@/test/fixtures';
 import { installLiveSocket } from '@/test/live-socket';
 import { mockApi, regularUser, type MockHandler, type MockReply } from '@/test/mock-api';
@@ -10,11 +11,20 @@ import DashboardPage from './dashboard';
 
 const routes = [{ path: '/dashboard', element: <DashboardPage /> }];
 
+/** A player past the first steps: e-mail confirmed, profile complete, identity verified. */
+const onboardedProfile = {
+  ...baseProfile,
+  cpf: '52998224725',
+  isVerified: true,
+};
+
 function dashboardApi(overrides: Record<string, MockReply | MockHandler> = {}) {
   return mockApi({
     'GET /api/me': { body: { user: regularUser } },
     'GET /api/dashboard': { body: makeDashboard() },
     'GET /api/rooms': { body: [] },
+    'GET /api/profile': { body: onboardedProfile },
+    'GET /api/profile/verification': { body: { ...notSent, status: 'verificado' } },
     ...overrides,
   });
 }
@@ -53,6 +63,7 @@ describe('dashboard content', () => {
     });
     renderRoutes(routes, '/dashboard');
     await screen.findByText(brl(12_345));
+    expect(screen.queryByRole('region', { name: 'Primeiros passos' })).toBeNull();
     expect(within(card('Pontos Atuais')).getByText(brl(12_345))).toBeDefined();
     expect(within(card('Total Participações')).getByText('7')).toBeDefined();
     expect(within(card('Total Ganho')).getByText(brl(8000))).toBeDefined();
@@ -60,6 +71,23 @@ describe('dashboard content', () => {
     expect(within(card('Investido Total')).getByText(brl(9000))).toBeDefined();
     const loss = within(card('Lucro/Prejuízo')).getByText(brl(-1000));
     expect(loss.className).toContain('text-destructive');
+  });
+
+  it("names both parts of 'Pontos Atuais': the Saldo (withdrawable) and the Cashback", async () => {
+    dashboardApi({
+      'GET /api/dashboard': {
+        body: makeDashboard({ pontosAtuais: 5300, saldo: 5000, cashback: 300 }),
+      },
+    });
+    renderRoutes(routes, '/dashboard');
+    await screen.findByText(brl(5300));
+    const points = card('Pontos Atuais');
+    const saldo = within(points).getByText('Saldo').closest('div') as HTMLElement;
+    expect(within(saldo).getByText(brl(5000))).toBeDefined();
+    expect(within(saldo).getByText('pode ser sacado')).toBeDefined();
+    const cashback = within(points).getByText('Cashback').closest('div') as HTMLElement;
+    expect(within(cashback).getByText(brl(300))).toBeDefined();
+    expect(within(cashback).getByText('só para entradas')).toBeDefined();
   });
 
   it('shows a profit in green', async () => {
@@ -84,7 +112,8 @@ describe('dashboard content', () => {
     dashboardApi({ 'GET /api/dashboard': { status: 500, body: undefined } });
     renderRoutes(routes, '/dashboard');
     expect(await screen.findByText('Erro ao carregar sorteios')).toBeDefined();
-    expect(within(card('Pontos Atuais')).getByText(brl(0))).toBeDefined();
+    // The total, the Saldo and the Cashback.
+    expect(within(card('Pontos Atuais')).getAllByText(brl(0))).toHaveLength(3);
     expect(within(card('Vitórias')).getByText('0')).toBeDefined();
   });
 
@@ -114,7 +143,7 @@ describe('dashboard content', () => {
         `/sorteios/${draws[0]!.id}`,
       );
       expect(within(items[1]!).getByText('#2abcdef0')).toBeDefined();
-      expect(within(items[1]!).getByText('Sala vip ultra')).toBeDefined();
+      expect(within(items[1]!).getByText('Sala VIP Ultra')).toBeDefined();
       expect(within(items[1]!).getByText('Pessoa2')).toBeDefined();
       expect(within(items[1]!).getByText('há 5 minutos')).toBeDefined();
       expect(within(items[2]!).getByText('há 3 horas')).toBeDefined();
@@ -148,7 +177,7 @@ describe('dashboard content', () => {
         },
       });
       renderRoutes(routes, '/dashboard');
-      const link = await screen.findByRole('link', { name: /Sala vip ultra/ });
+      const link = await screen.findByRole('link', { name: /Sala VIP Ultra/ });
       expect(link.getAttribute('href')).toBe(`/participate?sala_id=${ids.room}`);
       expect(within(link).getByText('4/20')).toBeDefined();
       expect(within(link).getByText(brl(1000))).toBeDefined();
@@ -167,7 +196,7 @@ describe('dashboard content', () => {
           'GET /api/rooms': () => ({ body: [makeRoom({ participantesAtual: seats })] }),
         });
         renderRoutes(routes, '/dashboard');
-        const link = await screen.findByRole('link', { name: /Sala ouro/ });
+        const link = await screen.findByRole('link', { name: /Sala Ouro/ });
         expect(within(link).getByText('4/10').getAttribute('aria-live')).toBe('polite');
         expect(await within(link).findByText('Ao vivo')).toBeDefined();
 
@@ -200,7 +229,7 @@ describe('dashboard content', () => {
       fail = false;
       const user = userEvent.setup();
       await user.click(screen.getByRole('button', { name: 'Tentar Novamente' }));
-      expect(await screen.findByRole('link', { name: /Sala ouro/ })).toBeDefined();
+      expect(await screen.findByRole('link', { name: /Sala Ouro/ })).toBeDefined();
     });
   });
 });

@@ -1,14 +1,15 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { adminUser, mockApi, regularUser } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import AdminPage from '../admin/admin';
+import AdminLayout from '../admin/admin-layout';
 import DashboardPage from './dashboard';
 
 const routes = [
   { path: '/dashboard', element: <DashboardPage /> },
-  { path: '/admin', element: <AdminPage /> },
+  { path: '/admin', element: <AdminLayout />, children: [{ index: true, element: <AdminPage /> }] },
 ];
 
 describe('dashboard and the view-as-user mode', () => {
@@ -20,7 +21,7 @@ describe('dashboard and the view-as-user mode', () => {
     mockApi({ 'GET /api/me': { body: { user: adminUser } } });
     const { router } = renderRoutes(routes, '/dashboard');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Painel Administrativo' }),
+      await screen.findByRole('heading', { level: 1, name: 'Gerenciamento da Plataforma' }),
     ).toBeDefined();
     expect(router.state.location.pathname).toBe('/admin');
   });
@@ -47,7 +48,7 @@ describe('dashboard and the view-as-user mode', () => {
 
     await user.click(screen.getByRole('button', { name: 'Voltar ao Admin' }));
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Painel Administrativo' }),
+      await screen.findByRole('heading', { level: 1, name: 'Gerenciamento da Plataforma' }),
     ).toBeDefined();
     expect(router.state.location.pathname).toBe('/admin');
     expect(sessionStorage.getItem('viewingAsUser')).toBeNull();
@@ -57,7 +58,8 @@ describe('dashboard and the view-as-user mode', () => {
     mockApi({ 'GET /api/me': { body: { user: adminUser } } });
     const { router } = renderRoutes(routes, '/admin');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Sair do Admin' }));
+    const header = await screen.findByRole('banner', { name: 'Gerenciamento da Plataforma' });
+    await user.click(within(header).getByRole('button', { name: 'Sair do Admin' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeDefined();
     expect(router.state.location.pathname).toBe('/dashboard');
   });

@@ -1,16 +1,29 @@
 import { emailName } from '@sorteio/shared';
-import { ChartColumn, ChevronRight, Ticket, Wallet } from 'lucide-react';
+import { ChartColumn, ChevronRight, Ticket, Users, Wallet } from 'lucide-react';
+import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { PageTitle } from '@/components/page-title';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import { ViewingAsUserBanner } from '@/components/viewing-as-user-banner';
+import { useDashboard } from '@/features/dashboard/api/get-dashboard';
 import { DashboardFooter } from '@/features/dashboard/components/dashboard-footer';
 import { LiveStats } from '@/features/dashboard/components/live-stats';
+import {
+  OnboardingChecklist,
+  onboardingComplete,
+  type OnboardingFacts,
+} from '@/features/dashboard/components/onboarding-checklist';
 import { RecentDraws } from '@/features/dashboard/components/recent-draws';
+import { ReturnToRoomBanner } from '@/features/dashboard/components/return-to-room-banner';
 import { DashboardStatCards } from '@/features/dashboard/components/stat-cards';
+import { useProfile } from '@/features/profile/api/get-profile';
+import { useVerification } from '@/features/profile/api/get-verification';
+import { missingProfileFields } from '@/features/profile/lib/verification-requirements';
 import { OpenRoomsList } from '@/features/rooms/components/open-rooms-list';
 import { useAuth } from '@/lib/auth/use-auth';
+import { roomToReturn } from '@/lib/return-to-room';
 import { isViewingAsUser } from '@/lib/view-mode';
 
 function Breadcrumb() {
@@ -43,6 +56,12 @@ function QuickActions() {
         </Link>
       </Button>
       <Button asChild size="sm" variant="outline">
+        <Link to="/private-rooms">
+          <Users aria-hidden="true" />
+          Salas Privadas
+        </Link>
+      </Button>
+      <Button asChild size="sm" variant="outline">
         <Link to="/cashback">
           <Wallet aria-hidden="true" />
           Saldo e Cashback
@@ -55,6 +74,74 @@ function QuickActions() {
         </Link>
       </Button>
     </div>
+  );
+}
+
+type Onboarding =
+  { state: 'loading' } | { state: 'unknown' } | { state: 'known'; facts: OnboardingFacts };
+
+/**
+ * The first steps of a player, from what the web already reads: the session (/api/me), the
+ * profile, the verification and the dashboard figures. When one of them cannot be read the usual
+ * cards show.
+ */
+function useOnboarding(emailConfirmed: boolean | undefined): Onboarding {
+  const profile = useProfile();
+  const verification = useVerification();
+  const dashboard = useDashboard();
+  if (emailConfirmed === undefined || profile.isError || verification.isError || dashboard.isError)
+    return { state: 'unknown' };
+  if (!profile.data || !verification.data || !dashboard.data) return { state: 'loading' };
+  return {
+    state: 'known',
+    facts: {
+      emailConfirmed,
+      missingProfileFields: missingProfileFields(profile.data),
+      verificationStatus: profile.data.isVerified ? 'verificado' : verification.data.status,
+      hasEntry: dashboard.data.totalParticipacoes > 0,
+    },
+  };
+}
+
+/**
+ * A new player sees 'Primeiros passos' instead of six zero cards; once every step is done only
+ * the cards show. A player who already played keeps the cards, with the steps left above them.
+ */
+function PlayerSummary({ onboarding }: { onboarding: Onboarding }) {
+  if (onboarding.state === 'loading') {
+    return (
+      <div aria-busy="true" className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+        <span className="sr-only" role="status">
+          Carregando seu resumo...
+        </span>
+        {Array.from({ length: 6 }, (_, i) => (
+          <Skeleton key={i} className="h-24 w-full" />
+        ))}
+      </div>
+    );
+  }
+  if (onboarding.state === 'unknown' || onboardingComplete(onboarding.facts))
+    return <DashboardStatCards />;
+  return (
+    <>
+      <OnboardingChecklist facts={onboarding.facts} />
+      {onboarding.facts.hasEntry && <DashboardStatCards />}
+    </>
+  );
+}
+
+/** The player's part of the page: the first steps or the figures, and the way back to a room. */
+function PlayerArea({ emailConfirmed }: { emailConfirmed: boolean | undefined }) {
+  const onboarding = useOnboarding(emailConfirmed);
+  // A join refused before the verification: once verified, the way back to that room.
+  const [returnRoom] = useState(roomToReturn);
+  const verified =
+    onboarding.state === 'known' && onboarding.facts.verificationStatus === 'verificado';
+  return (
+    <>
+      {verified && returnRoom && <ReturnToRoomBanner room={returnRoom} />}
+      <PlayerSummary onboarding={onboarding} />
+    </>
   );
 }
 
@@ -81,7 +168,7 @@ export default function DashboardPage() {
           </div>
           <QuickActions />
         </div>
-        <DashboardStatCards />
+        <PlayerArea emailConfirmed={user?.emailVerified} />
         <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
           <Card role="region" aria-labelledby="rooms-title">
             <CardHeader>

@@ -5,6 +5,7 @@ import { brl, ids, makeHistory, makeHistoryItem, makeParticipation } from '@/tes
 import { mockApi, regularUser } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import HistoryPage from './history';
+import { lucky } from '@/test/lucky';
 
 const routes = [{ path: '/history', element: <HistoryPage /> }];
 
@@ -82,11 +83,11 @@ describe('history', () => {
     expect(items).toHaveLength(8);
 
     const winner = within(items[0]!);
-    expect(winner.getByRole('heading', { name: 'Sala vip ultra' })).toBeDefined();
+    expect(winner.getByRole('heading', { name: 'Sala VIP Ultra' })).toBeDefined();
     const badge = winner.getByText('Vencedor');
     expect(badge.getAttribute('data-slot')).toBe('badge');
     expect(badge.className).toContain('bg-success');
-    expect(winner.getAllByText('O1111222')).toHaveLength(2);
+    expect(winner.getAllByText(lucky('O1111222'))).toHaveLength(2);
     expect(winner.getByText(brl(1000))).toBeDefined();
     expect(winner.getByText(brl(8000))).toBeDefined();
     expect(winner.getByText(formatDate('2025-01-02T12:00:00.000Z'))).toBeDefined();

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { dashboardKeys } from '@/features/dashboard/api/get-dashboard';
 import { historyKeys } from '@/features/history/api/get-history';
 import { profileQueryOptions } from '@/features/profile/api/get-profile';
+import { missingVerificationFields } from '@/features/profile/lib/verification-requirements';
 import { JoinDialog } from '@/features/rooms/components/join-dialog';
 import { statsKeys } from '@/features/stats/api/get-stats';
 import { walletQueryOptions } from '@/features/wallet/api/get-wallet';
@@ -13,7 +14,8 @@ import { walletKeys } from '@/features/wallet/api/wallet-keys';
 
 /**
  * 'Participar Agora' and the join dialog, with what the dialog needs from other features: the
- * verification flag (profile) and the balance (wallet). Both are read when the dialog opens.
+ * verification flag and the fields it needs (profile) and both balances (wallet). Both are read
+ * when the dialog opens.
  */
 export function JoinRoomAction({ room }: { room: Room }) {
   const [open, setOpen] = useState(false);
@@ -41,7 +43,8 @@ export function JoinRoomAction({ room }: { room: Room }) {
         isVerified={profile.data?.isVerified}
         verificationError={profile.error}
         retryVerification={() => void profile.refetch()}
-        balance={wallet.data ? wallet.data.saldo + wallet.data.cashback : undefined}
+        missingProfileFields={profile.data ? missingVerificationFields(profile.data) : []}
+        balances={wallet.data}
         balanceError={wallet.error}
         onJoined={() => {
           // A seat paid from the balance moves money and counts at once.

@@ -1,7 +1,7 @@
 import type { Profile } from '@sorteio/shared';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { baseProfile } from '@/features/profile/test-data';
 import {
   brl,
@@ -15,6 +15,8 @@ import { installLiveSocket } from '@/test/live-socket';
 import { mockApi, regularUser, type MockHandler, type MockReply } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import ParticipatePage from './participate';
+import { lucky } from '@/test/lucky';
+import { roomToReturn } from '@/lib/return-to-room';
 
 const routes = [
   { path: '/participate', element: <ParticipatePage /> },
@@ -81,7 +83,7 @@ describe('participate: open rooms', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Participar' })).toBeDefined();
     const cards = await screen.findAllByRole('listitem');
     expect(cards).toHaveLength(2);
-    expect(within(cards[1]!).getByRole('heading', { name: 'Sala vip ultra' })).toBeDefined();
+    expect(within(cards[1]!).getByRole('heading', { name: 'Sala VIP Ultra' })).toBeDefined();
     expect(within(cards[1]!).getByText('1/10')).toBeDefined();
     expect(within(cards[1]!).getByText(brl(1000))).toBeDefined();
     expect(within(cards[1]!).getByText(brl(8000))).toBeDefined();
@@ -99,7 +101,7 @@ describe('participate: one room', () => {
     roomApi();
     renderRoutes(routes, ROOM_PAGE);
     expect(screen.getByText('Carregando sala...')).toBeDefined();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sala ouro' })).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sala Ouro' })).toBeDefined();
     expect(screen.getByText('3/10')).toBeDefined();
     expect(screen.getByText('Compromisso do sorteio')).toBeDefined();
     expect(screen.getByText('9f86d081884c7d65…')).toBeDefined();
@@ -125,7 +127,7 @@ describe('participate: one room', () => {
     });
     renderRoutes(routes, ROOM_PAGE);
     expect(await screen.findByText('Você já está participando desta sala!')).toBeDefined();
-    expect(screen.getByText('O4321987')).toBeDefined();
+    expect(screen.getByText(lucky('O4321987'))).toBeDefined();
     expect(screen.queryByRole('button', { name: 'Participar Agora' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Pagar agora' })).toBeNull();
   });
@@ -182,11 +184,18 @@ describe('participate: one room', () => {
 });
 
 describe('join dialog', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+  });
+
   it("asks an unverified person to verify, with 'Verificar Agora'", async () => {
     roomApi({ 'GET /api/profile': { body: baseProfile } });
     renderRoutes(routes, ROOM_PAGE);
     const { dialog } = await openDialog();
     expect(await within(dialog).findByText('Verificação Necessária')).toBeDefined();
+    // The profile fields the verification needs that are still empty come first.
+    expect(within(dialog).getByText(/Na aba Perfil, preencha primeiro/)).toBeDefined();
+    expect(within(dialog).getByText('CPF')).toBeDefined();
     expect(within(dialog).getByText('Abra a aba Verificação.')).toBeDefined();
     expect(within(dialog).getByText('Envie uma foto do documento e uma selfie.')).toBeDefined();
     expect(within(dialog).getByText('A verificação automática é instantânea.')).toBeDefined();
@@ -194,13 +203,28 @@ describe('join dialog', () => {
       '/profile?tab=verificacao',
     );
     expect(within(dialog).queryByRole('button', { name: 'Participar' })).toBeNull();
+    // The room is remembered, to come back to it once the identity is verified.
+    expect(roomToReturn()).toEqual({ path: ROOM_PAGE, name: 'Sala Ouro' });
+  });
+
+  it('names no profile field when the profile is complete', async () => {
+    roomApi({ 'GET /api/profile': { body: { ...baseProfile, cpf: '52998224725' } } });
+    renderRoutes(routes, ROOM_PAGE);
+    const { dialog } = await openDialog();
+    expect(await within(dialog).findByText('Verificação Necessária')).toBeDefined();
+    expect(within(dialog).queryByText(/preencha primeiro/)).toBeNull();
   });
 
   it('shows the room and the payment methods, PIX by default, with the balance', async () => {
     roomApi();
     renderRoutes(routes, ROOM_PAGE);
     const { dialog } = await openDialog();
-    expect(await within(dialog).findByText(/Seu saldo: R\$ 11,00/)).toBeDefined();
+    // Both balances, by their names, and their sum.
+    expect(
+      await within(dialog).findByText(
+        `Disponível: ${brl(1100)} (Saldo ${brl(600)} + Cashback ${brl(500)}). O Cashback é usado primeiro.`,
+      ),
+    ).toBeDefined();
     expect(within(dialog).getByText('Participar da')).toBeDefined();
     expect(within(dialog).getByRole('radio', { name: /PIX/ })).toHaveProperty('checked', true);
     expect(within(dialog).getByRole('radio', { name: /Saldo/ })).toHaveProperty('checked', false);
@@ -215,7 +239,7 @@ describe('join dialog', () => {
     roomApi({ 'GET /api/wallet': { body: makeWallet({ saldo: 300, cashback: 200 }) } });
     renderRoutes(routes, ROOM_PAGE);
     const { user, dialog } = await openDialog();
-    await within(dialog).findByText(/Seu saldo: R\$ 5,00/);
+    await within(dialog).findByText(/Disponível: R\$ 5,00/);
     await user.click(within(dialog).getByRole('radio', { name: /Saldo/ }));
     expect(
       within(dialog).getByText('Saldo insuficiente. Adicione saldo na seção Cashback.'),
@@ -251,7 +275,7 @@ describe('join dialog', () => {
     roomApi({ [`POST /api/rooms/${ids.room}/join`]: join });
     const { router } = renderRoutes(routes, ROOM_PAGE);
     const { user, dialog } = await openDialog();
-    await within(dialog).findByText(/Seu saldo/);
+    await within(dialog).findByText(/Disponível:/);
     await user.click(within(dialog).getByRole('button', { name: 'Participar' }));
 
     expect(await screen.findByRole('heading', { name: 'Página de pagamento' })).toBeDefined();
@@ -261,7 +285,7 @@ describe('join dialog', () => {
     const params = new URLSearchParams(search);
     expect(params.get('participacao_id')).toBe(ids.participation);
     expect(params.get('valor')).toBe('10.00');
-    expect(params.get('descricao')).toBe('Participação em sorteio - Sala ouro');
+    expect(params.get('descricao')).toBe('Participação em sorteio - Sala Ouro');
     expect(screen.getByText('🎫 Participação Criada!')).toBeDefined();
     expect(
       screen.getByText('Seu número da sorte: O7777123. Agora efetue o pagamento.'),
@@ -282,9 +306,16 @@ describe('join dialog', () => {
     });
     const { router } = renderRoutes(routes, ROOM_PAGE);
     const { user, dialog } = await openDialog();
-    await within(dialog).findByText(/Seu saldo/);
+    await within(dialog).findByText(/Disponível:/);
     await user.click(within(dialog).getByRole('radio', { name: /Saldo/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Participar' }));
+
+    // Money moves at once: the amount is confirmed first, with where it comes from.
+    expect(await within(dialog).findByText(`Pagar ${brl(1000)} com o seu Saldo?`)).toBeDefined();
+    expect(within(dialog).getByText('Do Cashback').nextSibling?.textContent).toBe('R$\u00a05,00');
+    expect(within(dialog).getByText('Do Saldo').nextSibling?.textContent).toBe('R$\u00a05,00');
+    expect(joined).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar pagamento' }));
 
     expect(await screen.findByText('Participação Confirmada!')).toBeDefined();
     expect(screen.getByText('Seu número da sorte: O5555999')).toBeDefined();
@@ -304,10 +335,72 @@ describe('join dialog', () => {
     roomApi({ [`POST /api/rooms/${ids.room}/join`]: joinError(status, reason, message) });
     renderRoutes(routes, ROOM_PAGE);
     const { user, dialog } = await openDialog();
-    await within(dialog).findByText(/Seu saldo/);
+    await within(dialog).findByText(/Disponível:/);
     await user.click(within(dialog).getByRole('button', { name: 'Participar' }));
-    const toast = await screen.findByText('Erro ao participar');
-    expect(within(toast.closest('[data-slot="toast"]')!).getByText(message)).toBeDefined();
+    const toast = (await screen.findAllByText('Erro ao participar'))
+      .map((title) => title.closest<HTMLElement>('[data-slot="toast"]'))
+      .find((el) => el !== null);
+    expect(within(toast!).getByText(message)).toBeDefined();
+    // The dialog stays open with the error under the form, unless the room changed (409).
+    if (status === 409) {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    } else {
+      const dialog = screen.getByRole('dialog');
+      const inline = within(dialog).getByText('Erro ao participar').closest('[data-slot="alert"]');
+      expect(within(inline as HTMLElement).getByText(message)).toBeDefined();
+    }
+  });
+
+  it('asks before paying from the balance, and shows a refusal inside the dialog', async () => {
+    const join = vi.fn<MockHandler>(() =>
+      joinError(
+        400,
+        'INSUFFICIENT_BALANCE',
+        'Saldo insuficiente. Adicione saldo na seção Cashback.',
+      ),
+    );
+    roomApi({ [`POST /api/rooms/${ids.room}/join`]: join });
+    renderRoutes(routes, ROOM_PAGE);
+    const { user, dialog } = await openDialog();
+    await within(dialog).findByText(/Disponível:/);
+    await user.click(within(dialog).getByRole('radio', { name: /Saldo/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Participar' }));
+    expect(await within(dialog).findByText(`Pagar ${brl(1000)} com o seu Saldo?`)).toBeDefined();
+
+    // 'Voltar' goes back to the form without paying.
+    await user.click(within(dialog).getByRole('button', { name: 'Voltar' }));
+    expect(join).not.toHaveBeenCalled();
+    expect(within(dialog).getByRole('radio', { name: /Saldo/ })).toHaveProperty('checked', true);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Participar' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Confirmar pagamento' }));
+    expect(join.mock.calls[0]?.[0].body).toEqual({ metodo: 'balance' });
+    const inline = (await within(dialog).findByText('Erro ao participar')).closest(
+      '[data-slot="alert"]',
+    );
+    expect(
+      within(inline as HTMLElement).getByText(
+        'Saldo insuficiente. Adicione saldo na seção Cashback.',
+      ),
+    ).toBeDefined();
+    expect(within(dialog).getByRole('button', { name: 'Participar' })).toBeDefined();
+  });
+
+  it('remembers the room when the server refuses an unverified person', async () => {
+    roomApi({
+      [`POST /api/rooms/${ids.room}/join`]: joinError(
+        403,
+        'NOT_VERIFIED',
+        'Verificação Necessária',
+      ),
+    });
+    renderRoutes(routes, ROOM_PAGE);
+    const { user, dialog } = await openDialog();
+    await within(dialog).findByText(/Disponível:/);
+    expect(roomToReturn()).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Participar' }));
+    await screen.findAllByText('Erro ao participar');
+    expect(roomToReturn()?.path).toBe(ROOM_PAGE);
   });
 });
 
@@ -326,8 +419,9 @@ describe('participate: result of the draw', () => {
     });
     renderRoutes(routes, ROOM_PAGE);
     const result = await screen.findByRole('region', { name: 'Resultado do sorteio' });
-    expect(within(result).getByText('Você ganhou este sorteio!')).toBeDefined();
-    expect(within(result).getByText('O1234567')).toBeDefined();
+    expect(within(result).getByText('Você ganhou!')).toBeDefined();
+    expect(within(result).queryByText('Não foi desta vez')).toBeNull();
+    expect(within(result).getAllByText(lucky('O1234567')).length).toBeGreaterThan(0);
     expect(within(result).getByText('Maria')).toBeDefined();
     expect(within(result).getByText(brl(8000))).toBeDefined();
     expect(within(result).getByText('Pago')).toBeDefined();
@@ -355,8 +449,11 @@ describe('participate: result of the draw', () => {
     renderRoutes(routes, ROOM_PAGE);
     const result = await screen.findByRole('region', { name: 'Resultado do sorteio' });
     expect(within(result).getByText('Pagamento em andamento')).toBeDefined();
-    expect(within(result).getByText('O9999999')).toBeDefined();
-    expect(screen.queryByText('Você ganhou este sorteio!')).toBeNull();
+    expect(within(result).getAllByText(lucky('O9999999')).length).toBeGreaterThan(0);
+    expect(within(result).getByText('Não foi desta vez')).toBeDefined();
+    expect(screen.queryByText('Você ganhou!')).toBeNull();
+    // Opened after the draw: the result at once, no countdown.
+    expect(screen.queryByText('Sala completa! Sorteando...')).toBeNull();
   });
 
   it('shows the result as soon as the draw exists, even before the room status catches up', async () => {
@@ -394,6 +491,93 @@ describe('participate: result of the draw', () => {
     expect(screen.queryByRole('button', { name: 'Participar Agora' })).toBeNull();
     expect(screen.queryByText('Você já está participando desta sala!')).toBeNull();
     expect(screen.queryByRole('region', { name: 'Resultado do sorteio' })).toBeNull();
+  });
+});
+
+describe('participate: the draw while the page is open', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  /** The room fills and is drawn while the player watches; the server says so on the socket. */
+  function liveRoom(seat = makeParticipation({ numeroSorte: 'O1234567' })) {
+    const live = installLiveSocket();
+    const state = { drawn: false };
+    roomApi({
+      [`GET /api/rooms/${ids.room}`]: () => ({
+        body: state.drawn
+          ? makeRoom({ status: 'sorteada', participantesAtual: 10 })
+          : makeRoom({ participantesAtual: 9 }),
+      }),
+      [`GET /api/rooms/${ids.room}/my-participation`]: { body: { participation: seat } },
+      [`GET /api/rooms/${ids.room}/draw`]: () => ({
+        body: { draw: state.drawn ? makeDrawSummary({ numeroVencedor: 'O1234567' }) : null },
+      }),
+    });
+    return {
+      live,
+      draw() {
+        state.drawn = true;
+        live.emit({ type: 'draw', roomId: ids.room, drawId: ids.draw, result: 'drawn' });
+      },
+    };
+  }
+
+  it("counts down, then reveals 'Você ganhou!', and drops the 'Ao vivo' mark", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const room = liveRoom();
+    renderRoutes(routes, ROOM_PAGE);
+    expect(await screen.findByText('Você já está participando desta sala!')).toBeDefined();
+    expect(await screen.findByText('Ao vivo')).toBeDefined();
+
+    room.draw();
+    expect(
+      await screen.findByRole('heading', { name: 'Sala completa! Sorteando...' }),
+    ).toBeDefined();
+    expect(screen.getByTestId('draw-countdown').textContent).toMatch(/^[123]$/);
+    expect(screen.queryByText('Você ganhou!')).toBeNull();
+    // The room is no longer open: no 'Ao vivo' on it.
+    expect(screen.queryByText('Ao vivo')).toBeNull();
+
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    const result = await screen.findByRole('region', { name: 'Resultado do sorteio' });
+    expect(within(result).getByText('Você ganhou!')).toBeDefined();
+    expect(screen.queryByTestId('draw-countdown')).toBeNull();
+  });
+
+  it("says 'Não foi desta vez' with the winning number to a seat that lost", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const room = liveRoom(makeParticipation({ numeroSorte: 'O7654321' }));
+    renderRoutes(routes, ROOM_PAGE);
+    await screen.findByText('Você já está participando desta sala!');
+    room.draw();
+    await screen.findByRole('heading', { name: 'Sala completa! Sorteando...' });
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    const result = await screen.findByRole('region', { name: 'Resultado do sorteio' });
+    expect(within(result).getByText('Não foi desta vez')).toBeDefined();
+    expect(within(result).getAllByText(lucky('O1234567')).length).toBeGreaterThan(0);
+  });
+
+  it('shows the result directly, without a countdown, under reduced motion', async () => {
+    vi.stubGlobal(
+      'matchMedia',
+      (query: string) =>
+        ({
+          matches: query === '(prefers-reduced-motion: reduce)',
+          media: query,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+        }) as unknown as MediaQueryList,
+    );
+    const room = liveRoom();
+    renderRoutes(routes, ROOM_PAGE);
+    await screen.findByText('Você já está participando desta sala!');
+    room.draw();
+    // Well under the 3 s countdown: the result is there at once.
+    const result = await screen.findByRole('region', { name: 'Resultado do sorteio' });
+    expect(within(result).getByText('Você ganhou!')).toBeDefined();
+    expect(screen.queryByText('Sala completa! Sorteando...')).toBeNull();
   });
 });
 

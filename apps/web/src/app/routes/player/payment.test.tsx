@@ -19,7 +19,7 @@ function paymentApi(overrides: Record<string, MockReply | MockHandler> = {}) {
   return mockApi({
     'GET /api/me': { body: { user: regularUser } },
     'GET /api/payments/config': { body: { configured: true, provider: 'efi' } },
-    'GET /api/payments/pix': { body: { charge: null } },
+    'GET /api/payments/pix': { body: { charge: null, seat: null } },
     'POST /api/payments/pix': { body: makeCharge() },
     [STATUS]: { body: makeCharge() },
     ...overrides,
@@ -52,15 +52,26 @@ describe('payment page', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
-  it('shows the summary and waits for the PIX to be generated', async () => {
-    paymentApi();
+  it('shows the summary and the lucky number, and generates the PIX at once', async () => {
+    const create = vi.fn<MockHandler>(() => ({ body: makeCharge() }));
+    paymentApi({
+      'GET /api/payments/pix': {
+        body: { charge: null, seat: { numeroSorte: 'O1234056', tipoSala: 'ouro' } },
+      },
+      'POST /api/payments/pix': create,
+    });
     renderRoutes(routes, `/payment?participacao_id=${ids.participation}&valor=10`);
     expect(screen.getByRole('heading', { level: 1, name: 'Pagamento PIX' })).toBeDefined();
     // descricao defaults to 'Participação em sorteio'; the value has 2 decimals.
     expect(screen.getByText('Participação em sorteio')).toBeDefined();
     expect(screen.getByText('R$ 10,00')).toBeDefined();
-    expect(screen.getByText('Aguardando geração do PIX')).toBeDefined();
-    expect(await screen.findByRole('button', { name: 'Gerar PIX' })).toBeDefined();
+    // No second tap: the charge is asked for as soon as the page knows there is none.
+    expect(await screen.findByText('PIX Gerado!')).toBeDefined();
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('button', { name: 'Gerar PIX' })).toBeNull();
+    const lucky = document.querySelector('[data-lucky-number="O1234056"]');
+    expect(lucky?.textContent).toBe('O1234056');
+    expect(lucky?.className).toContain('font-lucky');
   });
 
   it("generates the PIX: QR code, copy-paste code and 'Aguardando pagamento...'", async () => {
@@ -68,8 +79,6 @@ describe('payment page', () => {
     paymentApi({ 'POST /api/payments/pix': create });
     renderRoutes(routes, PAGE);
     expect(screen.getByText('Participação em sorteio - Sala ouro')).toBeDefined();
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Gerar PIX' }));
 
     expect(await screen.findByText('PIX Gerado!')).toBeDefined();
     expect(create.mock.calls[0]?.[0].body).toEqual({ participacaoId: ids.participation });
@@ -87,7 +96,7 @@ describe('payment page', () => {
   it('shows an existing charge at once, without generating another', async () => {
     const create = vi.fn<MockHandler>(() => ({ body: makeCharge() }));
     paymentApi({
-      'GET /api/payments/pix': { body: { charge: makeCharge() } },
+      'GET /api/payments/pix': { body: { charge: makeCharge(), seat: null } },
       'POST /api/payments/pix': create,
     });
     renderRoutes(routes, PAGE);
@@ -98,7 +107,7 @@ describe('payment page', () => {
   });
 
   it("copies the code with 'Código PIX copiado!'", async () => {
-    paymentApi({ 'GET /api/payments/pix': { body: { charge: makeCharge() } } });
+    paymentApi({ 'GET /api/payments/pix': { body: { charge: makeCharge(), seat: null } } });
     renderRoutes(routes, PAGE);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Copiar' }));
@@ -129,8 +138,6 @@ describe('payment page', () => {
       },
     });
     renderRoutes(routes, PAGE);
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Gerar PIX' }));
     expect(await screen.findByText('Erro ao gerar PIX')).toBeDefined();
     expect(
       screen.getByText('Sistema PIX não configurado. Entre em contato com o administrador.'),
@@ -140,8 +147,6 @@ describe('payment page', () => {
   it("falls back to 'Erro na integração com o provedor' on a server failure", async () => {
     paymentApi({ 'POST /api/payments/pix': { status: 500, body: undefined } });
     renderRoutes(routes, PAGE);
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Gerar PIX' }));
     expect(await screen.findByText('Erro ao gerar PIX')).toBeDefined();
     expect(screen.getByText('Erro na integração com o provedor')).toBeDefined();
   });
@@ -160,8 +165,6 @@ describe('payment page', () => {
       },
     });
     renderRoutes(routes, PAGE);
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Gerar PIX' }));
     expect(await screen.findByText('Esta participação já está paga.')).toBeDefined();
     expect(screen.getByRole('link', { name: 'Voltar ao Dashboard' })).toBeDefined();
     expect(screen.queryByText('Erro ao gerar PIX')).toBeNull();
@@ -182,14 +185,12 @@ describe('payment page', () => {
       },
     });
     renderRoutes(routes, PAGE);
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Gerar PIX' }));
     expect(await screen.findByText('Erro ao gerar PIX')).toBeDefined();
     expect(screen.getByText('Tempo de resposta esgotado')).toBeDefined();
   });
 
   it("offers 'Simular pagamento' only when the simulator is the provider", async () => {
-    paymentApi({ 'GET /api/payments/pix': { body: { charge: makeCharge() } } });
+    paymentApi({ 'GET /api/payments/pix': { body: { charge: makeCharge(), seat: null } } });
     renderRoutes(routes, PAGE);
     await screen.findByLabelText('PIX Copia e Cola');
     // Let the config answer arrive.
@@ -206,7 +207,9 @@ describe('payment page', () => {
     });
     paymentApi({
       'GET /api/payments/config': { body: { configured: true, provider: 'simulator' } },
-      'GET /api/payments/pix': { body: { charge: makeCharge() } },
+      'GET /api/payments/pix': {
+        body: { charge: makeCharge(), seat: { numeroSorte: 'B1234056', tipoSala: 'bronze' } },
+      },
       [`POST /api/payments/pix/${TXID}/simulate`]: simulate,
       [STATUS]: () => ({ body: makeCharge(paid ? { status: 'CONCLUIDA' } : {}) }),
     });
@@ -222,13 +225,22 @@ describe('payment page', () => {
     expect(screen.getByRole('link', { name: 'Voltar ao Dashboard' }).getAttribute('href')).toBe(
       '/dashboard',
     );
+    // The ticket is not lost: the number and the room, and the way to the participation.
+    expect(screen.getByText('Seu número da sorte')).toBeDefined();
+    expect(document.querySelector('[data-lucky-number="B1234056"]')).not.toBeNull();
+    expect(screen.getByText('· Sala Bronze')).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Ver minha participação' }).getAttribute('href')).toBe(
+      '/history',
+    );
   });
 
   describe('expired PIX', () => {
     it("offers 'Gerar novo PIX' and shows the new charge", async () => {
       const fresh = makeCharge({ txid: 'SIM9999999999999999999999999' });
       paymentApi({
-        'GET /api/payments/pix': { body: { charge: makeCharge({ status: 'EXPIRADA' }) } },
+        'GET /api/payments/pix': {
+          body: { charge: makeCharge({ status: 'EXPIRADA' }), seat: null },
+        },
         [STATUS]: { body: makeCharge({ status: 'EXPIRADA' }) },
         'POST /api/payments/pix': { body: fresh },
         [`GET /api/payments/pix/${fresh.txid}`]: { body: fresh },
@@ -243,7 +255,9 @@ describe('payment page', () => {
 
     it('says the seat was released when the server answers SEAT_EXPIRED', async () => {
       paymentApi({
-        'GET /api/payments/pix': { body: { charge: makeCharge({ status: 'EXPIRADA' }) } },
+        'GET /api/payments/pix': {
+          body: { charge: makeCharge({ status: 'EXPIRADA' }), seat: null },
+        },
         [STATUS]: { body: makeCharge({ status: 'EXPIRADA' }) },
         'POST /api/payments/pix': {
           status: 409,
@@ -286,10 +300,12 @@ describe('payment page', () => {
       const status = vi.fn<MockHandler>(() => ({
         body: makeCharge(paid.now ? { status: 'CONCLUIDA' } : {}),
       }));
-      paymentApi({ 'GET /api/payments/pix': { body: { charge: null } }, [STATUS]: status });
+      paymentApi({
+        'GET /api/payments/pix': { body: { charge: null, seat: null } },
+        [STATUS]: status,
+      });
       renderRoutes(routes, PAGE);
       await advance(50);
-      fireEvent.click(screen.getByRole('button', { name: 'Gerar PIX' }));
       await advance(50);
       expect(screen.getByText('Aguardando pagamento...')).toBeDefined();
 
@@ -317,7 +333,7 @@ describe('payment page', () => {
     it("asks every 5 s, stops after 5 minutes, then offers 'Verificar pagamento'", async () => {
       const { calls, handler } = statusSequence(makeCharge());
       paymentApi({
-        'GET /api/payments/pix': { body: { charge: makeCharge() } },
+        'GET /api/payments/pix': { body: { charge: makeCharge(), seat: null } },
         [STATUS]: handler,
       });
       renderRoutes(routes, PAGE);
@@ -342,7 +358,7 @@ describe('payment page', () => {
 
     it("toasts 'Erro ao verificar pagamento' once when the check fails", async () => {
       paymentApi({
-        'GET /api/payments/pix': { body: { charge: makeCharge() } },
+        'GET /api/payments/pix': { body: { charge: makeCharge(), seat: null } },
         [STATUS]: { status: 500, body: undefined },
       });
       renderRoutes(routes, PAGE);

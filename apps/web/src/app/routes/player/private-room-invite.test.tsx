@@ -42,6 +42,30 @@ describe('invite screen', () => {
     expect(screen.getByText('Você entrou na sala!')).toBeDefined();
   });
 
+  it('opens the room for someone already in it', async () => {
+    mockApi({
+      ...me,
+      [`GET ${INVITE}`]: {
+        body: { id: privateIds.room, roomName: 'Sala dos Amigos', entryValue: 1000 },
+      },
+      [`POST ${INVITE}/join`]: {
+        status: 409,
+        body: {
+          error: {
+            code: 'CONFLICT',
+            reason: 'ALREADY_JOINED',
+            message: 'Você já está participando desta sala',
+          },
+        },
+      },
+    });
+    const { router } = renderRoutes(routes, `/private-room-invite/${INVITE_CODE}`);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Entrar na Sala' }));
+    expect(await screen.findByRole('heading', { name: 'Detalhe da sala' })).toBeDefined();
+    expect(router.state.location.pathname).toBe(`/private-room/${privateIds.room}`);
+    expect(screen.getByText('Aviso')).toBeDefined();
+  });
+
   it("says 'Convite inválido ou sala não encontrada.' for an unknown code", async () => {
     const lookup = vi.fn<MockHandler>(() => ({
       status: 404,

@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installLiveSocket } from '@/test/live-socket';
-import { makeCharge } from '@/test/fixtures';
+import { brl, ids, makeCharge, makeDrawSummary, makeParticipation } from '@/test/fixtures';
+import { lucky } from '@/test/lucky';
 import { mockApi, regularUser, type MockHandler, type MockReply } from '@/test/mock-api';
 import {
   makeMessage,
@@ -10,6 +11,7 @@ import {
   makePrivatePayment,
   makePrivateRoom,
   privateIds,
+  ROOM_CODE,
 } from '@/test/private-room-fixtures';
 import { renderRoutes } from '@/test/render';
 import PrivateRoomPage from './private-room';
@@ -41,6 +43,7 @@ function open() {
 }
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -136,9 +139,8 @@ describe('private room detail', () => {
       [`POST ${ROOM}/draw`]: draw,
     });
     open();
-    expect(
-      await screen.findByRole('button', { name: 'Fechar sala para novas entradas' }),
-    ).toHaveProperty('disabled', true);
+    expect(await screen.findByText('Sala fechada para novas entradas.')).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Fechar sala para novas entradas' })).toBeNull();
     const button = screen.getByRole('button', { name: 'Sortear agora' });
     expect(button).toHaveProperty('disabled', false);
     await userEvent.setup().click(button);
@@ -146,14 +148,142 @@ describe('private room detail', () => {
     expect(draw).toHaveBeenCalledOnce();
   });
 
-  it("links 'Ver verificação do sorteio' once drawn", async () => {
-    roomApi({ [`GET ${ROOM}`]: { body: makePrivateDetail({ drawId: 'd-1' }) } });
+  it('shows the result of a drawn room and no more closing or drawing to its creator', async () => {
+    const sala = { ...makePrivateRoom().sala, status: 'sorteada' as const };
+    roomApi({
+      [`GET ${ROOM}`]: {
+        body: makePrivateDetail({
+          isCreator: true,
+          canEdit: true,
+          room: makePrivateRoom({ sala }),
+          drawId: ids.draw,
+          draw: makeDrawSummary({ numeroVencedor: '123456', vencedorPrimeiroNome: 'Maria' }),
+          myParticipation: makeParticipation({ numeroSorte: '123456', ehVencedor: true }),
+          myPayment: makePrivatePayment({ status: 'paid' }),
+        }),
+      },
+    });
+    open();
+    const result = await screen.findByRole('region', { name: 'Resultado do sorteio' });
+    expect(within(result).getByText('Você ganhou!')).toBeDefined();
+    expect(within(result).getAllByText(lucky('123456')).length).toBeGreaterThan(0);
+    expect(within(result).getByText('Maria')).toBeDefined();
+    expect(within(result).getByText(brl(8000))).toBeDefined();
+    expect(
+      within(result).getByRole('link', { name: 'Verificar sorteio' }).getAttribute('href'),
+    ).toBe(`/sorteios/${ids.draw}`);
+    // Opened after the draw: no countdown.
+    expect(screen.queryByText('Sala completa! Sorteando...')).toBeNull();
+    // The creator's controls say what happened, with nothing left to press.
+    expect(screen.getByText('Sorteio realizado. A sala está encerrada.')).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Fechar sala para novas entradas' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sortear agora' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Compartilhar Convite' })).toBeNull();
+  });
+
+  it("says 'Não foi desta vez' to a member whose number lost", async () => {
+    roomApi({
+      [`GET ${ROOM}`]: {
+        body: makePrivateDetail({
+          room: makePrivateRoom({ sala: { ...makePrivateRoom().sala, status: 'sorteada' } }),
+          drawId: ids.draw,
+          draw: makeDrawSummary({ numeroVencedor: '654321', vencedorPrimeiroNome: 'João' }),
+          myParticipation: makeParticipation({ numeroSorte: '123456' }),
+          myPayment: makePrivatePayment({ status: 'paid' }),
+        }),
+      },
+    });
+    open();
+    const result = await screen.findByRole('region', { name: 'Resultado do sorteio' });
+    expect(within(result).getByText('Não foi desta vez')).toBeDefined();
+    expect(within(result).getAllByText(lucky('654321')).length).toBeGreaterThan(0);
+    expect(within(result).getByText('João')).toBeDefined();
+  });
+
+  it('counts down and reveals the draw when it happens while the room is open', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const live = installLiveSocket();
+    const state = { drawn: false };
+    const seat = makeParticipation({ numeroSorte: '123456' });
+    roomApi({
+      [`GET ${ROOM}`]: () => ({
+        body: state.drawn
+          ? makePrivateDetail({
+              room: makePrivateRoom({ sala: { ...makePrivateRoom().sala, status: 'sorteada' } }),
+              drawId: ids.draw,
+              draw: makeDrawSummary({ numeroVencedor: '123456' }),
+              myParticipation: { ...seat, ehVencedor: true },
+              myPayment: makePrivatePayment({ status: 'paid' }),
+            })
+          : makePrivateDetail({
+              myParticipation: seat,
+              myPayment: makePrivatePayment({ status: 'paid' }),
+            }),
+      }),
+    });
+    open();
+    expect(await screen.findByText('Pagamento Confirmado!')).toBeDefined();
+    state.drawn = true;
+    live.emit({ type: 'private-room', roomId: privateIds.room, change: 'draw' });
+    expect(
+      await screen.findByRole('heading', { name: 'Sala completa! Sorteando...' }),
+    ).toBeDefined();
+    expect(screen.queryByText('Você ganhou!')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(await screen.findByText('Você ganhou!')).toBeDefined();
+    expect(screen.queryByTestId('draw-countdown')).toBeNull();
+  });
+
+  it('lets the creator take a seat in their own open room', async () => {
+    let joined = false;
+    const join = vi.fn<MockHandler>(() => {
+      joined = true;
+      return {
+        body: {
+          participation: makeParticipation({ numeroSorte: '246810', statusPagamento: 'pendente' }),
+          room: makePrivateRoom(),
+        },
+      };
+    });
+    roomApi({
+      [`GET ${ROOM}`]: () => ({
+        body: joined
+          ? makePrivateDetail({ isCreator: true, canEdit: true })
+          : makePrivateDetail({
+              isCreator: true,
+              canEdit: true,
+              participants: [],
+              myParticipation: null,
+              myPayment: null,
+            }),
+      }),
+      [`POST /api/private-rooms/by-code/${ROOM_CODE}/join`]: join,
+    });
     open();
     expect(
-      (await screen.findByRole('link', { name: 'Ver verificação do sorteio' })).getAttribute(
-        'href',
-      ),
-    ).toBe('/sorteios/d-1');
+      await screen.findByText('Você criou esta sala e também pode participar do sorteio.'),
+    ).toBeDefined();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Participar da Sala' }));
+    expect(await screen.findByText('✅ Entrou na sala!')).toBeDefined();
+    expect(screen.getByText('Seu número da sorte: 246810')).toBeDefined();
+    expect(join).toHaveBeenCalledOnce();
+    expect(await screen.findByRole('heading', { name: 'Pagamento da Participação' })).toBeDefined();
+    expect(
+      screen.queryByText('Você criou esta sala e também pode participar do sorteio.'),
+    ).toBeNull();
+  });
+
+  it("shares the invitation from the room while it is open ('Compartilhar Convite')", async () => {
+    const share = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { share }));
+    roomApi();
+    open();
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'Compartilhar Convite' }));
+    expect(share).toHaveBeenCalledWith(
+      expect.objectContaining({ url: makePrivateRoom().inviteLink }),
+    );
   });
 
   it('keeps the draw disabled with fewer than two paid seats', async () => {
@@ -363,6 +493,53 @@ describe('participation payment card', () => {
     open();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Pagar com saldo' }));
-    expect(await screen.findByText('Saldo insuficiente.')).toBeDefined();
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Confirmar pagamento',
+      }),
+    );
+    // The refusal stays in the payment card, not only in a toast.
+    const card = paymentCard(screen.getByRole('heading', { name: 'Pagamento da Participação' }));
+    const alert = (await within(card).findByText('Não foi possível pagar com o saldo')).closest(
+      '[data-slot="alert"]',
+    );
+    expect(within(alert as HTMLElement).getByText('Saldo insuficiente.')).toBeDefined();
+  });
+
+  it('asks to confirm the amount before paying from the balance', async () => {
+    let paid = false;
+    const pay = vi.fn<MockHandler>(() => {
+      paid = true;
+      return { status: 204 };
+    });
+    roomApi({
+      [`POST ${ROOM}/pay-with-balance`]: pay,
+      [`GET ${ROOM}`]: () => ({
+        body: makePrivateDetail(paid ? { myPayment: makePrivatePayment({ status: 'paid' }) } : {}),
+      }),
+    });
+    open();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Pagar com saldo' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Pagar R$ 10,00 com o seu Saldo?')).toBeDefined();
+    expect(within(dialog).getByText(/Entrada na sala Sala dos Amigos/)).toBeDefined();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Voltar' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(pay).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Pagar com saldo' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Confirmar pagamento',
+      }),
+    );
+    expect(pay).toHaveBeenCalledTimes(1);
+    const card = paymentCard(screen.getByRole('heading', { name: 'Pagamento da Participação' }));
+    expect(await within(card).findByText('Pago')).toBeDefined();
+    // The success toast, once.
+    expect(screen.getAllByText('Sua participação está garantida')).toHaveLength(2);
+    expect(screen.getAllByText('Pagamento Confirmado!')).toHaveLength(2);
   });
 });

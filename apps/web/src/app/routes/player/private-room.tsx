@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { PageTitle } from '@/components/page-title';
+import { DrawReveal } from '@/features/draws/components/room-draw-result';
 import {
   MissingRoomId,
   PrivateRoomScreen,
@@ -17,7 +18,20 @@ export default function PrivateRoomPage() {
     <>
       <PageTitle title="Sala Privada" />
       {roomId ? (
-        <PrivateRoomScreen roomId={roomId} currentUserId={user?.id ?? null} />
+        <PrivateRoomScreen
+          key={roomId}
+          roomId={roomId}
+          currentUserId={user?.id ?? null}
+          // The same draw moment as public rooms: countdown, then the result and the proof.
+          renderResult={(detail) => (
+            <DrawReveal
+              draw={detail.draw}
+              waiting={detail.draw === null}
+              drawing={detail.room.sala.status === 'sorteando'}
+              participation={detail.myParticipation}
+            />
+          )}
+        />
       ) : (
         <MissingRoomId />
       )}

@@ -1,6 +1,7 @@
+import { formatBRL } from '@sorteio/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, regularUser, type MockHandler } from '@/test/mock-api';
 import { makePrivateRoom } from '@/test/private-room-fixtures';
 import { renderRoutes } from '@/test/render';
@@ -10,6 +11,10 @@ const routes = [{ path: '/private-rooms', element: <PrivateRoomsPage /> }];
 const me = { 'GET /api/me': { body: { user: regularUser } } };
 
 describe('private rooms list', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
   it("shows 'Nenhuma sala criada' with 'Criar Primeira Sala' when there are none", async () => {
     mockApi({ ...me, 'GET /api/private-rooms': { body: [] } });
     renderRoutes(routes, '/private-rooms');
@@ -46,13 +51,76 @@ describe('private rooms list', () => {
     expect(screen.getByRole('link', { name: 'Acessar' }).getAttribute('href')).toBe(
       `/private-room/${makePrivateRoom().id}`,
     );
-    const invite = screen.getByRole('link', { name: 'Compartilhar Convite' });
-    expect(invite.getAttribute('href')).toBe(makePrivateRoom().inviteLink);
-    expect(invite.getAttribute('target')).toBe('_blank');
+    // A button for the share sheet, not a link that opens the invitation in this tab.
+    expect(screen.getByRole('button', { name: 'Compartilhar Convite' })).toBeDefined();
+    expect(screen.queryByRole('link', { name: 'Compartilhar Convite' })).toBeNull();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Copiar código da sala Galera' }));
     expect(await screen.findByText('Código copiado!')).toBeDefined();
     expect(await navigator.clipboard.readText()).toBe('ABCD1234');
+  });
+
+  it("'Compartilhar Convite' opens the phone's share sheet with the invitation", async () => {
+    const share = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { share }));
+    mockApi({
+      ...me,
+      'GET /api/private-rooms': { body: [makePrivateRoom({ customName: 'Galera' })] },
+    });
+    renderRoutes(routes, '/private-rooms');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Compartilhar Convite' }));
+    expect(share).toHaveBeenCalledOnce();
+    expect(share).toHaveBeenCalledWith({
+      title: 'Convite para a sala Galera',
+      text: `Entre na minha sala privada "Galera" no Sorteio Certo! Entrada: ${formatBRL(1000)}.`,
+      url: makePrivateRoom().inviteLink,
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('offers WhatsApp and the copy of the link when the browser has no share sheet', async () => {
+    vi.stubGlobal(
+      'navigator',
+      Object.assign(Object.create(navigator) as Navigator, { share: undefined }),
+    );
+    mockApi({
+      ...me,
+      'GET /api/private-rooms': { body: [makePrivateRoom({ customName: 'Galera' })] },
+    });
+    renderRoutes(routes, '/private-rooms');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Compartilhar Convite' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Compartilhar Convite' });
+    const whatsApp = within(dialog).getByRole('link', { name: 'Compartilhar no WhatsApp' });
+    const href = new URL(whatsApp.getAttribute('href')!);
+    expect(href.origin + href.pathname).toBe('https://wa.me/');
+    expect(href.searchParams.get('text')).toBe(
+      `Entre na minha sala privada "Galera" no Sorteio Certo! Entrada: ${formatBRL(1000)}. ${makePrivateRoom().inviteLink}`,
+    );
+    expect(whatsApp.getAttribute('target')).toBe('_blank');
+    expect(whatsApp.getAttribute('rel')).toContain('noopener');
+    await user.click(within(dialog).getByRole('button', { name: 'Copiar link' }));
+    expect(await screen.findByText('Link copiado!')).toBeDefined();
+    expect(await navigator.clipboard.readText()).toBe(makePrivateRoom().inviteLink);
+  });
+
+  it('falls back to the dialog when the share sheet fails, but not when it is dismissed', async () => {
+    const share = vi
+      .fn<() => Promise<void>>()
+      .mockRejectedValueOnce(new DOMException('Cancelado', 'AbortError'))
+      .mockRejectedValueOnce(new DOMException('Bloqueado', 'NotAllowedError'));
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { share }));
+    mockApi({ ...me, 'GET /api/private-rooms': { body: [makePrivateRoom()] } });
+    renderRoutes(routes, '/private-rooms');
+    const user = userEvent.setup();
+    const button = await screen.findByRole('button', { name: 'Compartilhar Convite' });
+    await user.click(button);
+    expect(share).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(button);
+    expect(share).toHaveBeenCalledTimes(2);
+    expect(await screen.findByRole('dialog', { name: 'Compartilhar Convite' })).toBeDefined();
   });
 
   it("creates a room: disabled while the name is blank, then 'Sala criada!'", async () => {

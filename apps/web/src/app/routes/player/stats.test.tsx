@@ -58,7 +58,7 @@ describe('statistics', () => {
     expect(within(table).getByRole('rowheader', { name: 'fev/25' })).toBeDefined();
     expect(within(table).getByText(brl(16_000))).toBeDefined();
     const types = screen.getByRole('region', { name: 'Participações por tipo de sala' });
-    expect(within(types).getByRole('rowheader', { name: 'vip ultra' })).toBeDefined();
+    expect(within(types).getByRole('rowheader', { name: 'VIP Ultra' })).toBeDefined();
     expect(screen.getByRole('region', { name: 'Taxa de vitória' })).toBeDefined();
   });
 

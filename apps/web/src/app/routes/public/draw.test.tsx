@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/mock-api';
+import { lucky } from '@/test/lucky';
 import { renderRoutes } from '@/test/render';
 import DrawPage from './draw';
 
@@ -98,7 +99,18 @@ describe('/sorteios/:id', () => {
       proof.entrants.map((e, i) => `${i}${e}`),
     );
     const winner = items[proof.winner_index]!;
-    expect(within(winner).getByText(proof.winning_number)).toBeDefined();
+    expect(within(winner).getByText(lucky(proof.winning_number))).toBeDefined();
+    // Lucky numbers in the readable typeface, grouped without changing what is copied.
+    for (const entrant of proof.entrants) {
+      const shown = within(entrants).getByText(lucky(entrant));
+      expect(shown.className).toContain('font-lucky');
+      expect(shown.textContent).toBe(entrant);
+    }
+    const published = screen
+      .getAllByText(lucky(proof.winning_number))
+      .filter((element) => !entrants.contains(element));
+    expect(published).toHaveLength(1);
+    expect(published[0]!.className).toContain('font-lucky');
     expect(within(winner).getByText('vencedor')).toBeDefined();
     expect(items.filter((li) => li.textContent.includes('vencedor'))).toHaveLength(1);
 

@@ -6,6 +6,7 @@ import { brl } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import DrawsPage from './draws';
+import { lucky } from '@/test/lucky';
 
 const routes = [{ path: '/sorteios', element: <DrawsPage /> }];
 
@@ -50,8 +51,8 @@ describe('/sorteios', () => {
     const [first, second] = within(list).getAllByRole('listitem');
 
     const one = within(first!);
-    expect(one.getByRole('heading', { level: 3 }).textContent).toBe('Sala vip ultra');
-    expect(one.getByText('O0000002')).toBeDefined();
+    expect(one.getByRole('heading', { level: 3 }).textContent).toBe('Sala VIP Ultra');
+    expect(one.getByText(lucky('O0000002'))).toBeDefined();
     expect(one.getByText(brl(123_456))).toBeDefined();
     expect(one.getByText('Pessoa2')).toBeDefined();
     expect(one.getByText(formatDateTime(paid.timestampSorteio))).toBeDefined();
@@ -61,7 +62,7 @@ describe('/sorteios', () => {
     expect(one.getByText('Pago')).toBeDefined();
     const verify = one.getByRole('link', { name: /^Verificar/ });
     expect(verify.getAttribute('href')).toBe(`/sorteios/${paid.id}`);
-    expect(verify.textContent).toContain('sala vip ultra');
+    expect(verify.textContent).toContain('sala VIP Ultra');
 
     expect(within(second!).getByText('Pendente')).toBeDefined();
     expect(
@@ -85,10 +86,10 @@ describe('/sorteios', () => {
     });
     renderRoutes(routes, '/sorteios');
 
-    expect(await screen.findByText('O0000003')).toBeDefined();
-    expect(screen.queryByText('O0000001')).toBeNull();
+    expect(await screen.findByText(lucky('O0000003'))).toBeDefined();
+    expect(screen.queryByText(lucky('O0000001'))).toBeNull();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Carregar mais' }));
-    expect(await screen.findByText('O0000001')).toBeDefined();
+    expect(await screen.findByText(lucky('O0000001'))).toBeDefined();
     expect(screen.getAllByRole('link', { name: /^Verificar/ })).toHaveLength(3);
     expect(screen.queryByRole('button', { name: 'Carregar mais' })).toBeNull();
 
@@ -121,6 +122,6 @@ describe('/sorteios', () => {
     expect(screen.getByText('Falha no servidor.')).toBeDefined();
     fail = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Tentar Novamente' }));
-    expect(await screen.findByText('O0000001')).toBeDefined();
+    expect(await screen.findByText(lucky('O0000001'))).toBeDefined();
   });
 });

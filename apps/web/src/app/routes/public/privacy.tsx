@@ -123,6 +123,17 @@ export default function PrivacyPage() {
             segurança no processo de identificação, conforme permite a lei.
           </p>
           <p>
+            A verificação automática é feita nos nossos próprios servidores, sem enviar suas imagens
+            a terceiros: procuramos o rosto na selfie e no documento, comparamos os dois, lemos o
+            CPF e a data de nascimento impressos no documento e conferimos nitidez, iluminação e se
+            as imagens já foram usadas por outra conta. As medidas biométricas do rosto existem
+            apenas durante essa análise e <strong>não são guardadas</strong>: guardamos somente o
+            resultado de cada conferência e sua pontuação, para a equipe revisar os casos que a
+            verificação automática não conseguiu decidir. As fotos são guardadas sem metadados (como
+            localização GPS e dados da câmera). Ao excluir sua conta, as fotos, os resultados da
+            verificação e as marcas usadas para reconhecer imagens repetidas são apagados.
+          </p>
+          <p>
             Na página pública de cada sorteio, exibimos apenas o necessário para que qualquer pessoa
             possa conferir o resultado (como o compromisso, a semente revelada, os números da sorte
             e o número vencedor). Nunca publicamos seu CPF, e-mail, telefone, endereço, documentos

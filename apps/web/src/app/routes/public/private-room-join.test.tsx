@@ -6,6 +6,7 @@ import { mockApi, regularUser, type MockHandler, type MockReply } from '@/test/m
 import { makePrivateRoom, privateIds, ROOM_CODE } from '@/test/private-room-fixtures';
 import { renderRoutes } from '@/test/render';
 import PrivateRoomJoinPage from './private-room-join';
+import { lucky } from '@/test/lucky';
 
 const routes = [
   { path: '/private-room', element: <PrivateRoomJoinPage /> },
@@ -54,10 +55,17 @@ describe('join by code', () => {
     expect(screen.getByText('Vagas Disponíveis')).toBeDefined();
     expect(screen.getByText('2/10')).toBeDefined();
     expect(screen.getByText('Prêmio Total')).toBeDefined();
-    expect(screen.getByText('111111')).toBeDefined();
+    expect(screen.getByText(lucky('111111'))).toBeDefined();
     expect(screen.getByText('2.')).toBeDefined();
     expect(screen.getByText('Faça login para participar desta sala')).toBeDefined();
-    expect(screen.getByRole('link', { name: 'Fazer Login' }).getAttribute('href')).toBe('/login');
+    // Signing in, or creating an account, comes back to this room.
+    const here = encodeURIComponent(`/private-room?code=${ROOM_CODE.toLowerCase()}`);
+    expect(screen.getByRole('link', { name: 'Fazer Login' }).getAttribute('href')).toBe(
+      `/login?redirect=${here}`,
+    );
+    expect(screen.getByRole('link', { name: 'Criar conta' }).getAttribute('href')).toBe(
+      `/register?redirect=${here}`,
+    );
   });
 
   it("says 'Esta sala está cheia' with 'Sala Cheia'", async () => {

@@ -1,6 +1,12 @@
-import { UnderConstruction } from '@/components/under-construction';
+import { PageTitle } from '@/components/page-title';
+import { SupportScreen } from '@/features/support/components/support-screen';
 
-/** Support centre (spec 000 section 2, Support). */
+/** Support centre (spec 000 section 2, Support): open to everyone; account answers when signed in. */
 export default function SupportPage() {
-  return <UnderConstruction title="Central de Suporte" />;
+  return (
+    <>
+      <PageTitle title="Central de Suporte" />
+      <SupportScreen />
+    </>
+  );
 }

@@ -27,9 +27,11 @@ export interface LoginFormProps {
   onTwoFactor: () => void;
   /** True while the screen finishes a sign-in (the form stays, but busy). */
   finishing: boolean;
+  /** Where the sign-in leads (kept in a new confirmation link). */
+  returnTo?: string | null;
 }
 
-export function LoginForm({ onSignedIn, onTwoFactor, finishing }: LoginFormProps) {
+export function LoginForm({ onSignedIn, onTwoFactor, finishing, returnTo = null }: LoginFormProps) {
   const { notify } = useNotifications();
   const signIn = useSignIn();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
@@ -95,7 +97,7 @@ export function LoginForm({ onSignedIn, onTwoFactor, finishing }: LoginFormProps
         </Link>
       </div>
 
-      {unverifiedEmail && <ResendConfirmation email={unverifiedEmail} />}
+      {unverifiedEmail && <ResendConfirmation email={unverifiedEmail} returnTo={returnTo} />}
 
       <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
         <LogIn aria-hidden="true" />

@@ -178,6 +178,43 @@ describe('LoginScreen', () => {
     expect(router.state.location.pathname).toBe('/history');
   });
 
+  it("keeps the invited room in 'Criar conta', in a new confirmation link and in the sign-in", async () => {
+    const target = '/private-room-invite/abcDEF123456';
+    const { fetchMock } = authApi(regularUser, {
+      'POST /api/auth/sign-in/email': authError(403, 'EMAIL_NOT_VERIFIED', 'Email not verified'),
+      'POST /api/auth/send-verification-email': { body: { status: true } },
+    });
+    renderRoutes(routesWith(<LoginScreen redirectTo={target} />), '/login');
+    expect((await screen.findByRole('link', { name: 'Criar conta' })).getAttribute('href')).toBe(
+      '/register?invite_code=abcDEF123456&redirect=%2Fprivate-room-invite%2FabcDEF123456',
+    );
+    expect(
+      screen.getByText('Depois de entrar, você volta direto para a sala privada.'),
+    ).toBeDefined();
+    const user = await fillAndSubmit('nova@example.com');
+    await user.click(await screen.findByRole('button', { name: 'Reenviar e-mail de confirmação' }));
+    await screen.findByText('E-mail reenviado!');
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/auth/send-verification-email');
+    expect(JSON.parse(call?.[1]?.body as string)).toEqual({
+      email: 'nova@example.com',
+      callbackURL: '/login?verified=1&redirect=%2Fprivate-room-invite%2FabcDEF123456',
+    });
+  });
+
+  it.each(['https://evil.example/dashboard', '//evil.example/dashboard', '/\\evil.example'])(
+    'ignores the return target %s and goes to /dashboard',
+    async (target) => {
+      authApi(regularUser);
+      const { router } = renderRoutes(routesWith(<LoginScreen redirectTo={target} />), '/login');
+      expect((await screen.findByRole('link', { name: 'Criar conta' })).getAttribute('href')).toBe(
+        '/register',
+      );
+      await fillAndSubmit();
+      expect(await screen.findByRole('heading', { name: 'Painel do usuário' })).toBeDefined();
+      expect(router.state.location.pathname).toBe('/dashboard');
+    },
+  );
+
   it('prefills the last e-mail used', async () => {
     localStorage.setItem('sorteio:last-email', 'ultimo@example.com');
     authApi(regularUser);

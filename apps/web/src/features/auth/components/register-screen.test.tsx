@@ -13,6 +13,7 @@ const routes = [
 ];
 
 const signedOut = { 'GET /api/me': { body: { user: null } } };
+const ACCEPT = 'Li e aceito os Termos de Uso e o Regulamento dos Sorteios';
 
 describe('RegisterScreen', () => {
   beforeEach(() => {
@@ -90,6 +91,7 @@ describe('RegisterScreen', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('E-mail'), 'Ana.Souza@Example.com');
     await user.type(screen.getByLabelText('Senha'), 'segredo1');
+    await user.click(screen.getByRole('checkbox', { name: ACCEPT }));
     await user.click(screen.getByRole('button', { name: 'Criar Conta' }));
 
     expect(
@@ -119,6 +121,7 @@ describe('RegisterScreen', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('E-mail'), 'ana@example.com');
     await user.type(screen.getByLabelText('Senha'), 'segredo1');
+    await user.click(screen.getByRole('checkbox', { name: ACCEPT }));
     await user.click(screen.getByRole('button', { name: 'Criar Conta' }));
     await screen.findByRole('heading', { name: 'Verifique seu e-mail' });
     expect(sent).toEqual({
@@ -126,7 +129,42 @@ describe('RegisterScreen', () => {
       password: 'segredo1',
       name: 'ana',
       callbackURL: '/login?verified=1',
+      acceptLegalTerms: true,
     });
+  });
+
+  it('requires the acceptance of the Termos and the Regulamento', async () => {
+    const signUp = vi.fn(() => ({ body: {} }));
+    mockApi({ ...signedOut, 'POST /api/auth/sign-up/email': signUp });
+    const { router } = renderRoutes(routes, '/register');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('E-mail'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Senha'), 'segredo1');
+    const box = screen.getByRole('checkbox', { name: ACCEPT });
+    expect(box).toHaveProperty('checked', false);
+    await user.click(screen.getByRole('button', { name: 'Criar Conta' }));
+    const message = 'Para criar a conta, aceite os Termos de Uso e o Regulamento dos Sorteios.';
+    expect(await screen.findByText('Erro ao registrar')).toBeDefined();
+    expect(screen.getAllByText(message).length).toBeGreaterThan(0);
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(signUp).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/register');
+  });
+
+  it('links both documents, opening in a new tab so the form is kept', async () => {
+    mockApi(signedOut);
+    renderRoutes(routes, '/register');
+    const terms = await screen.findByRole('link', { name: /Termos de Uso/ });
+    const rules = screen.getByRole('link', { name: /Regulamento dos Sorteios/ });
+    for (const [link, href] of [
+      [terms, '/termos'],
+      [rules, '/regulamento'],
+    ] as const) {
+      expect(link.getAttribute('href')).toBe(href);
+      expect(link.getAttribute('target')).toBe('_blank');
+      expect(link.getAttribute('rel')).toContain('noopener');
+      expect(link.textContent).toContain('(abre em nova aba)');
+    }
   });
 
   it('says when the e-mail is already registered', async () => {
@@ -147,6 +185,7 @@ describe('RegisterScreen', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('E-mail'), 'ana@example.com');
     await user.type(screen.getByLabelText('Senha'), 'segredo1');
+    await user.click(screen.getByRole('checkbox', { name: ACCEPT }));
     await user.click(screen.getByRole('button', { name: 'Criar Conta' }));
     expect(await screen.findByText('Este e-mail já está cadastrado.')).toBeDefined();
     expect(screen.getByText('Erro ao registrar')).toBeDefined();

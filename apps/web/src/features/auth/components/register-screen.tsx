@@ -1,16 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { emailSchema, passwordSchema } from '@sorteio/shared';
+import {
+  emailSchema,
+  legalAcceptanceMessages,
+  legalDocuments,
+  passwordSchema,
+} from '@sorteio/shared';
 import { ArrowLeft, Gift, UserPlus } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { FormField } from '@/components/form-field';
+import { FieldError, FormField } from '@/components/form-field';
 import { PasswordInput } from '@/components/password-input';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useNotifications } from '@/lib/notifications/use-notifications';
+import { isPrivateRoomPath, RETURN_PARAM, safeReturnPath, withReturnPath } from '@/lib/return-path';
 import { INVITE_CODE_KEY, PENDING_EMAIL_KEY, writeStored } from '@/lib/storage';
 import { useSignUp } from '../api/sign-up';
 import { signUpErrorText } from '../lib/auth-messages';
@@ -23,6 +29,10 @@ const FILL_ALL = 'Por favor, preencha todos os campos.';
 const registerSchema = z.object({
   email: z.string().trim().min(1, { error: FILL_ALL }).pipe(emailSchema),
   password: z.string().min(1, { error: FILL_ALL }).pipe(passwordSchema),
+  // The Termos de Uso and the Regulamento dos Sorteios (the server refuses the sign-up too).
+  acceptLegalTerms: z.boolean().refine((accepted) => accepted, {
+    error: legalAcceptanceMessages.required,
+  }),
 });
 type RegisterValues = z.input<typeof registerSchema>;
 
@@ -31,11 +41,44 @@ export interface VerifyEmailState {
   email: string;
 }
 
+/** An invitation code as the server issues it (spec 001: /private-room-invite/:inviteCode). */
+const INVITE_CODE = /^[A-Za-z0-9_-]{10,40}$/;
+
+/**
+ * Where the new account goes after confirming the e-mail and signing in: ?redirect= when it is a
+ * path on this site, otherwise the invitation of ?invite_code=, otherwise nowhere in particular.
+ */
+export function registerReturnTo(
+  redirect: string | null,
+  inviteCode: string | null,
+): string | null {
+  const target = safeReturnPath(redirect);
+  if (target) return target;
+  return inviteCode && INVITE_CODE.test(inviteCode) ? `/private-room-invite/${inviteCode}` : null;
+}
+
+/** A legal document, opened in a new tab so the form keeps what was typed. */
+function LegalLink({ document }: { document: { title: string; path: string } }) {
+  return (
+    <a
+      href={document.path}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="font-medium text-primary underline underline-offset-4 hover:opacity-80"
+    >
+      {document.title}
+      <span className="sr-only"> (abre em nova aba)</span>
+    </a>
+  );
+}
+
 export function RegisterScreen() {
   const { notify } = useNotifications();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const inviteCode = searchParams.get('invite_code')?.trim() || null;
+  const returnTo = registerReturnTo(searchParams.get(RETURN_PARAM), inviteCode);
+  const invited = inviteCode !== null || isPrivateRoomPath(returnTo);
   const signUp = useSignUp();
 
   useEffect(() => {
@@ -49,7 +92,7 @@ export function RegisterScreen() {
     formState: { errors },
   } = useForm({
     resolver: zodResolver(registerSchema),
-    defaultValues: { email: readLastEmail(), password: '' },
+    defaultValues: { email: readLastEmail(), password: '', acceptLegalTerms: false },
   });
 
   function onInvalid(fieldErrors: FieldErrors<RegisterValues>) {
@@ -58,14 +101,17 @@ export function RegisterScreen() {
       notify({ type: 'error', title: 'Erro', message: FILL_ALL });
       return;
     }
-    const message = fieldErrors.password?.message ?? fieldErrors.email?.message;
+    const message =
+      fieldErrors.password?.message ??
+      fieldErrors.email?.message ??
+      fieldErrors.acceptLegalTerms?.message;
     if (message) notify({ type: 'error', title: 'Erro ao registrar', message });
   }
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     rememberEmail(email);
     try {
-      await signUp.mutateAsync({ email, password });
+      await signUp.mutateAsync({ email, password, returnTo, acceptLegalTerms: true });
     } catch (error) {
       notify({ type: 'error', ...signUpErrorText(error) });
       return;
@@ -77,7 +123,8 @@ export function RegisterScreen() {
     });
     writeStored('session', PENDING_EMAIL_KEY, email);
     const state: VerifyEmailState = { email };
-    await navigate('/verify-email', { state });
+    // The target rides in the address, so a reload of /verify-email still knows it.
+    await navigate(withReturnPath('/verify-email', returnTo), { state });
   }, onInvalid);
 
   return (
@@ -96,13 +143,16 @@ export function RegisterScreen() {
       footer={
         <p>
           Já tem conta?{' '}
-          <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            to={withReturnPath('/login', returnTo)}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
             Entrar
           </Link>
         </p>
       }
     >
-      {inviteCode && (
+      {invited && (
         <Alert variant="info" role="status">
           <Gift aria-hidden="true" />
           <AlertTitle className="text-foreground">Você foi convidado!</AlertTitle>
@@ -148,6 +198,29 @@ export function RegisterScreen() {
           A plataforma é exclusiva para maiores de 18 anos. Ao criar sua conta, você declara ter 18
           anos ou mais.
         </p>
+        <div className="flex flex-col gap-2">
+          <div className="flex items-start gap-3">
+            <input
+              id="register-accept-legal"
+              type="checkbox"
+              className="mt-0.5 size-5 shrink-0 accent-primary"
+              // The visible label holds two links; the box's own name is the sentence alone.
+              aria-label={legalAcceptanceMessages.label}
+              aria-invalid={errors.acceptLegalTerms ? true : undefined}
+              aria-describedby={errors.acceptLegalTerms ? 'register-accept-legal-error' : undefined}
+              {...register('acceptLegalTerms')}
+            />
+            <label htmlFor="register-accept-legal" className="text-sm leading-snug">
+              Li e aceito os <LegalLink document={legalDocuments.termos} /> e o{' '}
+              <LegalLink document={legalDocuments.regulamento} />
+            </label>
+          </div>
+          {errors.acceptLegalTerms?.message && (
+            <FieldError id="register-accept-legal-error">
+              {errors.acceptLegalTerms.message}
+            </FieldError>
+          )}
+        </div>
         <Button type="submit" size="lg" disabled={signUp.isPending} aria-busy={signUp.isPending}>
           <UserPlus aria-hidden="true" />
           {signUp.isPending ? 'Criando conta...' : 'Criar Conta'}

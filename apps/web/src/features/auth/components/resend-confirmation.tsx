@@ -6,13 +6,20 @@ import { useNotifications } from '@/lib/notifications/use-notifications';
 import { useSendVerificationEmail } from '../api/send-verification-email';
 
 /** Shown when the sign-in was refused because the address is not confirmed yet. */
-export function ResendConfirmation({ email }: { email: string }) {
+export function ResendConfirmation({
+  email,
+  returnTo = null,
+}: {
+  email: string;
+  /** Where the sign-in after the confirmation leads (an invited room). */
+  returnTo?: string | null;
+}) {
   const { notify } = useNotifications();
   const send = useSendVerificationEmail();
 
   async function resend() {
     try {
-      await send.mutateAsync({ email });
+      await send.mutateAsync({ email, returnTo });
       notify({
         type: 'success',
         title: 'E-mail reenviado!',

@@ -3,13 +3,14 @@ import { emailSchema } from '@sorteio/shared';
 import { LogIn, MailCheck, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { errorMessageOf } from '@/lib/errors';
 import { useNotifications } from '@/lib/notifications/use-notifications';
+import { RETURN_PARAM, safeReturnPath, withReturnPath } from '@/lib/return-path';
 import { PENDING_EMAIL_KEY, readStored, writeStored } from '@/lib/storage';
 import { useSendVerificationEmail } from '../api/send-verification-email';
 import { RESEND_COOLDOWN_S, useCountdown } from '../hooks/use-countdown';
@@ -24,6 +25,9 @@ function emailFromState(state: unknown): string | null {
 /** Shown after a sign-up (spec 000 section 2): where the link went and how to get another. */
 export function VerifyEmailScreen() {
   const location = useLocation();
+  const [searchParams] = useSearchParams();
+  // Where the sign-in after the confirmation leads (an invited room); new links keep it.
+  const returnTo = safeReturnPath(searchParams.get(RETURN_PARAM));
   const justSent = emailFromState(location.state);
   const [email, setEmail] = useState(() => justSent ?? readStored('session', PENDING_EMAIL_KEY));
   const { notify } = useNotifications();
@@ -33,7 +37,7 @@ export function VerifyEmailScreen() {
 
   async function resend(address: string) {
     try {
-      await send.mutateAsync({ email: address });
+      await send.mutateAsync({ email: address, returnTo });
     } catch (error) {
       notify({ type: 'error', title: 'Erro ao reenviar e-mail', message: errorMessageOf(error) });
       return;
@@ -64,7 +68,7 @@ export function VerifyEmailScreen() {
       }
       footer={
         <Button asChild variant="outline" className="w-full">
-          <Link to="/login">
+          <Link to={withReturnPath('/login', returnTo)}>
             <LogIn aria-hidden="true" />
             Ir para o login
           </Link>

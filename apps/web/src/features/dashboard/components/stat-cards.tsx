@@ -9,6 +9,7 @@ import {
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
@@ -19,9 +20,10 @@ interface StatCardProps {
   label: string;
   value: string | undefined;
   valueClassName?: string;
+  children?: ReactNode;
 }
 
-function StatCard({ icon: Icon, label, value, valueClassName }: StatCardProps) {
+function StatCard({ icon: Icon, label, value, valueClassName, children }: StatCardProps) {
   return (
     <Card className="gap-2 px-4 py-4">
       <div className="flex items-center justify-between gap-2">
@@ -35,13 +37,37 @@ function StatCard({ icon: Icon, label, value, valueClassName }: StatCardProps) {
           {value}
         </span>
       )}
+      {children}
     </Card>
+  );
+}
+
+/** 'Pontos Atuais' is the Saldo plus the Cashback: both parts, named as everywhere else. */
+function BalanceParts({ saldo, cashback }: { saldo: string; cashback: string }) {
+  return (
+    <dl className="flex flex-col gap-1 border-t pt-2 text-xs">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-2">
+        <dt>
+          <span className="font-medium">Saldo</span>{' '}
+          <span className="text-muted-foreground">pode ser sacado</span>
+        </dt>
+        <dd className="font-semibold tabular-nums">{saldo}</dd>
+      </div>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-2">
+        <dt>
+          <span className="font-medium">Cashback</span>{' '}
+          <span className="text-muted-foreground">só para entradas</span>
+        </dt>
+        <dd className="font-semibold tabular-nums">{cashback}</dd>
+      </div>
+    </dl>
   );
 }
 
 /**
  * The six performance cards of spec 000 section 2. On error they show zeros (spec 000
- * section 8: dashboard statistics fall back to zeros).
+ * section 8: dashboard statistics fall back to zeros). 'Pontos Atuais' shows its Saldo
+ * (withdrawable) and Cashback (credit for entries) parts.
  */
 export function DashboardStatCards() {
   const dashboard = useDashboard();
@@ -52,7 +78,11 @@ export function DashboardStatCards() {
   const profit = d?.lucroPrejuizo ?? 0;
   return (
     <section aria-label="Seu desempenho" className="grid grid-cols-2 gap-3 lg:grid-cols-3">
-      <StatCard icon={Coins} label="Pontos Atuais" value={money(d?.pontosAtuais)} />
+      <StatCard icon={Coins} label="Pontos Atuais" value={money(d?.pontosAtuais)}>
+        {!loading && (
+          <BalanceParts saldo={formatBRL(d?.saldo ?? 0)} cashback={formatBRL(d?.cashback ?? 0)} />
+        )}
+      </StatCard>
       <StatCard icon={Ticket} label="Total Participações" value={count(d?.totalParticipacoes)} />
       <StatCard icon={Wallet} label="Total Ganho" value={money(d?.totalGanho)} />
       <StatCard icon={Trophy} label="Vitórias" value={count(d?.vitorias)} />

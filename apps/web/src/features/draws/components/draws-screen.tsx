@@ -15,6 +15,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useDraws } from '../api/list-draws';
+import { LuckyNumber } from '@/components/lucky-number';
 
 export const DRAWS_TITLE = 'Sorteios verificáveis';
 export const NO_DRAWS_TEXT = 'Nenhum sorteio realizado ainda.';
@@ -60,7 +61,7 @@ function DrawItem({ draw }: { draw: DrawSummary }) {
         <CardContent className="flex flex-col gap-4 px-4">
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
             <Fact label="Número vencedor">
-              <span className="font-mono font-semibold">{draw.numeroVencedor}</span>
+              <LuckyNumber value={draw.numeroVencedor} />
             </Fact>
             <Fact label="Prêmio">{formatBRL(draw.valorPremioLiquido)}</Fact>
             <Fact label="Vencedor">{draw.vencedorPrimeiroNome.trim() || 'Anônimo'}</Fact>

@@ -1,6 +1,7 @@
 import { formatDateTime, formatInteger, type DrawProof } from '@sorteio/shared';
 import { Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { LuckyNumber } from '@/components/lucky-number';
 import { cn } from '@/lib/utils';
 import { CopyButton } from './copy-button';
 
@@ -67,7 +68,7 @@ export function ProofFields({ proof }: { proof: DrawProof }) {
         <span className="text-muted-foreground">(as posições começam em 0)</span>
       </Field>
       <Field label="Número vencedor">
-        <span className="font-mono font-semibold">{proof.winning_number}</span>
+        <LuckyNumber value={proof.winning_number} />
       </Field>
       <Field label="Hash de prova (hash_prova)">
         <HexValue value={proof.hash_prova} label="Hash de prova" />
@@ -109,7 +110,7 @@ export function EntrantsList({ proof }: { proof: DrawProof }) {
             <span className="w-9 shrink-0 text-right text-xs text-muted-foreground tabular-nums">
               {index}
             </span>
-            <span className="min-w-0 flex-1 font-mono break-all">{entrant}</span>
+            <LuckyNumber value={entrant} className="min-w-0 flex-1 font-normal" />
             {isWinner && (
               <span className="flex items-center gap-1 text-xs text-success">
                 <Trophy aria-hidden="true" className="size-3.5" />

@@ -19,6 +19,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paymentPageUrl } from '@/lib/payment-url';
 import { useHistory } from '../api/get-history';
 import { HistoryBadges } from './history-badges';
+import { LuckyNumber } from '@/components/lucky-number';
 
 export const HISTORY_TITLE = 'Histórico';
 
@@ -99,7 +100,7 @@ function HistoryEntry({ item }: { item: HistoryItem }) {
         <CardContent className="flex flex-col gap-3 px-4">
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             <Fact label="Número da sorte">
-              <span className="font-mono">{participation.numeroSorte}</span>
+              <LuckyNumber value={participation.numeroSorte} />
             </Fact>
             <Fact label="Valor pago">{formatBRL(participation.valorPago)}</Fact>
             <Fact label="Prêmio">{formatBRL(room.premioLiquido)}</Fact>
@@ -114,7 +115,7 @@ function HistoryEntry({ item }: { item: HistoryItem }) {
             >
               <span className="flex flex-col gap-0.5">
                 <span className="text-xs text-muted-foreground">Número vencedor</span>
-                <span className="font-mono font-semibold">{draw.numeroVencedor}</span>
+                <LuckyNumber value={draw.numeroVencedor} />
               </span>
               <span className="flex flex-col gap-0.5">
                 <span className="text-xs text-muted-foreground">Data do sorteio</span>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { pixChargeSchema, type PixCharge } from '@sorteio/shared';
+import { pixChargeSchema, type ParticipationCharge, type PixCharge } from '@sorteio/shared';
 import { api } from '@/lib/api-client';
 import { paymentKeys } from './payment-keys';
 
@@ -17,7 +17,10 @@ export function useCreatePixCharge() {
     mutationFn: createPixCharge,
     retry: false,
     onSuccess: (charge, input) => {
-      queryClient.setQueryData(paymentKeys.participationCharge(input.participacaoId), charge);
+      queryClient.setQueryData<ParticipationCharge>(
+        paymentKeys.participationCharge(input.participacaoId),
+        (previous) => ({ charge, seat: previous?.seat ?? null }),
+      );
     },
   });
 }

@@ -1,22 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { pixChargeSchema, type PixCharge } from '@sorteio/shared';
-import { z } from 'zod';
+import { participationChargeSchema, type ParticipationCharge } from '@sorteio/shared';
 import { api } from '@/lib/api-client';
 import { paymentKeys } from './payment-keys';
 
-const answerSchema = z.object({ charge: pixChargeSchema.nullable() });
-
-/** GET /api/payments/pix?participacaoId=: the newest charge of a participation, if any. */
+/** GET /api/payments/pix?participacaoId=: the newest charge of a participation, if any, and its seat. */
 export async function findParticipationCharge(
   participacaoId: string,
   options: { signal?: AbortSignal } = {},
-): Promise<PixCharge | null> {
+): Promise<ParticipationCharge> {
   const query = new URLSearchParams({ participacaoId });
-  const answer = await api(`/api/payments/pix?${query.toString()}`, {
-    schema: answerSchema,
+  return api(`/api/payments/pix?${query.toString()}`, {
+    schema: participationChargeSchema,
     ...options,
   });
-  return answer.charge;
 }
 
 export function participationChargeQueryOptions(participacaoId: string) {

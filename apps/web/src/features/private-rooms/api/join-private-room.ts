@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { participationSchema, privateRoomMessages, type Participation } from '@sorteio/shared';
+import { useLocation } from 'react-router';
 import { z } from 'zod';
 import { api, isApiError } from '@/lib/api-client';
 import type { NotificationInput } from '@/lib/notifications/notification-context';
+import { rememberRoomToReturn } from '@/lib/return-to-room';
 import { privateRoomKeys } from './private-room-keys';
 
 /** Only the seat is read from the answer; the page already knows the private room's id. */
@@ -24,10 +26,16 @@ export async function joinPrivateRoom(target: JoinTarget): Promise<Participation
 
 export function useJoinPrivateRoom() {
   const queryClient = useQueryClient();
+  const location = useLocation();
   return useMutation({
     mutationFn: joinPrivateRoom,
     // A seat is taken: never sent twice on its own.
     retry: false,
+    onError: (error) => {
+      // Refused until the identity is verified: this page is where to come back afterwards.
+      if (isApiError(error) && error.reason === 'NOT_VERIFIED')
+        rememberRoomToReturn({ path: location.pathname + location.search, name: 'sala privada' });
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: privateRoomKeys.all }),
   });
 }

@@ -1,54 +1,98 @@
 import type { PrivateRoomDetail } from '@sorteio/shared';
-import { Dices, Lock } from 'lucide-react';
+import { CircleCheck, Dices, Lock, Undo2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useNotifications } from '@/lib/notifications/use-notifications';
+import { countOf } from '@/lib/plural';
 import { useCloseRoom } from '../api/close-room';
 import { useDrawRoom } from '../api/draw-room';
 
 /** The server draws once the room is closed and at least two seats are paid. */
 export const MIN_PAID_TO_DRAW = 2;
 
-/** Closing and drawing, for the room's creator. */
+/** Where the room stands, as the creator's controls see it. */
+export type CreatorStage = 'open' | 'closed' | 'drawing' | 'drawn' | 'cancelled';
+
+export function creatorStage(detail: PrivateRoomDetail): CreatorStage {
+  if (detail.drawId !== null || detail.draw !== null) return 'drawn';
+  switch (detail.room.sala.status) {
+    case 'aberta':
+      return 'open';
+    case 'fechada':
+      return 'closed';
+    case 'sorteando':
+      return 'drawing';
+    case 'cancelada':
+      return 'cancelled';
+    default:
+      return 'drawn';
+  }
+}
+
+/**
+ * Closing and drawing, for the room's creator. Each control is offered only while it can act:
+ * 'Fechar sala' while the room is open, 'Sortear agora' until the draw; afterwards a line says
+ * what happened (the result itself is shown above).
+ */
 export function CreatorControls({ detail }: { detail: PrivateRoomDetail }) {
   const { notify } = useNotifications();
   const close = useCloseRoom();
   const draw = useDrawRoom();
   const roomId = detail.room.id;
-  const closed = detail.room.sala.status === 'fechada';
+  const stage = creatorStage(detail);
   const paid = detail.participants.filter((p) => p.paid).length;
-  const canDraw = closed && paid >= MIN_PAID_TO_DRAW && detail.drawId === null;
+  const canDraw = stage === 'closed' && paid >= MIN_PAID_TO_DRAW;
 
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="text-lg">
-          <h2>Controles do Criador</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-3 text-sm">
+  let body;
+  if (stage === 'drawn') {
+    body = (
+      <p className="flex items-center gap-2 font-medium text-success">
+        <CircleCheck aria-hidden="true" className="size-4" />
+        Sorteio realizado. A sala está encerrada.
+      </p>
+    );
+  } else if (stage === 'cancelled') {
+    body = (
+      <p className="flex items-center gap-2 text-muted-foreground">
+        <Undo2 aria-hidden="true" className="size-4" />
+        Sala cancelada: as entradas foram reembolsadas no saldo.
+      </p>
+    );
+  } else if (stage === 'drawing') {
+    body = <p className="font-medium">Sala completa: o sorteio está em andamento.</p>;
+  } else {
+    body = (
+      <>
         <p className="text-muted-foreground">
-          {paid} participante(s) com pagamento confirmado. O sorteio precisa de pelo menos{' '}
-          {MIN_PAID_TO_DRAW} pagos e da sala fechada.
+          {countOf(paid, 'participante', 'participantes')} com pagamento confirmado. O sorteio
+          precisa de pelo menos {MIN_PAID_TO_DRAW} pagos e da sala fechada.
         </p>
+        {stage === 'closed' && (
+          <p className="flex items-center gap-2 font-medium">
+            <Lock aria-hidden="true" className="size-4" />
+            Sala fechada para novas entradas.
+          </p>
+        )}
         <div className="flex flex-wrap gap-2">
-          <Button
-            variant="outline"
-            disabled={closed || close.isPending}
-            onClick={() => {
-              close.mutate(roomId, {
-                onSuccess: () => {
-                  notify({ type: 'success', title: 'Sala fechada para novas entradas' });
-                },
-                onError: (error) => {
-                  notify({ type: 'error', title: 'Erro', message: error.message });
-                },
-              });
-            }}
-          >
-            <Lock aria-hidden="true" />
-            Fechar sala para novas entradas
-          </Button>
+          {stage === 'open' && (
+            <Button
+              variant="outline"
+              disabled={close.isPending}
+              onClick={() => {
+                close.mutate(roomId, {
+                  onSuccess: () => {
+                    notify({ type: 'success', title: 'Sala fechada para novas entradas' });
+                  },
+                  onError: (error) => {
+                    notify({ type: 'error', title: 'Erro', message: error.message });
+                  },
+                });
+              }}
+            >
+              <Lock aria-hidden="true" />
+              Fechar sala para novas entradas
+            </Button>
+          )}
           <Button
             disabled={!canDraw || draw.isPending}
             onClick={() => {
@@ -70,7 +114,18 @@ export function CreatorControls({ detail }: { detail: PrivateRoomDetail }) {
             {draw.isPending ? 'Sorteando...' : 'Sortear agora'}
           </Button>
         </div>
-      </CardContent>
+      </>
+    );
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">
+          <h2>Controles do Criador</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3 text-sm">{body}</CardContent>
     </Card>
   );
 }

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { StatusScreen } from '@/components/status-screen';
 import { Button } from '@/components/ui/button';
+import { isApiError } from '@/lib/api-client';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { useInvite } from '../api/get-invite';
 import { joinErrorToast, useJoinPrivateRoom } from '../api/join-private-room';
@@ -54,6 +55,9 @@ export function InviteScreen({ inviteCode }: { inviteCode: string }) {
                   },
                   onError: (error) => {
                     notify(joinErrorToast(error));
+                    // Already in (back from the sign-up, or the creator's own link): open the room.
+                    if (isApiError(error) && error.reason === 'ALREADY_JOINED')
+                      void navigate(`/private-room/${room.id}`);
                   },
                 },
               );

@@ -1,6 +1,7 @@
 import { formatBRL, formatDateTime, privateRoomMessages } from '@sorteio/shared';
 import { SearchX, Users } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { StatusScreen } from '@/components/status-screen';
 import { Alert, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -8,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useNotifications } from '@/lib/notifications/use-notifications';
+import { withReturnPath } from '@/lib/return-path';
 import { useRoomByCode, type PrivateRoomByCode } from '../api/get-room-by-code';
 import { joinErrorToast, useJoinPrivateRoom } from '../api/join-private-room';
 import { ParticipantsList } from './participants-list';
@@ -27,10 +29,14 @@ function NotFound() {
   );
 }
 
-function Fact({ label, value }: { label: string; value: string }) {
+/** One term of the room's <dl>; the icon goes inside <dt> (a <dl>'s <div> may hold only dt/dd). */
+function Fact({ label, value, icon }: { label: string; value: string; icon?: ReactNode }) {
   return (
     <div className="flex flex-col gap-0.5">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
+        {icon}
+        {label}
+      </dt>
       <dd className="font-semibold tabular-nums">{value}</dd>
     </div>
   );
@@ -38,15 +44,27 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 function JoinAction({ room, signedIn }: { room: PrivateRoomByCode; signedIn: boolean }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const { notify } = useNotifications();
   const join = useJoinPrivateRoom();
   if (!signedIn) {
+    // Signing in (or signing up and confirming the e-mail) comes back to this room.
+    const here = `${location.pathname}${location.search}`;
     return (
       <div className="flex w-full flex-col items-center gap-3 text-center">
         <p>Faça login para participar desta sala</p>
         <Button asChild>
-          <Link to="/login">Fazer Login</Link>
+          <Link to={withReturnPath('/login', here)}>Fazer Login</Link>
         </Button>
+        <p className="text-sm text-muted-foreground">
+          Ainda não tem conta?{' '}
+          <Link
+            to={withReturnPath('/register', here)}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            Criar conta
+          </Link>
+        </p>
       </div>
     );
   }
@@ -124,13 +142,11 @@ export function JoinByCodeScreen({ code, userId }: { code: string; userId: strin
         </CardHeader>
         <CardContent>
           <dl className="grid grid-cols-2 gap-4 text-sm">
-            <div className="flex items-center gap-2">
-              <Users aria-hidden="true" className="size-4 text-muted-foreground" />
-              <Fact
-                label="Participantes"
-                value={`${room.currentParticipants}/${room.maxParticipants}`}
-              />
-            </div>
+            <Fact
+              icon={<Users aria-hidden="true" className="size-3.5" />}
+              label="Participantes"
+              value={`${room.currentParticipants}/${room.maxParticipants}`}
+            />
             <Fact label="Valor da Entrada" value={formatBRL(room.entryValue)} />
             <Fact label="Prêmio Total" value={formatBRL(room.prizeTotal)} />
             <Fact label="Criada em" value={formatDateTime(room.createdAt)} />

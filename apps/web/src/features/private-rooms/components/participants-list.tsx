@@ -1,6 +1,7 @@
 import { formatDate } from '@sorteio/shared';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { LuckyNumber } from '@/components/lucky-number';
 
 export interface ParticipantRow {
   key: string;
@@ -36,7 +37,7 @@ export function ParticipantsList({
               <li key={p.key} className="flex flex-wrap items-center gap-3 py-2">
                 <span className="w-6 text-muted-foreground tabular-nums">{index + 1}.</span>
                 {p.firstName && <span className="font-medium">{p.firstName}</span>}
-                <span className="font-mono font-semibold">{p.luckyNumber}</span>
+                <LuckyNumber value={p.luckyNumber} />
                 <span className="text-muted-foreground">{formatDate(p.joinedAt)}</span>
                 {p.paid !== undefined && (
                   <Badge variant={p.paid ? 'success' : 'secondary'} className="ml-auto">

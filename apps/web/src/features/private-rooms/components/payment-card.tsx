@@ -6,9 +6,20 @@ import {
   type PrivateRoom,
 } from '@sorteio/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, Clock, QrCode, Wallet } from 'lucide-react';
+import { CircleAlert, CircleCheck, Clock, QrCode, Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { PixChargeDetails } from '@/components/pix/pix-charge-details';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -18,6 +29,7 @@ import { usePixChargeWatch } from '@/lib/pix/use-pix-charge-watch';
 import { useCreatePixCharge } from '../api/create-pix-charge';
 import { usePayWithBalance } from '../api/pay-with-balance';
 import { privateRoomKeys } from '../api/private-room-keys';
+import { roomDisplayName } from './private-room-card';
 
 const statusBadges = {
   paid: { label: 'Pago', variant: 'success' },
@@ -77,6 +89,9 @@ export function PaymentCard({
   const create = useCreatePixCharge();
   const payBalance = usePayWithBalance();
   const [generated, setGenerated] = useState<PixCharge | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  // The server's refusal of the payment from the balance, shown in the card.
+  const [balanceError, setBalanceError] = useState<string | null>(null);
   const msLeft = useMsUntil(payment.expiresAt);
   const isPending = payment.status === 'pending';
   const isPaid = payment.status === 'paid';
@@ -118,6 +133,8 @@ export function PaymentCard({
   }
 
   function payFromBalance() {
+    setConfirmOpen(false);
+    setBalanceError(null);
     payBalance.mutate(room.id, {
       onSuccess: () => {
         notify({
@@ -127,17 +144,32 @@ export function PaymentCard({
         });
       },
       onError: (error) => {
-        notify({ type: 'error', title: 'Erro', message: error.message });
+        setBalanceError(error.message);
       },
     });
   }
 
   const badge = statusBadges[payment.status];
+  // Money leaves the balances at once: the amount is confirmed first.
   const balanceButton = (
-    <Button variant="outline" disabled={payBalance.isPending} onClick={payFromBalance}>
+    <Button
+      variant="outline"
+      disabled={payBalance.isPending}
+      onClick={() => {
+        setBalanceError(null);
+        setConfirmOpen(true);
+      }}
+    >
       <Wallet aria-hidden="true" />
-      Pagar com saldo
+      {payBalance.isPending ? 'Pagando...' : 'Pagar com saldo'}
     </Button>
+  );
+  const balanceErrorAlert = balanceError && (
+    <Alert variant="destructive">
+      <CircleAlert aria-hidden="true" />
+      <AlertTitle>Não foi possível pagar com o saldo</AlertTitle>
+      <AlertDescription className="text-foreground">{balanceError}</AlertDescription>
+    </Alert>
   );
   return (
     <Card>
@@ -174,16 +206,38 @@ export function PaymentCard({
             </p>
             <PixChargeDetails charge={charge} watch={watch} copiedTitle="Copiado!" />
             {balanceButton}
+            {balanceErrorAlert}
           </div>
         ) : (
-          <div className="flex flex-wrap gap-2">
-            <Button disabled={create.isPending} onClick={generate}>
-              <QrCode aria-hidden="true" />
-              {create.isPending ? 'Gerando PIX...' : 'Gerar Código PIX'}
-            </Button>
-            {balanceButton}
+          <div className="flex flex-col gap-3">
+            <div className="flex flex-wrap gap-2">
+              <Button disabled={create.isPending} onClick={generate}>
+                <QrCode aria-hidden="true" />
+                {create.isPending ? 'Gerando PIX...' : 'Gerar Código PIX'}
+              </Button>
+              {balanceButton}
+            </div>
+            {balanceErrorAlert}
           </div>
         )}
+        <AlertDialog open={confirmOpen} onOpenChange={setConfirmOpen}>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>Confirmar pagamento</AlertDialogTitle>
+              <AlertDialogDescription>
+                Pagar {formatBRL(payment.amount)} com o seu Saldo?
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <p className="text-sm text-muted-foreground">
+              Entrada na sala {roomDisplayName(room)}. O Cashback é usado primeiro, depois o Saldo;
+              sua vaga é confirmada na hora.
+            </p>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Voltar</AlertDialogCancel>
+              <AlertDialogAction onClick={payFromBalance}>Confirmar pagamento</AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
       </CardContent>
     </Card>
   );

@@ -1,9 +1,10 @@
 import { formatDate, formatDecimalBRL, type PrivateRoom } from '@sorteio/shared';
-import { ExternalLink, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { CopyButton } from './copy-button';
+import { ShareInviteButton } from './share-invite-button';
 
 export function roomDisplayName(room: Pick<PrivateRoom, 'roomName' | 'customName'>): string {
   return room.customName || room.roomName;
@@ -40,12 +41,9 @@ export function PrivateRoomCard({ room }: { room: PrivateRoom }) {
         <Button asChild>
           <Link to={`/private-room/${room.id}`}>Acessar</Link>
         </Button>
-        <Button asChild variant="outline">
-          <a href={room.inviteLink} target="_blank" rel="noopener noreferrer">
-            <ExternalLink aria-hidden="true" />
-            Compartilhar Convite
-          </a>
-        </Button>
+        <ShareInviteButton
+          invite={{ name, entryValue: room.entryValue, inviteLink: room.inviteLink }}
+        />
         <CopyButton
           text={room.inviteLink}
           label={`Copiar link de convite da sala ${name}`}

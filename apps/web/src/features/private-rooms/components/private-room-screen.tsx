@@ -1,32 +1,89 @@
-import { SearchX, ShieldCheck } from 'lucide-react';
+import type { PrivateRoomDetail } from '@sorteio/shared';
+import { SearchX, Ticket } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BackButton } from '@/components/back-button';
 import { LoadError } from '@/components/load-error';
 import { PageSpinner } from '@/components/page-spinner';
 import { StatusScreen } from '@/components/status-screen';
-import { Alert, AlertTitle } from '@/components/ui/alert';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';
+import { useNotifications } from '@/lib/notifications/use-notifications';
 import { usePrivateRoom } from '../api/get-private-room';
+import { joinErrorToast, useJoinPrivateRoom } from '../api/join-private-room';
 import { CopyButton } from './copy-button';
-import { CreatorControls } from './creator-controls';
+import { CreatorControls, creatorStage } from './creator-controls';
 import { ParticipantsList } from './participants-list';
 import { PaymentCard } from './payment-card';
 import { roomDisplayName } from './private-room-card';
 import { RoomChat } from './room-chat';
 import { RoomEditForm } from './room-edit-form';
+import { ShareInviteButton } from './share-invite-button';
 
 export const NOT_MEMBER_NOTICE = 'Você precisa participar da sala para ver as opções de pagamento';
 
 const backToList = <BackButton to="/private-rooms" label="Voltar às Salas Privadas" />;
 
+/**
+ * A seat for whoever has none yet while the room takes entries: the creator may play in their own
+ * room, and anyone who opened it may join (the same atomic join as the code screen).
+ */
+function TakeSeat({ detail }: { detail: PrivateRoomDetail }) {
+  const { notify } = useNotifications();
+  const join = useJoinPrivateRoom();
+  const { room } = detail;
+  return (
+    <Alert variant="info">
+      <Ticket aria-hidden="true" />
+      <AlertTitle>
+        {detail.isCreator
+          ? 'Você criou esta sala e também pode participar do sorteio.'
+          : NOT_MEMBER_NOTICE}
+      </AlertTitle>
+      <AlertDescription className="text-foreground">
+        <p>
+          Entre na sala para receber seu número da sorte e pagar a entrada por PIX ou com seu saldo.
+        </p>
+        <Button
+          size="sm"
+          className="mt-2"
+          disabled={join.isPending}
+          onClick={() => {
+            join.mutate(
+              { by: 'code', code: room.roomCode },
+              {
+                onSuccess: (participation) => {
+                  notify({
+                    type: 'success',
+                    title: '✅ Entrou na sala!',
+                    message: `Seu número da sorte: ${participation.numeroSorte}`,
+                  });
+                },
+                onError: (error) => {
+                  notify(joinErrorToast(error));
+                },
+              },
+            );
+          }}
+        >
+          {join.isPending ? 'Entrando...' : 'Participar da Sala'}
+        </Button>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
 /** The private room detail of spec 001 section 2, for the room with id `roomId`. */
 export function PrivateRoomScreen({
   roomId,
   currentUserId,
+  renderResult,
 }: {
   roomId: string;
   currentUserId: string | null;
+  /** The draw's countdown and result, given the room as the caller sees it. */
+  renderResult?: (detail: PrivateRoomDetail) => ReactNode;
 }) {
   const query = usePrivateRoom(roomId);
   if (query.isPending) return <PageSpinner label="Carregando sala..." />;
@@ -59,6 +116,22 @@ export function PrivateRoomScreen({
   const { room } = detail;
   const name = roomDisplayName(room);
   const participacaoId = detail.myParticipation?.id ?? detail.myPayment?.participantId;
+  const open = creatorStage(detail) === 'open';
+  const seatFree = open && room.currentParticipants < room.maxParticipants;
+  let seat: ReactNode;
+  if (detail.myParticipation || detail.myPayment) {
+    seat = detail.myPayment && participacaoId && (
+      <PaymentCard room={room} payment={detail.myPayment} participacaoId={participacaoId} />
+    );
+  } else if (seatFree) {
+    seat = <TakeSeat detail={detail} />;
+  } else if (!detail.isMember) {
+    seat = (
+      <Alert variant="info">
+        <AlertTitle>{NOT_MEMBER_NOTICE}</AlertTitle>
+      </Alert>
+    );
+  }
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6">
       {backToList}
@@ -73,32 +146,20 @@ export function PrivateRoomScreen({
             toastTitle="Código copiado!"
           />
         </div>
+        {detail.isMember && open && (
+          <ShareInviteButton
+            className="mt-2 w-fit"
+            invite={{ name, entryValue: room.entryValue, inviteLink: room.inviteLink }}
+          />
+        )}
       </header>
 
-      {detail.drawId && (
-        <Alert variant="success">
-          <ShieldCheck aria-hidden="true" />
-          <AlertTitle>
-            <Link className="underline" to={`/sorteios/${detail.drawId}`}>
-              Ver verificação do sorteio
-            </Link>
-          </AlertTitle>
-        </Alert>
-      )}
+      {renderResult?.(detail)}
 
       {detail.canEdit && <RoomEditForm room={room} />}
       {detail.isCreator && <CreatorControls detail={detail} />}
 
-      {detail.isMember ? (
-        detail.myPayment &&
-        participacaoId && (
-          <PaymentCard room={room} payment={detail.myPayment} participacaoId={participacaoId} />
-        )
-      ) : (
-        <Alert variant="info">
-          <AlertTitle>{NOT_MEMBER_NOTICE}</AlertTitle>
-        </Alert>
-      )}
+      {seat}
 
       <ParticipantsList
         participants={detail.participants.map((p) => ({

@@ -103,7 +103,13 @@ export function RoomChat({
                   >
                     {!own && <p className="text-xs font-semibold">{firstName(m.authorName)}</p>}
                     <p className="break-words whitespace-pre-wrap">{m.message}</p>
-                    <p className="mt-1 text-right text-[0.7rem] opacity-70">
+                    {/* No opacity: a faded time fails AA contrast on both bubbles. */}
+                    <p
+                      className={cn(
+                        'mt-1 text-right text-[0.7rem]',
+                        own ? 'text-primary-foreground' : 'text-muted-foreground',
+                      )}
+                    >
                       {formatTime(m.createdAt)}
                     </p>
                   </div>

@@ -14,6 +14,11 @@ export function verificationQueryOptions() {
     queryFn: ({ signal }) => getVerification({ signal }),
     // A reviewer may decide while the page is open.
     staleTime: 30_000,
+    // While the automated checks run, follow their progress.
+    refetchInterval: (query) => {
+      const state = query.state.data?.analise?.state;
+      return state === 'na_fila' || state === 'em_andamento' ? 1500 : false;
+    },
   });
 }
 

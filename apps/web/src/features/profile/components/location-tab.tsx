@@ -4,7 +4,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useLocationInfo } from '../api/get-location';
 import { LoadError, LoadingBlock } from './load-states';
 
-const UNKNOWN = 'Não identificada';
+/** 'Não identificado/a' agrees with the field's gender (a cidade; o IP, o estado, o país, o fuso). */
+const UNKNOWN = 'Não identificado';
+const UNKNOWN_FEMININE = 'Não identificada';
 
 /** Where the current access comes from (real lookup: DESIGN.md section 8). */
 export function LocationTab() {
@@ -27,7 +29,7 @@ export function LocationTab() {
             {(
               [
                 ['IP', location.data.ip || UNKNOWN],
-                ['Cidade', location.data.city ?? UNKNOWN],
+                ['Cidade', location.data.city ?? UNKNOWN_FEMININE],
                 ['Estado', location.data.region ?? UNKNOWN],
                 ['País', location.data.country ?? UNKNOWN],
                 ['Fuso horário', location.data.timezone ?? UNKNOWN],

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
-import { accountApi, baseProfile } from '../test-data';
+import { accountApi, baseProfile, notSent } from '../test-data';
 import { ProfileScreen } from './profile-screen';
 
 const routes = [{ path: '/profile', element: <ProfileScreen /> }];
@@ -18,7 +18,9 @@ describe('ProfileScreen', () => {
     renderRoutes(routes, '/profile');
     expect(screen.getByRole('heading', { level: 1, name: 'Meu Perfil' })).toBeDefined();
     const cards = screen.getByRole('region', { name: 'Situação da conta' });
-    await within(cards).findByText('Pendente');
+    // Nothing sent yet: 'Não enviado', not 'Pendente'.
+    await within(cards).findByText('Não enviado');
+    expect(within(cards).queryByText('Pendente')).toBeNull();
     for (const text of ['Verificação', 'Inativo', 'Localização', 'Monitorada', 'Protegido']) {
       expect(within(cards).getByText(text)).toBeDefined();
     }
@@ -29,6 +31,18 @@ describe('ProfileScreen', () => {
       'Localização',
       'Logs',
     ]);
+  });
+
+  it("reads 'Pendente' once the documents are sent", async () => {
+    mockApi(
+      accountApi({
+        verification: { ...notSent, status: 'pendente', hasDocument: true, hasSelfie: true },
+      }),
+    );
+    renderRoutes(routes, '/profile');
+    const cards = screen.getByRole('region', { name: 'Situação da conta' });
+    expect(await within(cards).findByText('Pendente')).toBeDefined();
+    expect(within(cards).queryByText('Não enviado')).toBeNull();
   });
 
   it('shows Verificado and Ativo for a verified account with 2FA', async () => {
@@ -46,8 +60,9 @@ describe('ProfileScreen', () => {
       screen.getByText('Sua localização é monitorada para detectar atividades suspeitas.'),
     ).toBeDefined();
     expect(await screen.findByText('200.100.50.25')).toBeDefined();
-    // Unknown city and time zone.
-    expect(screen.getAllByText('Não identificada')).toHaveLength(2);
+    // Unknown city and time zone, each in its own gender.
+    expect(screen.getAllByText('Não identificada')).toHaveLength(1);
+    expect(screen.getAllByText('Não identificado')).toHaveLength(1);
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('tab', { name: 'Logs' }));

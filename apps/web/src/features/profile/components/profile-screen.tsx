@@ -3,6 +3,7 @@ import type { LucideIcon } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useProfile } from '../api/get-profile';
+import { useVerification } from '../api/get-verification';
 import { LocationTab } from './location-tab';
 import { ProfileStatusCards } from './profile-status-cards';
 import { ProfileTab } from './profile-tab';
@@ -33,6 +34,7 @@ export function ProfileScreen() {
   const requested = searchParams.get('tab');
   const tab: ProfileTabValue = isTab(requested) ? requested : 'perfil';
   const profile = useProfile();
+  const verification = useVerification();
 
   function openTab(value: string) {
     setSearchParams(
@@ -55,7 +57,10 @@ export function ProfileScreen() {
         </p>
       </div>
 
-      <ProfileStatusCards profile={profile.data} />
+      <ProfileStatusCards
+        profile={profile.data}
+        verificationStatus={verification.isError ? null : verification.data?.status}
+      />
 
       <Tabs value={tab} onValueChange={openTab}>
         <TabsList className="grid h-auto w-full grid-cols-3 gap-1 sm:grid-cols-5">

@@ -1,8 +1,9 @@
-import type { Profile } from '@sorteio/shared';
+import type { Profile, Verification } from '@sorteio/shared';
 import { FileCheck, KeyRound, MapPin, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { verificationStatusLabels } from '../lib/verification-requirements';
 
 interface StatusCardProps {
   icon: LucideIcon;
@@ -29,14 +30,37 @@ function StatusCard({ icon: Icon, label, value, tone }: StatusCardProps) {
   );
 }
 
-/** The four status cards of the profile header (spec 000 section 2). */
-export function ProfileStatusCards({ profile }: { profile: Profile | undefined }) {
+function verificationValue(
+  profile: Profile | undefined,
+  status: Verification['status'] | null | undefined,
+): string | undefined {
+  if (!profile) return undefined;
+  if (profile.isVerified) return verificationStatusLabels.verificado;
+  if (status === undefined) return undefined;
+  // Before any upload the status is 'Não enviado', not 'Pendente'.
+  return status === null || status === 'verificado'
+    ? verificationStatusLabels.pendente
+    : verificationStatusLabels[status];
+}
+
+/**
+ * The four status cards of the profile header (spec 000 section 2). `verificationStatus` comes
+ * from GET /api/profile/verification: undefined while it loads, null when it could not be read
+ * (an unverified account then reads 'Pendente').
+ */
+export function ProfileStatusCards({
+  profile,
+  verificationStatus,
+}: {
+  profile: Profile | undefined;
+  verificationStatus: Verification['status'] | null | undefined;
+}) {
   return (
     <section aria-label="Situação da conta" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       <StatusCard
         icon={FileCheck}
         label="Verificação"
-        value={profile ? (profile.isVerified ? 'Verificado' : 'Pendente') : undefined}
+        value={verificationValue(profile, verificationStatus)}
         tone={profile?.isVerified ? 'success' : 'warning'}
       />
       <StatusCard

@@ -21,6 +21,7 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-client';
+import { ActiveSessionsCard } from './active-sessions-card';
 import { errorMessageOf } from '@/lib/errors';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import {
@@ -70,46 +71,49 @@ export function SecurityTab() {
 
   const enabled = status.data?.enabled === true;
   return (
-    <Card>
-      <CardHeader>
-        <div className="flex flex-wrap items-center gap-2">
-          <CardTitle>
-            <h2>Autenticação em duas etapas (2FA)</h2>
-          </CardTitle>
-          {status.data && (
-            <Badge variant={enabled ? 'success' : 'secondary'}>
-              {enabled ? 'Ativo' : 'Inativo'}
-            </Badge>
-          )}
-        </div>
-        <CardDescription>
-          Além da senha, o login pede um código do aplicativo autenticador do seu celular. Mesmo que
-          alguém descubra sua senha, não conseguirá entrar.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
-        {status.isPending ? (
-          <LoadingBlock label="Carregando 2FA..." />
-        ) : status.isError ? (
-          <LoadError message={status.error.message} onRetry={() => void status.refetch()} />
-        ) : enabled ? (
-          <DisableTwoFactorForm />
-        ) : (
-          <>
-            {status.data.pendingSetup && (
-              <Alert variant="info" role="note">
-                <KeyRound aria-hidden="true" />
-                <AlertDescription className="text-foreground">
-                  Uma configuração foi iniciada e não foi concluída. Comece de novo para gerar um
-                  novo QR code.
-                </AlertDescription>
-              </Alert>
+    <>
+      <Card>
+        <CardHeader>
+          <div className="flex flex-wrap items-center gap-2">
+            <CardTitle>
+              <h2>Autenticação em duas etapas (2FA)</h2>
+            </CardTitle>
+            {status.data && (
+              <Badge variant={enabled ? 'success' : 'secondary'}>
+                {enabled ? 'Ativo' : 'Inativo'}
+              </Badge>
             )}
-            <StartSetupDialog onStarted={setSetup} />
-          </>
-        )}
-      </CardContent>
-    </Card>
+          </div>
+          <CardDescription>
+            Além da senha, o login pede um código do aplicativo autenticador do seu celular. Mesmo
+            que alguém descubra sua senha, não conseguirá entrar.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          {status.isPending ? (
+            <LoadingBlock label="Carregando 2FA..." />
+          ) : status.isError ? (
+            <LoadError message={status.error.message} onRetry={() => void status.refetch()} />
+          ) : enabled ? (
+            <DisableTwoFactorForm />
+          ) : (
+            <>
+              {status.data.pendingSetup && (
+                <Alert variant="info" role="note">
+                  <KeyRound aria-hidden="true" />
+                  <AlertDescription className="text-foreground">
+                    Uma configuração foi iniciada e não foi concluída. Comece de novo para gerar um
+                    novo QR code.
+                  </AlertDescription>
+                </Alert>
+              )}
+              <StartSetupDialog onStarted={setSetup} />
+            </>
+          )}
+        </CardContent>
+      </Card>
+      <ActiveSessionsCard />
+    </>
   );
 }
 

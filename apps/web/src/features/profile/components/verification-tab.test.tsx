@@ -4,7 +4,8 @@ import { MAX_UPLOAD_BYTES } from '@sorteio/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
-import { accountApi, notSent } from '../test-data';
+import { rememberRoomToReturn, roomToReturn } from '@/lib/return-to-room';
+import { accountApi, baseProfile, notSent } from '../test-data';
 import { VerificationTab } from './verification-tab';
 
 const routes = [{ path: '/profile', element: <VerificationTab onGoToProfile={() => undefined} /> }];
@@ -84,6 +85,28 @@ describe('VerificationTab', () => {
     expect(screen.queryByRole('button', { name: 'Enviar Documentos' })).toBeNull();
   });
 
+  it('shows the progress of the automated checks while they run', async () => {
+    mockApi(
+      accountApi({
+        verification: {
+          ...notSent,
+          status: 'pendente',
+          tipoDocumento: 'rg',
+          numeroDocumento: '123456789',
+          submittedAt: '2025-01-02T15:30:00.000Z',
+          hasDocument: true,
+          hasSelfie: true,
+          analise: { state: 'em_andamento', progress: 45, step: 'Procurando o rosto no documento' },
+        },
+      }),
+    );
+    renderRoutes(routes, '/profile');
+    expect(await screen.findByText('Verificação automática em andamento')).toBeDefined();
+    const bar = screen.getByRole('progressbar', { name: 'Progresso da verificação automática' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('45');
+    expect(screen.getByText('Procurando o rosto no documento (45%)')).toBeDefined();
+  });
+
   it('shows the reason of a rejection and the form again', async () => {
     mockApi(
       accountApi({
@@ -113,11 +136,63 @@ describe('VerificationTab', () => {
     expect(screen.queryByRole('button', { name: 'Enviar Documentos' })).toBeNull();
   });
 
-  it('asks to complete the profile first when CPF or birth date is missing', async () => {
+  it('names the profile fields to fill before sending', async () => {
+    mockApi(accountApi({ profile: { ...baseProfile, cpf: null, dataNascimento: null } }));
+    renderRoutes(routes, '/profile');
+    expect(await screen.findByText('Antes de enviar, complete seu perfil')).toBeDefined();
+    expect(screen.getByText('CPF e Data de nascimento')).toBeDefined();
+    const fields = screen.getByRole('list', { name: 'Campos do perfil a preencher' });
+    expect(
+      within(fields)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['CPF', 'Data de nascimento']);
+    expect(screen.getByRole('button', { name: 'Completar Perfil' })).toBeDefined();
+    expect(screen.getByText(/Somente maiores de 18 anos/)).toBeDefined();
+    expect(screen.getByText(/a verificação automática é instantânea/)).toBeDefined();
+  });
+
+  it('asks for nothing more when the profile is complete', async () => {
+    mockApi(accountApi({ profile: { ...baseProfile, cpf: '52998224725' } }));
+    renderRoutes(routes, '/profile');
+    expect(await screen.findByText('Antes de enviar')).toBeDefined();
+    expect(screen.queryByRole('list', { name: 'Campos do perfil a preencher' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Completar Perfil' })).toBeNull();
+  });
+
+  it("reads 'Não enviado' before any upload, not 'Pendente'", async () => {
     mockApi(accountApi());
     renderRoutes(routes, '/profile');
-    expect(await screen.findByRole('button', { name: 'Completar Perfil' })).toBeDefined();
-    expect(screen.getByText(/somente maiores de 18 anos/)).toBeDefined();
-    expect(screen.getByText(/a verificação automática é instantânea/)).toBeDefined();
+    expect(await screen.findByText('Não enviado')).toBeDefined();
+    expect(screen.getByText('Situação:')).toBeDefined();
+    expect(screen.queryByText('Pendente')).toBeNull();
+  });
+
+  it('takes the player back to the room they tried to join once approved', async () => {
+    sessionStorage.clear();
+    rememberRoomToReturn({ path: '/participate?sala_id=s-1', name: 'Sala ouro' });
+    mockApi(accountApi({ verification: { ...notSent, status: 'verificado' } }));
+    const { router } = renderRoutes(
+      [...routes, { path: '/participate', element: <h1>A sala</h1> }],
+      '/profile',
+    );
+    expect(await screen.findByText('Verificado')).toBeDefined();
+    expect(
+      screen.getByText(
+        'Você tentou entrar na Sala ouro antes da verificação. Agora já pode participar.',
+      ),
+    ).toBeDefined();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Voltar para a sala' }));
+    expect(await screen.findByRole('heading', { name: 'A sala' })).toBeDefined();
+    expect(router.state.location.search).toBe('?sala_id=s-1');
+    expect(roomToReturn()).toBeNull();
+  });
+
+  it('offers no way back when no join was refused', async () => {
+    sessionStorage.clear();
+    mockApi(accountApi({ verification: { ...notSent, status: 'verificado' } }));
+    renderRoutes(routes, '/profile');
+    expect(await screen.findByText('Verificado')).toBeDefined();
+    expect(screen.queryByRole('link', { name: 'Voltar para a sala' })).toBeNull();
   });
 });

@@ -1,10 +1,21 @@
 import type { Profile, Verification } from '@sorteio/shared';
-import { BadgeCheck, Clock, Info, ShieldAlert } from 'lucide-react';
+import { ArrowLeft, BadgeCheck, Clock, Info, ShieldAlert } from 'lucide-react';
+import { Link } from 'react-router';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { forgetRoomToReturn, roomToReturn, type RoomToReturn } from '@/lib/return-to-room';
 import { useProfile } from '../api/get-profile';
+import { profileKeys } from '../api/profile-keys';
 import { useVerification, verificationFileUrl } from '../api/get-verification';
+import {
+  listInPortuguese,
+  missingVerificationFields,
+  verificationStatusLabels,
+} from '../lib/verification-requirements';
 import { LoadError, LoadingBlock } from './load-states';
 import { VerificationForm } from './verification-form';
 
@@ -44,28 +55,104 @@ function Requirements({
   profile: Profile | undefined;
   onGoToProfile: () => void;
 }) {
-  const missing = profile !== undefined && (!profile.cpf || !profile.dataNascimento);
+  const missing = profile ? missingVerificationFields(profile) : [];
+  if (missing.length === 0) {
+    return (
+      <Alert variant="info" role="note">
+        <Info aria-hidden="true" />
+        <AlertTitle>Antes de enviar</AlertTitle>
+        <AlertDescription className="text-foreground">
+          <p>
+            Somente maiores de 18 anos podem participar dos sorteios: o CPF e a data de nascimento
+            do seu perfil são conferidos no documento. Envie uma foto do documento e uma selfie; a
+            verificação automática é instantânea.
+          </p>
+        </AlertDescription>
+      </Alert>
+    );
+  }
   return (
-    <Alert variant={missing ? 'warning' : 'info'} role="note">
+    <Alert variant="warning" role="note">
       <Info aria-hidden="true" />
-      <AlertTitle>Antes de enviar</AlertTitle>
+      <AlertTitle>Antes de enviar, complete seu perfil</AlertTitle>
       <AlertDescription className="text-foreground">
         <p>
-          Preencha sua data de nascimento e seu CPF na aba Perfil: somente maiores de 18 anos podem
-          participar dos sorteios. Envie uma foto do documento e uma selfie; a verificação
-          automática é instantânea.
+          Preencha primeiro na aba Perfil: <strong>{listInPortuguese(missing)}</strong>.
         </p>
-        {missing && (
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            className="mt-2"
-            onClick={onGoToProfile}
-          >
-            Completar Perfil
-          </Button>
-        )}
+        <ul aria-label="Campos do perfil a preencher" className="list-disc pl-5">
+          {missing.map((field) => (
+            <li key={field}>{field}</li>
+          ))}
+        </ul>
+        <p>
+          Somente maiores de 18 anos podem participar dos sorteios. Depois envie uma foto do
+          documento e uma selfie; a verificação automática é instantânea.
+        </p>
+        <Button type="button" variant="outline" size="sm" className="mt-2" onClick={onGoToProfile}>
+          Completar Perfil
+        </Button>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/** Where the verification stands, in one word ('Não enviado' before any upload). */
+function StatusLine({ status }: { status: Verification['status'] }) {
+  const variant =
+    status === 'verificado'
+      ? 'success'
+      : status === 'rejeitado'
+        ? 'destructive'
+        : status === 'pendente'
+          ? 'warning'
+          : 'secondary';
+  return (
+    <p className="flex items-center gap-2 text-sm">
+      <span className="text-muted-foreground">Situação:</span>
+      <Badge variant={variant}>{verificationStatusLabels[status]}</Badge>
+    </p>
+  );
+}
+
+/** After the approval: the way back to the room the player tried to join before it. */
+function BackToRoom({ room }: { room: RoomToReturn }) {
+  return (
+    <Alert variant="info" role="status">
+      <ArrowLeft aria-hidden="true" />
+      <AlertTitle>Pronto para participar</AlertTitle>
+      <AlertDescription className="text-foreground">
+        <p>Você tentou entrar na {room.name} antes da verificação. Agora já pode participar.</p>
+        <Button asChild size="sm" className="mt-1">
+          <Link to={room.path} onClick={forgetRoomToReturn}>
+            Voltar para a sala
+          </Link>
+        </Button>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/** The automated checks running in the background: a progress bar and the current step. */
+function AnalysisProgress({ progress, step }: { progress: number; step: string | null }) {
+  return (
+    <Alert variant="info" role="status">
+      <Clock aria-hidden="true" />
+      <AlertTitle>Verificação automática em andamento</AlertTitle>
+      <AlertDescription className="flex flex-col gap-2 text-foreground">
+        <p>Estamos conferindo seu documento e sua selfie. Isso leva alguns segundos.</p>
+        <div
+          role="progressbar"
+          aria-label="Progresso da verificação automática"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+          className="h-2 w-full overflow-hidden rounded-full bg-muted"
+        >
+          <div className="h-full bg-primary transition-all" style={{ width: `${progress}%` }} />
+        </div>
+        <p className="text-sm text-muted-foreground">
+          {step ?? 'Conferindo'} ({progress}%)
+        </p>
       </AlertDescription>
     </Alert>
   );
@@ -75,6 +162,15 @@ function Requirements({
 export function VerificationTab({ onGoToProfile }: { onGoToProfile: () => void }) {
   const verification = useVerification();
   const profile = useProfile();
+  const queryClient = useQueryClient();
+  const status = verification.data?.status;
+  // The room a refused join left behind (read once: following the link forgets it).
+  const [returnRoom] = useState(roomToReturn);
+  // An automatic approval verifies the account: the profile's status cards follow.
+  useEffect(() => {
+    if (status === 'verificado')
+      void queryClient.invalidateQueries({ queryKey: profileKeys.detail() });
+  }, [status, queryClient]);
 
   let body;
   if (verification.isPending) {
@@ -96,23 +192,32 @@ export function VerificationTab({ onGoToProfile }: { onGoToProfile: () => void }
                 Identidade verificada! Você já pode participar dos sorteios.
               </AlertDescription>
             </Alert>
+            {returnRoom && <BackToRoom room={returnRoom} />}
             <SentImages verification={data} />
           </>
         );
         break;
       case 'pendente':
-        body = (
-          <>
-            <Alert variant="info" role="status">
-              <Clock aria-hidden="true" />
-              <AlertTitle>Verificação em análise</AlertTitle>
-              <AlertDescription className="text-foreground">
-                Seus documentos foram enviados e estão em análise. A análise pode levar alguns dias.
-              </AlertDescription>
-            </Alert>
-            <SentImages verification={data} />
-          </>
-        );
+        body =
+          data.analise &&
+          (data.analise.state === 'na_fila' || data.analise.state === 'em_andamento') ? (
+            <>
+              <AnalysisProgress progress={data.analise.progress} step={data.analise.step} />
+              <SentImages verification={data} />
+            </>
+          ) : (
+            <>
+              <Alert variant="info" role="status">
+                <Clock aria-hidden="true" />
+                <AlertTitle>Verificação em análise</AlertTitle>
+                <AlertDescription className="text-foreground">
+                  Seus documentos foram enviados e estão em análise. A análise pode levar alguns
+                  dias.
+                </AlertDescription>
+              </Alert>
+              <SentImages verification={data} />
+            </>
+          );
         break;
       case 'rejeitado':
         body = (
@@ -157,7 +262,10 @@ export function VerificationTab({ onGoToProfile }: { onGoToProfile: () => void }
           selfie.
         </CardDescription>
       </CardHeader>
-      <CardContent className="flex flex-col gap-4">{body}</CardContent>
+      <CardContent className="flex flex-col gap-4">
+        {status && <StatusLine status={status} />}
+        {body}
+      </CardContent>
     </Card>
   );
 }

@@ -1,8 +1,15 @@
-import { formatBRL, joinMessages, type PaymentMethod, type Room } from '@sorteio/shared';
-import { QrCode, ShieldAlert, Wallet } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import {
+  formatBRL,
+  joinMessages,
+  roomTypeLabel,
+  type PaymentMethod,
+  type Room,
+} from '@sorteio/shared';
+import { CircleAlert, QrCode, ShieldAlert, Wallet } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LoadError } from '@/components/load-error';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -16,9 +23,18 @@ import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { paymentPageUrl } from '@/lib/payment-url';
+import { forgetRoomToReturn, rememberRoomToReturn, roomToReturn } from '@/lib/return-to-room';
 import { cn } from '@/lib/utils';
 import { joinErrorMessage, useJoinRoom, type JoinRoomResult } from '../api/join-room';
 import { RoomFacts, RoomName } from './room-facts';
+
+/** Both balances in centavos (GET /api/wallet). */
+export interface JoinBalances {
+  /** Withdrawable: added by PIX and by prizes. */
+  saldo: number;
+  /** Platform credit: spent first on entries, never withdrawn. */
+  cashback: number;
+}
 
 /** What the dialog needs from other parts of the app (composed in the route). */
 export interface JoinDialogContext {
@@ -26,8 +42,10 @@ export interface JoinDialogContext {
   isVerified: boolean | undefined;
   verificationError: Error | null;
   retryVerification: () => void;
-  /** Saldo + Cashback in centavos (GET /api/wallet); undefined while it loads. */
-  balance: number | undefined;
+  /** The profile fields the verification needs that are still empty (labels). */
+  missingProfileFields?: string[];
+  /** Undefined while it loads. */
+  balances: JoinBalances | undefined;
   balanceError: Error | null;
 }
 
@@ -41,7 +59,28 @@ export interface JoinDialogProps extends JoinDialogContext {
 /** Default payment method 'pix' (spec 000 section 9). */
 const DEFAULT_METHOD: PaymentMethod = 'pix';
 
-function VerificationNeeded({ onClose }: { onClose: () => void }) {
+/** Where the room is, so the player can be brought back to it after the verification. */
+function rememberRoom(room: Room) {
+  rememberRoomToReturn({
+    path: `/participate?sala_id=${encodeURIComponent(room.id)}`,
+    name: `Sala ${roomTypeLabel(room.tipoSala)}`,
+  });
+}
+
+function VerificationNeeded({
+  room,
+  missingProfileFields,
+  onClose,
+}: {
+  room: Room;
+  missingProfileFields: string[];
+  onClose: () => void;
+}) {
+  // The join is refused until the identity is verified: remember the room for afterwards.
+  useEffect(() => {
+    rememberRoom(room);
+  }, [room]);
+  const profileFirst = missingProfileFields.length > 0;
   return (
     <>
       <DialogHeader>
@@ -55,10 +94,24 @@ function VerificationNeeded({ onClose }: { onClose: () => void }) {
       </DialogHeader>
       <ol className="list-decimal space-y-1 pl-5 text-sm">
         <li>Acesse o seu Perfil.</li>
+        {profileFirst && (
+          <li>
+            Na aba Perfil, preencha primeiro:{' '}
+            <strong className="font-semibold">
+              {missingProfileFields.length > 1
+                ? `${missingProfileFields.slice(0, -1).join(', ')} e ${missingProfileFields.at(-1)}`
+                : missingProfileFields[0]}
+            </strong>
+            .
+          </li>
+        )}
         <li>Abra a aba Verificação.</li>
         <li>Envie uma foto do documento e uma selfie.</li>
       </ol>
       <p className="text-sm text-muted-foreground">A verificação automática é instantânea.</p>
+      <p className="text-sm text-muted-foreground">
+        Depois da aprovação, você poderá voltar para esta sala.
+      </p>
       <DialogFooter>
         <Button variant="outline" onClick={onClose}>
           Cancelar
@@ -112,37 +165,112 @@ function MethodOption({
   );
 }
 
+/** The entry paid from the balances: the Cashback first, then the Saldo (as the server does). */
+function balanceSplit(valor: number, balances: JoinBalances) {
+  const fromCashback = Math.min(balances.cashback, valor);
+  return { fromCashback, fromSaldo: valor - fromCashback };
+}
+
+/** Second step of a payment from the balance: the amount and where it comes from. */
+function ConfirmBalancePayment({
+  room,
+  balances,
+  pending,
+  onBack,
+  onConfirm,
+}: {
+  room: Room;
+  balances: JoinBalances;
+  pending: boolean;
+  onBack: () => void;
+  onConfirm: () => void;
+}) {
+  const { fromCashback, fromSaldo } = balanceSplit(room.valorEntrada, balances);
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Confirmar pagamento</DialogTitle>
+        <DialogDescription>Pagar {formatBRL(room.valorEntrada)} com o seu Saldo?</DialogDescription>
+      </DialogHeader>
+      <dl className="flex flex-col gap-2 rounded-lg border bg-muted/40 p-4 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted-foreground">
+            Entrada na <RoomName room={room} />
+          </dt>
+          <dd className="font-semibold tabular-nums">{formatBRL(room.valorEntrada)}</dd>
+        </div>
+        {fromCashback > 0 && (
+          <div className="flex justify-between gap-4">
+            <dt className="text-muted-foreground">Do Cashback</dt>
+            <dd className="tabular-nums">{formatBRL(fromCashback)}</dd>
+          </div>
+        )}
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted-foreground">Do Saldo</dt>
+          <dd className="tabular-nums">{formatBRL(fromSaldo)}</dd>
+        </div>
+      </dl>
+      <p className="text-sm text-muted-foreground">
+        O valor sai na hora e sua vaga é confirmada imediatamente.
+      </p>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onBack} disabled={pending}>
+          Voltar
+        </Button>
+        <Button type="button" onClick={onConfirm} disabled={pending}>
+          {pending ? 'Processando...' : 'Confirmar pagamento'}
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}
+
+function JoinError({ message }: { message: string }) {
+  return (
+    <Alert variant="destructive">
+      <CircleAlert aria-hidden="true" />
+      <AlertTitle>Erro ao participar</AlertTitle>
+      <AlertDescription className="text-foreground">{message}</AlertDescription>
+    </Alert>
+  );
+}
+
 function JoinForm({
   room,
-  balance,
+  balances,
   balanceError,
   onClose,
   onJoined,
 }: {
   room: Room;
-  balance: number | undefined;
+  balances: JoinBalances | undefined;
   balanceError: Error | null;
   onClose: () => void;
   onJoined: ((result: JoinRoomResult) => void) | undefined;
 }) {
   const [metodo, setMetodo] = useState<PaymentMethod | null>(DEFAULT_METHOD);
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const join = useJoinRoom();
   const { notify } = useNotifications();
   const navigate = useNavigate();
 
+  const balance = balances ? balances.saldo + balances.cashback : undefined;
   const insufficient = metodo === 'balance' && balance !== undefined && balance < room.valorEntrada;
   const disabled =
     join.isPending ||
     metodo === null ||
     (metodo === 'balance' && (balance === undefined || insufficient));
 
-  function submit() {
-    if (metodo === null) return;
+  function send(method: PaymentMethod) {
+    setError(null);
     join.mutate(
-      { roomId: room.id, metodo },
+      { roomId: room.id, metodo: method },
       {
         onSuccess: (result) => {
           const { participation } = result;
+          // In the room at last: no way back to offer any more.
+          if (roomToReturn()?.path.includes(room.id)) forgetRoomToReturn();
           onJoined?.(result);
           onClose();
           if (participation.statusPagamento === 'confirmado') {
@@ -160,12 +288,36 @@ function JoinForm({
           });
           void navigate(paymentPageUrl(participation, result.room.tipoSala));
         },
-        onError: (error) => {
-          notify({ type: 'error', title: 'Erro ao participar', message: joinErrorMessage(error) });
+        onError: (joinError) => {
+          const message = joinErrorMessage(joinError);
+          notify({ type: 'error', title: 'Erro ao participar', message });
+          if (isApiError(joinError) && joinError.reason === 'NOT_VERIFIED') rememberRoom(room);
           // Nothing left to do here: the page now shows the seat or the full room.
-          if (isApiError(error) && error.status === 409) onClose();
+          if (isApiError(joinError) && joinError.status === 409) {
+            onClose();
+            return;
+          }
+          // The error stays in the dialog, under the form, until the next try.
+          setConfirming(false);
+          setError(message);
         },
       },
+    );
+  }
+
+  if (confirming && metodo === 'balance' && balances) {
+    return (
+      <ConfirmBalancePayment
+        room={room}
+        balances={balances}
+        pending={join.isPending}
+        onBack={() => {
+          setConfirming(false);
+        }}
+        onConfirm={() => {
+          send('balance');
+        }}
+      />
     );
   }
 
@@ -174,7 +326,14 @@ function JoinForm({
       className="flex flex-col gap-4"
       onSubmit={(event) => {
         event.preventDefault();
-        submit();
+        if (metodo === null) return;
+        // Money leaves the balances at once: ask first, with the amount.
+        if (metodo === 'balance') {
+          setError(null);
+          setConfirming(true);
+          return;
+        }
+        send(metodo);
       }}
     >
       <DialogHeader>
@@ -204,9 +363,9 @@ function JoinForm({
         >
           {balanceError
             ? 'Não foi possível carregar seu saldo.'
-            : balance === undefined
+            : balances === undefined
               ? 'Carregando saldo...'
-              : `Seu saldo: ${formatBRL(balance)} (o cashback é usado primeiro)`}
+              : `Disponível: ${formatBRL(balances.saldo + balances.cashback)} (Saldo ${formatBRL(balances.saldo)} + Cashback ${formatBRL(balances.cashback)}). O Cashback é usado primeiro.`}
         </MethodOption>
       </fieldset>
       {insufficient && (
@@ -217,6 +376,7 @@ function JoinForm({
           </Link>
         </p>
       )}
+      {error && <JoinError message={error} />}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onClose}>
           Cancelar
@@ -238,7 +398,8 @@ export function JoinDialog({
   isVerified,
   verificationError,
   retryVerification,
-  balance,
+  missingProfileFields = [],
+  balances,
   balanceError,
 }: JoinDialogProps) {
   const close = () => {
@@ -272,12 +433,14 @@ export function JoinDialog({
       </>
     );
   } else if (!isVerified) {
-    body = <VerificationNeeded onClose={close} />;
+    body = (
+      <VerificationNeeded room={room} missingProfileFields={missingProfileFields} onClose={close} />
+    );
   } else {
     body = (
       <JoinForm
         room={room}
-        balance={balance}
+        balances={balances}
         balanceError={balanceError}
         onClose={close}
         onJoined={onJoined}

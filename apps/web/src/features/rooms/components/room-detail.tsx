@@ -18,6 +18,7 @@ import { useMyParticipation } from '../api/get-my-participation';
 import { isRoomNotFound, useRoom } from '../api/get-room';
 import { CommitmentNote } from './commitment-note';
 import { RoomFacts, RoomName } from './room-facts';
+import { LuckyNumber } from '@/components/lucky-number';
 
 function AlreadyIn({ participation, room }: { participation: Participation; room: Room }) {
   const pending = participation.statusPagamento === 'pendente';
@@ -28,7 +29,7 @@ function AlreadyIn({ participation, room }: { participation: Participation; room
       <AlertDescription className="text-foreground">
         <p>
           Seu número da sorte:{' '}
-          <span className="font-mono text-base font-bold">{participation.numeroSorte}</span>
+          <LuckyNumber value={participation.numeroSorte} className="text-base font-bold" />
         </p>
         {pending && (
           <>
@@ -69,9 +70,10 @@ function PlayedIn({ participation }: { participation: Participation }) {
       <AlertDescription>
         <p>
           Seu número da sorte:{' '}
-          <span className="font-mono text-base font-bold text-foreground">
-            {participation.numeroSorte}
-          </span>
+          <LuckyNumber
+            value={participation.numeroSorte}
+            className="text-base font-bold text-foreground"
+          />
         </p>
       </AlertDescription>
     </Alert>

@@ -25,14 +25,15 @@ function ParticipantsCount({ room, live }: { room: Room; live: boolean }) {
       <span aria-live="polite" aria-atomic="true">
         {count}
       </span>
-      {status === 'open' && <LiveMark />}
+      {/* Only a room still taking entries is 'Ao vivo'; a full, drawn or cancelled one is not. */}
+      {status === 'open' && room.status === 'aberta' && <LiveMark />}
     </span>
   );
 }
 
 /**
  * Participants current/max, entry value and prize: what every room view shows (spec 000 s2).
- * `live` announces count changes and marks it 'Ao vivo' while the live connection is up.
+ * `live` announces count changes and marks an open room 'Ao vivo' while the live connection is up.
  */
 export function RoomFacts({
   room,
@@ -46,18 +47,20 @@ export function RoomFacts({
   const filled = room.maxParticipantes > 0 ? room.participantesAtual / room.maxParticipantes : 0;
   return (
     <div className={cn('flex flex-col gap-3', className)}>
-      <dl className="grid grid-cols-3 gap-2 text-sm">
-        <div className="flex flex-col gap-0.5">
+      {/* Wraps rather than a fixed three-column grid: a long prize (R$ 100.000.000,00) takes a
+          row of its own on a phone instead of pushing the card past the screen. */}
+      <dl className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+        <div className="flex flex-1 flex-col gap-0.5">
           <dt className="text-xs text-muted-foreground">Participantes</dt>
           <dd className="font-semibold tabular-nums">
             <ParticipantsCount room={room} live={live} />
           </dd>
         </div>
-        <div className="flex flex-col gap-0.5">
+        <div className="flex flex-1 flex-col gap-0.5">
           <dt className="text-xs text-muted-foreground">Entrada</dt>
           <dd className="font-semibold tabular-nums">{formatBRL(room.valorEntrada)}</dd>
         </div>
-        <div className="flex flex-col gap-0.5">
+        <div className="flex flex-1 flex-col gap-0.5">
           <dt className="text-xs text-muted-foreground">Prêmio</dt>
           <dd className="font-semibold text-success tabular-nums">
             {formatBRL(room.premioLiquido)}

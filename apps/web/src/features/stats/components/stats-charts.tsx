@@ -109,7 +109,13 @@ export function MonthlyChart({ porMes }: { porMes: Stats['porMes'] }) {
         </table>
       }
     >
-      <BarChart responsive style={chartStyle} data={data} margin={{ left: 8, right: 8 }}>
+      <BarChart
+        responsive
+        accessibilityLayer={false}
+        style={chartStyle}
+        data={data}
+        margin={{ left: 8, right: 8 }}
+      >
         <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
         <XAxis dataKey="mes" tick={axisTick} tickLine={false} axisLine={false} />
         <YAxis
@@ -161,7 +167,13 @@ export function RoomTypeChart({ porTipo }: { porTipo: Stats['porTipo'] }) {
         </table>
       }
     >
-      <BarChart responsive style={chartStyle} data={data} margin={{ left: 8, right: 8 }}>
+      <BarChart
+        responsive
+        accessibilityLayer={false}
+        style={chartStyle}
+        data={data}
+        margin={{ left: 8, right: 8 }}
+      >
         <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
         <XAxis dataKey="tipo" tick={axisTick} tickLine={false} axisLine={false} />
         <YAxis tick={axisTick} tickLine={false} axisLine={false} allowDecimals={false} width={32} />
@@ -198,8 +210,10 @@ export function WinRateChart({ stats }: { stats: Stats }) {
       }
     >
       <div className="relative">
-        <PieChart responsive style={chartStyle}>
+        <PieChart responsive accessibilityLayer={false} style={chartStyle}>
+          {/* rootTabIndex: the pie's own group is focusable by default, inside an aria-hidden wrapper. */}
           <Pie
+            rootTabIndex={-1}
             data={data}
             dataKey="value"
             nameKey="name"

@@ -83,7 +83,8 @@ export function CashbackScreen({
       <div>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{CASHBACK_TITLE}</h1>
         <p className="mt-1 text-muted-foreground">
-          Seu cashback, seu saldo e todas as movimentações.
+          Seu Saldo (pode ser sacado), seu Cashback (crédito para entradas) e todas as
+          movimentações.
         </p>
       </div>
       {balances}

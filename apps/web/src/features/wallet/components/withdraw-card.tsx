@@ -1,12 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatBRL, parseBRL, pixKeyTypeLabels, type PixKeyType } from '@sorteio/shared';
-import { Send, ShieldAlert } from 'lucide-react';
+import { CircleAlert, Send, ShieldAlert } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { FormField } from '@/components/form-field';
 import { LoadError } from '@/components/load-error';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -104,6 +115,12 @@ function WithdrawForm({
 }) {
   const { notify } = useNotifications();
   const withdraw = useRequestWithdrawal();
+  const maskedKey = maskPixKey(chavePix, chavePixTipo);
+  // The amount waiting for the person's confirmation, and whether the question is open.
+  const [amount, setAmount] = useState(0);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  // The server's refusal, shown under the form until the next attempt.
+  const [error, setError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -114,7 +131,15 @@ function WithdrawForm({
     defaultValues: { valor: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ valor }) => {
+  // Money leaves the Saldo: first the amount and the destination, then the request.
+  const onSubmit = handleSubmit(({ valor }) => {
+    setError(null);
+    setAmount(valor);
+    setConfirmOpen(true);
+  });
+
+  async function confirm(valor: number) {
+    setConfirmOpen(false);
     try {
       await withdraw.mutateAsync({ valor });
       notify({
@@ -124,10 +149,10 @@ function WithdrawForm({
       });
       reset({ valor: '' });
       onWithdrawn?.();
-    } catch (error) {
-      notify({ type: 'error', title: 'Erro ao sacar', message: withdrawErrorMessage(error) });
+    } catch (withdrawError) {
+      setError(withdrawErrorMessage(withdrawError));
     }
-  });
+  }
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
@@ -136,7 +161,7 @@ function WithdrawForm({
           <dt className="text-xs text-muted-foreground">
             Chave PIX de destino{chavePixTipo ? ` (${pixKeyTypeLabels[chavePixTipo]})` : ''}
           </dt>
-          <dd className="font-mono font-medium break-all">{maskPixKey(chavePix, chavePixTipo)}</dd>
+          <dd className="font-mono font-medium break-all">{maskedKey}</dd>
         </div>
         {saldo !== undefined && (
           <div className="flex flex-col gap-0.5">
@@ -174,6 +199,37 @@ function WithdrawForm({
         <Send aria-hidden="true" />
         {withdraw.isPending ? 'Enviando...' : 'Solicitar saque'}
       </Button>
+      {error && (
+        <Alert variant="destructive">
+          <CircleAlert aria-hidden="true" />
+          <AlertTitle>Erro ao sacar</AlertTitle>
+          <AlertDescription className="text-foreground">{error}</AlertDescription>
+        </Alert>
+      )}
+      <AlertDialog open={confirmOpen} onOpenChange={setConfirmOpen}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Confirmar saque</AlertDialogTitle>
+            <AlertDialogDescription>
+              Sacar {formatBRL(amount)} para a chave PIX {maskedKey}?
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <p className="text-sm text-muted-foreground">
+            O valor sai do seu Saldo agora e chega por PIX em instantes. O Cashback não pode ser
+            sacado.
+          </p>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Voltar</AlertDialogCancel>
+            <AlertDialogAction
+              onClick={() => {
+                void confirm(amount);
+              }}
+            >
+              Confirmar saque
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </form>
   );
 }

@@ -1,0 +1,55 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '@/test/mock-api';
+import { renderRoutes } from '@/test/render';
+import { Footer } from './footer';
+
+const publicConfig = {
+  'GET /api/public/config': {
+    body: {
+      pixProvider: 'simulator',
+      mailOutbox: false,
+      supportEmail: 'suporte@example.com',
+      supportWhatsapp: '(11) 4000-0000',
+      operator: {
+        name: 'Exemplo Sorteios Ltda.',
+        cnpj: '11444777000161',
+        address: 'Rua Exemplo, 10, Centro, Curitiba - PR, 80000-000',
+      },
+      version: '0.1.0',
+    },
+  },
+};
+
+describe('Footer', () => {
+  it('links the Termos de Uso and the Regulamento next to the other pages', async () => {
+    mockApi(publicConfig);
+    renderRoutes([{ path: '/', element: <Footer /> }], '/');
+    const nav = await screen.findByRole('navigation', { name: 'Rodapé' });
+    expect(within(nav).getByRole('link', { name: 'Termos de Uso' }).getAttribute('href')).toBe(
+      '/termos',
+    );
+    expect(within(nav).getByRole('link', { name: 'Regulamento' }).getAttribute('href')).toBe(
+      '/regulamento',
+    );
+    expect(within(nav).getByRole('link', { name: 'Privacidade' }).getAttribute('href')).toBe(
+      '/privacy',
+    );
+  });
+
+  it('shows the operating company with its CNPJ formatted', async () => {
+    mockApi(publicConfig);
+    renderRoutes([{ path: '/', element: <Footer /> }], '/');
+    expect(await screen.findByText('Exemplo Sorteios Ltda.')).toBeDefined();
+    const footer = screen.getByRole('contentinfo');
+    expect(footer.textContent).toContain('CNPJ 11.444.777/0001-61');
+    expect(footer.textContent).toContain('Rua Exemplo, 10, Centro, Curitiba - PR, 80000-000');
+  });
+
+  it('still renders its links when the configuration cannot be read', async () => {
+    mockApi({});
+    renderRoutes([{ path: '/', element: <Footer /> }], '/');
+    expect(await screen.findByRole('link', { name: 'Termos de Uso' })).toBeDefined();
+    expect(screen.getByRole('contentinfo').textContent).not.toContain('CNPJ');
+  });
+});

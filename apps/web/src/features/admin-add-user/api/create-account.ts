@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createAccountResultSchema, type CreateAccountInput } from '@sorteio/shared';
+import { api } from '@/lib/api-client';
+
+/** POST /api/admin/users: a confirmed account with a temporary password (shown once). */
+export function createAccount(input: CreateAccountInput) {
+  return api('/api/admin/users', {
+    method: 'POST',
+    body: input,
+    schema: createAccountResultSchema,
+  });
+}
+
+export function useCreateAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createAccount,
+    retry: false,
+    // The users list (another feature's query) starts with the same key.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
+  });
+}

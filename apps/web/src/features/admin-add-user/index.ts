@@ -1,0 +1,3 @@
+export { AddAccountForm, type AccountKind } from './components/add-account-form';
+export { AddAccountPage } from './components/add-account-page';
+export { AddUserDialog } from './components/add-user-dialog';

@@ -1,0 +1,4 @@
+import { AnalyticsTab } from './components/analytics-tab';
+
+/** /admin?tab=analytics */
+export default AnalyticsTab;

@@ -1,0 +1,4 @@
+import { AuditTab } from './components/audit-tab';
+
+/** /admin?tab=audit */
+export default AuditTab;

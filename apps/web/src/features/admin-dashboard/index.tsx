@@ -1,0 +1,4 @@
+import { AdminDashboardTab } from './components/admin-dashboard-tab';
+
+/** /admin?tab=dashboard */
+export default AdminDashboardTab;

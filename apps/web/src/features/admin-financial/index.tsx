@@ -1,0 +1,4 @@
+import { FinancialTab } from './components/financial-tab';
+
+/** /admin?tab=financial */
+export default FinancialTab;

@@ -1,0 +1,178 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminRoom } from '@sorteio/shared';
+import { adminUser, mockApi, type MockHandler, type MockReply } from '@/test/mock-api';
+import { renderWithProviders } from '@/test/render';
+import RoomsTab from '../index';
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** Text with the no-break space of the currency format made plain. */
+const text = (el: Element) => (el.textContent ?? '').replace(/\u00a0/g, ' ');
+
+const room = (over: Partial<AdminRoom> = {}): AdminRoom => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  tipoSala: 'vip_ultra',
+  status: 'aberta',
+  participantesAtual: 0,
+  maxParticipantes: 10,
+  valorEntrada: 1000,
+  premioBruto: 10000,
+  taxaPlataforma: 2000,
+  premioLiquido: 8000,
+  taxaPersonalizadaBp: 2000,
+  sorteioAutomatico: true,
+  temLimitePessoas: true,
+  dataSorteio: null,
+  commitment: 'ab',
+  commitmentPublishedAt: '2026-11-01T00:00:00.000Z',
+  createdAt: '2026-11-01T00:00:00.000Z',
+  sorteioId: null,
+  paidSeats: 0,
+  privateRoomName: null,
+  ...over,
+});
+
+function setup(routes: Record<string, MockHandler | MockReply>, role = 'admin') {
+  const fetchMock = mockApi({
+    'GET /api/me': { body: { user: { ...adminUser, role } } },
+    ...routes,
+  });
+  renderWithProviders(
+    <MemoryRouter>
+      <RoomsTab />
+    </MemoryRouter>,
+  );
+  return fetchMock;
+}
+
+describe('rooms tab', { timeout: 20_000 }, () => {
+  it('shows the empty state', async () => {
+    setup({ 'GET /api/admin/rooms': { body: [] } });
+    expect(await screen.findByText('Nenhuma sala criada ainda')).toBeDefined();
+  });
+
+  it('lists rooms with badge, capitalised type, seats, fee, net prize and the proof link', async () => {
+    setup({
+      'GET /api/admin/rooms': {
+        body: [
+          room(),
+          room({
+            id: '00000000-0000-4000-8000-000000000002',
+            tipoSala: 'ouro',
+            status: 'sorteada',
+            participantesAtual: 10,
+            sorteioId: 'sort-1',
+            paidSeats: 10,
+          }),
+        ],
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Salas' });
+    const rows = within(table).getAllByRole('row');
+    expect(text(rows[1]!)).toContain('Aberta');
+    expect(text(rows[1]!)).toContain('VIP Ultra');
+    expect(text(rows[1]!)).toContain('0/10');
+    expect(text(rows[1]!)).toContain('20%');
+    expect(text(rows[1]!)).toContain('R$ 80,00');
+    expect(within(rows[2]!).getByText('Sorteada').className).toContain('bg-info');
+    expect(within(rows[2]!).getByRole('link', { name: 'Prova' }).getAttribute('href')).toBe(
+      '/sorteios/sort-1',
+    );
+  });
+
+  it('creates a room with the spec defaults and the live prize in centavos', async () => {
+    const user = userEvent.setup();
+    const bodies: unknown[] = [];
+    setup({
+      'GET /api/admin/rooms': { body: [] },
+      'POST /api/admin/rooms': ({ body }) => {
+        bodies.push(body);
+        return { body: room() };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Nova Sala' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText<HTMLSelectElement>('Tipo de sala').value).toBe('premium');
+    const prizeBox = within(dialog).getByLabelText('Cálculo do prêmio');
+    const prize = {
+      get textContent() {
+        return text(prizeBox);
+      },
+    };
+    expect(prize.textContent).toContain('R$ 100,00');
+    expect(prize.textContent).toContain('R$ 20,00');
+    expect(prize.textContent).toContain('R$ 80,00');
+    // 3 seats x R$ 3,33 at 12,5 %: gross 999, fee 124.875 -> 125 (half up), net 874.
+    const valor = within(dialog).getByLabelText('Valor de entrada (R$)');
+    await user.clear(valor);
+    await user.type(valor, '3,33');
+    const max = within(dialog).getByLabelText('Máx. participantes');
+    await user.clear(max);
+    await user.type(max, '3');
+    const taxa = within(dialog).getByLabelText('Taxa da plataforma (%)');
+    await user.clear(taxa);
+    await user.type(taxa, '12,5');
+    expect(prize.textContent).toContain('R$ 9,99');
+    expect(prize.textContent).toContain('R$ 1,25');
+    expect(prize.textContent).toContain('R$ 8,74');
+    await user.clear(taxa);
+    await user.type(taxa, '60');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar Sala' }));
+    expect(await within(dialog).findByText('A taxa deve estar entre 0% e 50%.')).toBeDefined();
+    expect(bodies).toEqual([]);
+    await user.clear(taxa);
+    await user.type(taxa, '12,5');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar Sala' }));
+    expect(await screen.findByText('Sala Criada!')).toBeDefined();
+    expect(bodies).toEqual([
+      {
+        tipoSala: 'premium',
+        valorEntrada: 333,
+        maxParticipantes: 3,
+        taxaPersonalizadaBp: 1250,
+        sorteioAutomatico: true,
+        temLimitePessoas: true,
+        dataSorteio: null,
+      },
+    ]);
+  });
+
+  it('deletes an empty room only after confirmation, and toggles open/closed', async () => {
+    const user = userEvent.setup();
+    const calls: string[] = [];
+    setup({
+      'GET /api/admin/rooms': { body: [room()] },
+      'DELETE /api/admin/rooms/00000000-0000-4000-8000-000000000001': () => {
+        calls.push('delete');
+        return { body: { deleted: true } };
+      },
+      'POST /api/admin/rooms/00000000-0000-4000-8000-000000000001/status': ({ body }) => {
+        calls.push(JSON.stringify(body));
+        return { body: room({ status: 'fechada' }) };
+      },
+    });
+    const menu = await screen.findByRole('button', { name: /Ações da sala/ });
+    await user.click(menu);
+    await user.click(await screen.findByRole('menuitem', { name: 'Fechar' }));
+    expect(await screen.findByText('Sala fechada.')).toBeDefined();
+    await user.click(screen.getByRole('button', { name: /Ações da sala/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Excluir' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(calls).toEqual(['{"status":"fechada"}']);
+    await user.click(within(confirm).getByRole('button', { name: 'Excluir' }));
+    expect(await screen.findByText('Sala Excluída!')).toBeDefined();
+    await waitFor(() => expect(calls).toEqual(['{"status":"fechada"}', 'delete']));
+  });
+
+  it('offers draw and cancel but no delete once someone joined', async () => {
+    const user = userEvent.setup();
+    setup({ 'GET /api/admin/rooms': { body: [room({ participantesAtual: 2, paidSeats: 2 })] } });
+    await user.click(await screen.findByRole('button', { name: /Ações da sala/ }));
+    expect(await screen.findByRole('menuitem', { name: 'Sortear agora' })).toBeDefined();
+    expect(screen.getByRole('menuitem', { name: 'Cancelar e reembolsar' })).toBeDefined();
+    expect(screen.queryByRole('menuitem', { name: 'Excluir' })).toBeNull();
+  });
+});

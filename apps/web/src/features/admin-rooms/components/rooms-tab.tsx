@@ -1,0 +1,209 @@
+import { adminMessages, can, formatBRL, roomTypeLabel, type AdminRoom } from '@sorteio/shared';
+import { Plus } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { DataTable } from '@/components/data-table';
+import { LoadError } from '@/components/load-error';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { useAuth } from '@/lib/auth/use-auth';
+import { useNotifications } from '@/lib/notifications/use-notifications';
+import { countOf } from '@/lib/plural';
+import {
+  useAdminRooms,
+  useCancelRoom,
+  useDeleteRoom,
+  useDrawRoom,
+  useSetRoomStatus,
+} from '../api/admin-rooms-api';
+import { RoomFormDialog } from './room-form-dialog';
+import { type RoomAction, roomColumns } from './rooms-columns';
+
+type Confirm = { room: AdminRoom; action: 'delete' | 'cancel' | 'draw' } | null;
+
+const confirmTexts = {
+  delete: {
+    title: 'Excluir sala?',
+    body: 'A sala será removida. Só é possível enquanto ninguém entrou.',
+    button: 'Excluir',
+  },
+  cancel: {
+    title: 'Cancelar sala?',
+    body: 'Cada entrada paga volta para onde veio (Saldo ou Cashback) e as reservas são liberadas.',
+    button: 'Cancelar sala',
+  },
+  draw: {
+    title: 'Sortear agora?',
+    body: 'O sorteio usa as participações confirmadas; a sala não recebe mais ninguém.',
+    button: 'Sortear',
+  },
+} as const;
+
+/** Spec 001 "Admin rooms tab": newest first, create/edit, open/close, delete, draw, cancel. */
+export function RoomsTab() {
+  const { user, loading } = useAuth();
+  const canManage = can(user?.role, 'rooms.manage');
+  const { notify } = useNotifications();
+  const rooms = useAdminRooms();
+  const [editing, setEditing] = useState<{ room: AdminRoom | null } | null>(null);
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const { mutate: setStatus } = useSetRoomStatus();
+  const remove = useDeleteRoom();
+  const draw = useDrawRoom();
+  const cancel = useCancelRoom();
+
+  const columns = useMemo(
+    () =>
+      roomColumns({
+        canManage,
+        onAction: (room: AdminRoom, action: RoomAction) => {
+          if (action === 'edit') setEditing({ room });
+          else if (action === 'toggle')
+            setStatus(
+              { id: room.id, status: room.status === 'aberta' ? 'fechada' : 'aberta' },
+              {
+                onSuccess: (r) =>
+                  notify({
+                    type: 'success',
+                    title: adminMessages.roomUpdated,
+                    message: r.status === 'aberta' ? 'Sala aberta.' : 'Sala fechada.',
+                  }),
+                onError: (e) =>
+                  notify({
+                    type: 'error',
+                    title: adminMessages.roomUpdateError,
+                    message: e.message,
+                  }),
+              },
+            );
+          else setConfirm({ room, action });
+        },
+      }),
+    [canManage, notify, setStatus],
+  );
+
+  const runConfirmed = () => {
+    if (!confirm) return;
+    const { room, action } = confirm;
+    const close = () => setConfirm(null);
+    if (action === 'delete')
+      remove.mutate(room.id, {
+        onSuccess: () => {
+          notify({ type: 'success', title: adminMessages.roomDeleted });
+          close();
+        },
+        onError: (e) => {
+          notify({ type: 'error', title: adminMessages.roomDeleteError, message: e.message });
+          close();
+        },
+      });
+    else if (action === 'cancel')
+      cancel.mutate(room.id, {
+        onSuccess: (r) => {
+          notify({
+            type: 'success',
+            title: adminMessages.roomUpdated,
+            message: `Sala cancelada; ${r.refunded} entrada(s) reembolsada(s).`,
+          });
+          close();
+        },
+        onError: (e) => {
+          notify({ type: 'error', title: adminMessages.roomUpdateError, message: e.message });
+          close();
+        },
+      });
+    else
+      draw.mutate(room.id, {
+        onSuccess: (r) => {
+          notify({
+            type: 'success',
+            title: adminMessages.roomUpdated,
+            message:
+              r.result === 'drawn'
+                ? 'Sorteio realizado. A prova já está publicada.'
+                : 'Sem participantes suficientes: a sala foi cancelada e reembolsada.',
+          });
+          close();
+        },
+        onError: (e) => {
+          notify({ type: 'error', title: adminMessages.roomUpdateError, message: e.message });
+          close();
+        },
+      });
+  };
+  const busy = remove.isPending || cancel.isPending || draw.isPending;
+
+  if (loading || rooms.isPending) return <Spinner label={adminMessages.roomsLoading} showLabel />;
+  if (rooms.isError)
+    return (
+      <LoadError
+        title="Erro ao carregar salas"
+        message={rooms.error.message}
+        onRetry={() => void rooms.refetch()}
+      />
+    );
+  return (
+    <section aria-labelledby="rooms-title" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="rooms-title" className="text-lg font-semibold">
+          Salas
+        </h2>
+        {canManage && (
+          <Button onClick={() => setEditing({ room: null })}>
+            <Plus aria-hidden="true" />
+            Nova Sala
+          </Button>
+        )}
+      </div>
+      <DataTable
+        label="Salas"
+        columns={columns}
+        data={rooms.data}
+        getRowId={(r) => r.id}
+        empty={adminMessages.roomsEmpty}
+      />
+      <RoomFormDialog
+        open={editing !== null}
+        room={editing?.room ?? null}
+        onOpenChange={(open) => !open && setEditing(null)}
+      />
+      <Dialog open={confirm !== null} onOpenChange={(open) => !open && setConfirm(null)}>
+        <DialogContent>
+          {confirm && (
+            <>
+              <DialogHeader>
+                <DialogTitle>{confirmTexts[confirm.action].title}</DialogTitle>
+                <DialogDescription>
+                  Sala {roomTypeLabel(confirm.room.tipoSala)} de{' '}
+                  {formatBRL(confirm.room.valorEntrada)} (
+                  {countOf(confirm.room.participantesAtual, 'participante', 'participantes')}).{' '}
+                  {confirmTexts[confirm.action].body}
+                </DialogDescription>
+              </DialogHeader>
+              <DialogFooter>
+                <DialogClose asChild>
+                  <Button variant="outline">Voltar</Button>
+                </DialogClose>
+                <Button
+                  variant={confirm.action === 'draw' ? 'default' : 'destructive'}
+                  disabled={busy}
+                  onClick={runConfirmed}
+                >
+                  {confirmTexts[confirm.action].button}
+                </Button>
+              </DialogFooter>
+            </>
+          )}
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}

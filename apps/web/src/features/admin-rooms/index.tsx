@@ -1,0 +1,4 @@
+import { RoomsTab } from './components/rooms-tab';
+
+/** /admin?tab=rooms */
+export default RoomsTab;

@@ -1,0 +1,204 @@
+import { useState } from 'react';
+import {
+  type StaffTicket,
+  type TicketStatus,
+  can,
+  formatDateTime,
+  ticketStatusLabels,
+} from '@sorteio/shared';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Textarea } from '@/components/ui/textarea';
+import { useAuth } from '@/lib/auth/use-auth';
+import { useNotifications } from '@/lib/notifications/use-notifications';
+import { cn } from '@/lib/utils';
+import { useCloseTicket, useQueue, useReply, useTicket } from './api';
+
+const filters: { id: TicketStatus | 'todos'; label: string }[] = [
+  { id: 'aberto', label: 'Aguardando' },
+  { id: 'respondido', label: 'Respondidos' },
+  { id: 'fechado', label: 'Encerrados' },
+  { id: 'todos', label: 'Todos' },
+];
+const statusVariant = { aberto: 'warning', respondido: 'success', fechado: 'secondary' } as const;
+const authorLabel: Record<StaffTicket['messages'][number]['author'], string> = {
+  player: 'Jogador',
+  staff: 'Equipe',
+  chat_user: 'Jogador (no chat)',
+  chat_bot: 'Chat de suporte',
+};
+
+/** The 'Suporte' tab of /admin: the queue of player tickets (support, attendant and admin). */
+export default function AdminSupportTab() {
+  const { user } = useAuth();
+  const [status, setStatus] = useState<TicketStatus | 'todos'>('aberto');
+  const [selected, setSelected] = useState<string | null>(null);
+  const queue = useQueue(status);
+  const allowed = can(user?.role, 'support.tickets');
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-5">
+      <Card className="lg:col-span-2">
+        <CardHeader>
+          <CardTitle className="text-lg">Fila de atendimentos</CardTitle>
+          <CardDescription>Os mais antigos aguardando aparecem primeiro.</CardDescription>
+          <div className="flex flex-wrap gap-2" role="group" aria-label="Filtrar por situação">
+            {filters.map((f) => (
+              <Button
+                key={f.id}
+                size="sm"
+                variant={status === f.id ? 'default' : 'outline'}
+                aria-pressed={status === f.id}
+                onClick={() => setStatus(f.id)}
+              >
+                {f.label}
+              </Button>
+            ))}
+          </div>
+        </CardHeader>
+        <CardContent>
+          {queue.isPending ? (
+            <p className="text-sm text-muted-foreground">Carregando...</p>
+          ) : queue.isError ? (
+            <p className="text-sm text-destructive">{queue.error.message}</p>
+          ) : queue.data.length === 0 ? (
+            <p className="text-sm text-muted-foreground">Nenhum atendimento nesta situação.</p>
+          ) : (
+            <ul className="flex flex-col gap-2">
+              {queue.data.map((t) => (
+                <li key={t.id}>
+                  <button
+                    type="button"
+                    onClick={() => setSelected(t.id)}
+                    className={cn(
+                      'w-full rounded-md border p-3 text-left hover:bg-muted/50',
+                      selected === t.id && 'border-primary bg-primary/5',
+                    )}
+                  >
+                    <span className="flex items-center justify-between gap-2">
+                      <span className="font-medium break-words">{t.subject}</span>
+                      <Badge variant={statusVariant[t.status]}>
+                        {ticketStatusLabels[t.status]}
+                      </Badge>
+                    </span>
+                    <span className="block text-xs text-muted-foreground">
+                      {t.userName ?? t.userEmail} · {formatDateTime(t.updatedAt)}
+                    </span>
+                    <span className="line-clamp-2 text-sm text-muted-foreground">
+                      {t.lastMessage}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+      <div className="lg:col-span-3">
+        {selected ? (
+          <TicketDetail id={selected} canAnswer={allowed} />
+        ) : (
+          <Card>
+            <CardContent className="py-10 text-center text-sm text-muted-foreground">
+              Selecione um atendimento para ver a conversa e responder.
+            </CardContent>
+          </Card>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function TicketDetail({ id, canAnswer }: { id: string; canAnswer: boolean }) {
+  const ticket = useTicket(id);
+  const reply = useReply();
+  const close = useCloseTicket();
+  const [text, setText] = useState('');
+  const { notify } = useNotifications();
+  if (ticket.isPending)
+    return <p className="text-sm text-muted-foreground">Carregando atendimento...</p>;
+  if (ticket.isError) return <p className="text-sm text-destructive">{ticket.error.message}</p>;
+  const t = ticket.data;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg break-words">{t.subject}</CardTitle>
+        <CardDescription>
+          {t.userName ? `${t.userName} · ` : ''}
+          {t.userEmail} · aberto em {formatDateTime(t.createdAt)}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        <ol className="flex flex-col gap-2" aria-label="Mensagens do atendimento">
+          {t.messages.map((m) => (
+            <li
+              key={m.id}
+              className={cn(
+                'rounded-md px-3 py-2 text-sm',
+                m.author === 'staff' ? 'bg-primary/10' : 'bg-muted/50',
+                m.author.startsWith('chat_') && 'opacity-80',
+              )}
+            >
+              <p className="text-xs text-muted-foreground">
+                {m.author === 'staff' && m.authorName
+                  ? `Equipe (${m.authorName})`
+                  : authorLabel[m.author]}{' '}
+                · {formatDateTime(m.createdAt)}
+              </p>
+              <p className="break-words whitespace-pre-line">{m.body}</p>
+            </li>
+          ))}
+        </ol>
+        {canAnswer && t.status !== 'fechado' ? (
+          <form
+            className="flex flex-col gap-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!text.trim()) return;
+              reply.mutate(
+                { id: t.id, message: text },
+                {
+                  onSuccess: () => {
+                    setText('');
+                    notify({ type: 'success', title: 'Resposta enviada' });
+                  },
+                  onError: (error) =>
+                    notify({ type: 'error', title: 'Erro ao responder', message: error.message }),
+                },
+              );
+            }}
+          >
+            <label htmlFor="staff-reply" className="text-sm font-medium">
+              Resposta ao jogador
+            </label>
+            <Textarea
+              id="staff-reply"
+              rows={4}
+              maxLength={4000}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" disabled={reply.isPending || text.trim() === ''}>
+                Enviar resposta
+              </Button>
+              <Button
+                type="button"
+                variant="outline"
+                disabled={close.isPending}
+                onClick={() =>
+                  close.mutate(t.id, {
+                    onSuccess: () => notify({ type: 'success', title: 'Atendimento encerrado' }),
+                  })
+                }
+              >
+                Encerrar
+              </Button>
+            </div>
+          </form>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,243 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminUserDetail, AdminUserRow } from '@sorteio/shared';
+import { adminUser, mockApi, type MockHandler, type MockReply } from '@/test/mock-api';
+import { renderWithProviders } from '@/test/render';
+import UsersTab from '../index';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const row = (i: number, over: Partial<AdminUserRow> = {}): AdminUserRow => ({
+  id: `u-${i}`,
+  nomeCompleto: `Pessoa ${i}`,
+  email: `p${i}@example.com`,
+  chavePix: null,
+  role: 'user',
+  statusConta: 'ativo',
+  isVerified: false,
+  verificationStatus: 'nao_enviado',
+  createdAt: '2026-11-01T12:00:00.000Z',
+  ...over,
+});
+
+const detail = (
+  over: Partial<NonNullable<AdminUserDetail['verification']>> = {},
+): AdminUserDetail => ({
+  user: {
+    ...row(1, { verificationStatus: 'pendente' }),
+    cpf: '529.982.247-25',
+    telefone: null,
+    dataNascimento: null,
+    enderecoCompleto: null,
+    twoFactorEnabled: false,
+    emailVerified: true,
+    mustChangePassword: false,
+    lastActivity: null,
+  },
+  wallet: { saldo: 12345, cashback: 100 },
+  participations: [],
+  securityLogs: [],
+  verification: {
+    status: 'pendente',
+    tipoDocumento: 'rg',
+    numeroDocumento: '123456789',
+    motivoRejeicao: null,
+    submittedAt: '2026-11-02T12:00:00.000Z',
+    reviewedAt: null,
+    reviewerName: null,
+    checks: null,
+    automatedChecks: null,
+    canReview: true,
+    ...over,
+  },
+});
+
+function setup(
+  role: 'admin' | 'support' | 'attendant',
+  extra: Record<string, MockHandler | MockReply> = {},
+) {
+  const listCalls: string[] = [];
+  const fetchMock = mockApi({
+    'GET /api/me': { body: { user: { ...adminUser, role, isAdmin: role === 'admin' } } },
+    'GET /api/admin/users': {
+      body: {
+        items: [row(1), row(2, { statusConta: 'suspenso' })],
+        total: 120,
+        page: 1,
+        pageSize: 50,
+      },
+    },
+    'GET /api/admin/verifications': { body: [] },
+    ...extra,
+  });
+  renderWithProviders(<UsersTab />);
+  return { fetchMock, listCalls };
+}
+
+const urls = (fetchMock: ReturnType<typeof mockApi>) =>
+  fetchMock.mock.calls.map(([u]) => u as string);
+
+describe('users tab', { timeout: 20_000 }, () => {
+  it('lists the users with the spec columns, searches on the server and pages by 50', async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = setup('admin');
+    const table = await screen.findByRole('table', { name: 'Usuários' });
+    for (const h of ['Nome', 'Email', 'Tipo', 'Status', 'Verificado', 'Cadastro', 'Ações'])
+      expect(within(table).getByRole('columnheader', { name: h })).toBeDefined();
+    expect(within(table).getByText('Pessoa 1')).toBeDefined();
+    expect(screen.getByText('Página 1 de 3 · 120 registros')).toBeDefined();
+
+    await user.click(screen.getByRole('button', { name: /Próxima/ }));
+    await waitFor(() => expect(urls(fetchMock)).toContain('/api/admin/users?page=2'));
+
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar usuários' }), 'ANA');
+    await waitFor(() => expect(urls(fetchMock)).toContain('/api/admin/users?q=ANA'));
+  });
+
+  it('suspends and activates with the spec toast, and verifies', async () => {
+    const user = userEvent.setup();
+    const bodies: unknown[] = [];
+    setup('admin', {
+      'POST /api/admin/users/u-1/status': ({ body }) => {
+        bodies.push(body);
+        return { body: { statusConta: 'suspenso' } };
+      },
+      'POST /api/admin/users/u-1/verified': ({ body }) => {
+        bodies.push(body);
+        return { body: { isVerified: true } };
+      },
+      'POST /api/admin/users/u-2/status': {
+        status: 403,
+        body: { error: { code: 'FORBIDDEN', message: 'Sem permissão.' } },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Ações de Pessoa 1' }));
+    expect(screen.queryByRole('menuitem', { name: 'Ativar' })).toBeNull();
+    await user.click(await screen.findByRole('menuitem', { name: 'Suspender' }));
+    expect(await screen.findByText('Ação realizada!')).toBeDefined();
+    expect(screen.getByText('Status do usuário atualizado com sucesso.')).toBeDefined();
+
+    await user.click(screen.getByRole('button', { name: 'Ações de Pessoa 1' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Verificar' }));
+    await waitFor(() => expect(bodies).toEqual([{ statusConta: 'suspenso' }, { verified: true }]));
+
+    await user.click(screen.getByRole('button', { name: 'Ações de Pessoa 2' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Ativar' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Erro');
+    expect(alert.textContent).toContain('Sem permissão.');
+  });
+
+  it('hides the actions an attendant may not take and the review queue', async () => {
+    const user = userEvent.setup();
+    setup('attendant');
+    await user.click(await screen.findByRole('button', { name: 'Ações de Pessoa 1' }));
+    expect(await screen.findByRole('menuitem', { name: 'Detalhes' })).toBeDefined();
+    expect(screen.queryByRole('menuitem', { name: 'Suspender' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: 'Verificar' })).toBeNull();
+    expect(screen.queryByText('Verificações de identidade')).toBeNull();
+  });
+
+  it('opens the drawer with both images and rejects with a reason', async () => {
+    const user = userEvent.setup();
+    const decisions: unknown[] = [];
+    setup('admin', {
+      'GET /api/admin/verifications': {
+        body: [
+          {
+            userId: 'u-1',
+            nomeCompleto: 'Pessoa 1',
+            email: 'p1@example.com',
+            tipoDocumento: 'rg',
+            numeroDocumento: '123456789',
+            status: 'pendente',
+            motivoRejeicao: null,
+            submittedAt: '2026-11-02T12:00:00.000Z',
+          },
+        ],
+      },
+      'GET /api/admin/users/u-1': { body: detail() },
+      'POST /api/admin/verifications/u-1/review': ({ body }) => {
+        decisions.push(body);
+        return {
+          body: {
+            status: 'rejeitado',
+            tipoDocumento: 'rg',
+            numeroDocumento: '123456789',
+            motivoRejeicao: 'Foto ilegível',
+            submittedAt: '2026-11-02T12:00:00.000Z',
+            hasDocument: true,
+            hasSelfie: true,
+            analise: null,
+          },
+        };
+      },
+    });
+    const queue = await screen.findByRole('table', { name: 'Fila de verificação de identidade' });
+    await user.click(within(queue).getByRole('button', { name: 'Revisar' }));
+    const doc = await screen.findByRole('img', { name: 'Documento enviado' });
+    expect(doc.getAttribute('src')).toBe('/api/admin/verifications/u-1/files/documento');
+    expect(screen.getByRole('img', { name: 'Selfie enviada' }).getAttribute('src')).toBe(
+      '/api/admin/verifications/u-1/files/selfie',
+    );
+    expect(screen.getByText('R$ 123,45')).toBeDefined();
+
+    await user.click(screen.getByRole('button', { name: 'Rejeitar' }));
+    expect(await screen.findByText('Informe o motivo da rejeição.')).toBeDefined();
+    expect(decisions).toEqual([]);
+    await user.type(screen.getByLabelText('Motivo (obrigatório para rejeitar)'), 'Foto ilegível');
+    await user.click(screen.getByRole('button', { name: 'Rejeitar' }));
+    await waitFor(() =>
+      expect(decisions).toEqual([{ decision: 'rejeitar', motivo: 'Foto ilegível' }]),
+    );
+  });
+
+  it('shows a self-excluded player and the limits they set in the drawer', async () => {
+    const user = userEvent.setup();
+    setup('support', {
+      'GET /api/admin/users/u-1': {
+        body: {
+          ...detail(),
+          responsiblePlay: {
+            selfExclusion: { since: '2026-11-01T12:00:00.000Z', until: null, forever: true },
+            limits: [
+              { kind: 'deposit', period: 'day', amountCentavos: 5000, pending: null },
+              {
+                kind: 'spending',
+                period: 'week',
+                amountCentavos: 10000,
+                pending: { amountCentavos: 20000, effectiveAt: '2026-11-03T12:00:00.000Z' },
+              },
+              { kind: 'spending', period: 'month', amountCentavos: null, pending: null },
+            ],
+          },
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Pessoa 1' }));
+    const section = (await screen.findByRole('heading', { name: 'Jogo Responsável' }))
+      .parentElement!;
+    expect(
+      within(section).getByText(/Autoexcluído desde .* por tempo indeterminado/),
+    ).toBeDefined();
+    const items = within(section)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items).toHaveLength(2);
+    expect(items[0]).toContain('Depósitos');
+    expect(items[0]).toMatch(/R\$\s50,00/);
+    expect(items[1]).toMatch(/R\$\s100,00/);
+    expect(items[1]).toMatch(/passa a R\$\s200,00/);
+  });
+
+  it('shows no images to a role that does not review identities', async () => {
+    const user = userEvent.setup();
+    setup('attendant', { 'GET /api/admin/users/u-1': { body: detail({ canReview: false }) } });
+    await user.click(await screen.findByRole('button', { name: 'Pessoa 1' }));
+    expect(
+      await screen.findByText('Os documentos só aparecem para quem revisa identidades.'),
+    ).toBeDefined();
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+});
