@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, CircleCheck, Info, KeyRound, LogIn } from 'lucide-react';
+import { ArrowLeft, CircleCheck, DoorOpen, Info, KeyRound, LogIn } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { authKeys } from '@/lib/auth/get-me';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useNotifications } from '@/lib/notifications/use-notifications';
+import { inviteCodeOf, isPrivateRoomPath, safeReturnPath, withReturnPath } from '@/lib/return-path';
 import { setViewingAsUser } from '@/lib/view-mode';
 import type { MeResponse } from '@sorteio/shared';
 import { AuthCard } from './auth-card';
@@ -18,15 +19,25 @@ import { TwoFactorStep } from './two-factor-step';
 export const ADMIN_REDIRECT_DELAY_MS = 500;
 
 export interface LoginScreenProps {
-  /** Where a route guard wanted to go before sending the visitor here. */
+  /** Where the visitor was going (an invited room): a same-site path, anything else is ignored. */
   redirectTo?: string | undefined;
 }
 
-export function LoginScreen({ redirectTo }: LoginScreenProps) {
+/**
+ * 'Criar conta' keeps where the visitor was going: the sign-up, its confirmation e-mail and the
+ * sign-in after it all carry the target, and an invitation also shows 'Você foi convidado!'.
+ */
+export function registerPath(returnTo: string | null): string {
+  const inviteCode = inviteCodeOf(returnTo);
+  const base = inviteCode ? `/register?invite_code=${encodeURIComponent(inviteCode)}` : '/register';
+  return withReturnPath(base, returnTo);
+}
+
+export function LoginScreen({ redirectTo: requested }: LoginScreenProps) {
+  const redirectTo = safeReturnPath(requested) ?? undefined;
   const { user, loading, refresh } = useAuth();
   const { notify } = useNotifications();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [step, setStep] = useState<'password' | 'two-factor'>('password');
   // True from the accepted sign-in until we leave the screen.
@@ -34,6 +45,10 @@ export function LoginScreen({ redirectTo }: LoginScreenProps) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(timer.current), []);
+
+  // Where to go once signed in. We navigate by rendering, after React has the new session, so
+  // the guard of the next screen never sees the old, signed-out one and bounces back here.
+  const [target, setTarget] = useState<string | null>(null);
 
   const finishSignIn = useCallback(async () => {
     setFinishing(true);
@@ -46,20 +61,26 @@ export function LoginScreen({ redirectTo }: LoginScreenProps) {
     setViewingAsUser(false);
     await refresh();
     const me = queryClient.getQueryData<MeResponse>(authKeys.me());
-    const isAdmin = me?.user?.isAdmin === true;
-    const target = redirectTo ?? (isAdmin ? '/admin' : '/dashboard');
+    if (!me?.user) {
+      // The session did not stick (a blocked cookie, say): the form stays usable.
+      setFinishing(false);
+      return;
+    }
+    const isAdmin = me.user.isAdmin;
+    const next = redirectTo ?? (isAdmin ? '/admin' : '/dashboard');
     if (isAdmin) {
       timer.current = setTimeout(() => {
-        void navigate(target, { replace: true });
+        setTarget(next);
       }, ADMIN_REDIRECT_DELAY_MS);
     } else {
-      await navigate(target, { replace: true });
+      setTarget(next);
     }
-  }, [navigate, notify, queryClient, redirectTo, refresh]);
+  }, [notify, queryClient, redirectTo, refresh]);
 
   if (loading) return <PageSpinner />;
+  if (user && target) return <Navigate to={target} replace />;
   // Someone already signed in has nothing to do here; during our own sign-in we redirect ourselves.
-  if (user && !finishing) return <Navigate to="/dashboard" replace />;
+  if (user && !finishing) return <Navigate to={redirectTo ?? '/dashboard'} replace />;
 
   const back = (
     <Button asChild variant="ghost" size="sm" className="w-fit">
@@ -104,7 +125,7 @@ export function LoginScreen({ redirectTo }: LoginScreenProps) {
           <p>
             Ainda não tem conta?{' '}
             <Link
-              to="/register"
+              to={registerPath(redirectTo ?? null)}
               className="font-medium text-primary underline-offset-4 hover:underline"
             >
               Criar conta
@@ -125,6 +146,14 @@ export function LoginScreen({ redirectTo }: LoginScreenProps) {
           </AlertDescription>
         </Alert>
       )}
+      {isPrivateRoomPath(redirectTo) && (
+        <Alert variant="info" role="note">
+          <DoorOpen aria-hidden="true" />
+          <AlertDescription className="text-foreground">
+            Depois de entrar, você volta direto para a sala privada.
+          </AlertDescription>
+        </Alert>
+      )}
       {linkError && (
         <Alert variant="warning" role="status">
           <Info aria-hidden="true" />
@@ -134,6 +163,7 @@ export function LoginScreen({ redirectTo }: LoginScreenProps) {
         </Alert>
       )}
       <LoginForm
+        returnTo={redirectTo ?? null}
         finishing={finishing}
         onSignedIn={() => void finishSignIn()}
         onTwoFactor={() => {
