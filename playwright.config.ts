@@ -1,7 +1,10 @@
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 export const baseURL = `http://localhost:${port}`;
+const efiPort = Number(process.env.E2E_EFI_PORT ?? port + 3);
 
 export default defineConfig({
   testDir: './e2e',
@@ -55,6 +58,9 @@ export default defineConfig({
       RATE_LIMIT_SIGN_IN_MAX: '1000',
       // A real SMTP server on loopback, started by e2e/global-setup.ts.
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 4325}`,
+      // The fake EFI Pix API (mTLS) of e2e/global-setup.ts, for the stored PIX configuration.
+      EFI_SANDBOX_URL: `https://127.0.0.1:${efiPort}`,
+      EFI_EXTRA_CA: path.join(os.tmpdir(), `sorteio-e2e-efi-${efiPort}`, 'ca.pem'),
     },
   },
 });

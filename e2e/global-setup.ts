@@ -6,7 +6,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { mailDir, smtpPort } from './support/env';
+import { copyFileSync } from 'node:fs';
+import {
+  generateTestPki,
+  startFakeEfi,
+} from '../apps/server/src/modules/payments/efi/fake-efi-server';
+import { EFI_P12_PASSWORD, efiDir, efiPort, mailDir, smtpPort } from './support/env';
 
 export default async function globalSetup() {
   mkdirSync(mailDir(), { recursive: true });
@@ -33,7 +38,21 @@ export default async function globalSetup() {
     server.once('error', reject);
     server.listen(smtpPort(), '127.0.0.1', () => resolve());
   });
+  // A fake EFI Pix API with real mTLS for 'Testar Integração' (EFI_SANDBOX_URL, EFI_EXTRA_CA).
+  const pki = generateTestPki({
+    p12Password: EFI_P12_PASSWORD,
+    clientValidity: {
+      notBefore: new Date(Date.now() - 60_000),
+      notAfter: new Date(Date.now() + 365 * 86_400_000),
+    },
+  });
+  mkdirSync(efiDir(), { recursive: true });
+  writeFileSync(path.join(efiDir(), 'ca.pem'), pki.caCertPem);
+  copyFileSync(pki.clientP12Path, path.join(efiDir(), 'efi-cliente.p12'));
+  const efi = await startFakeEfi(pki, { port: efiPort() });
   return async () => {
+    await efi.close();
+    pki.cleanup();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };
 }

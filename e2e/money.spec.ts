@@ -52,8 +52,7 @@ test('a verified player joins by PIX, copies the code, pays with the simulator a
   await dialog.getByRole('button', { name: 'Participar', exact: true }).click();
   await expect(page.getByText('🎫 Participação Criada!')).toBeVisible();
   await expect(page).toHaveURL(/\/payment\?participacao_id=/);
-  await expect(page.getByText('Aguardando geração do PIX')).toBeVisible();
-  await page.getByRole('button', { name: 'Gerar PIX' }).click();
+  // The charge is generated at once (no 'Gerar PIX' tap).
   await expect(page.getByRole('img', { name: /QR/i })).toBeVisible();
   await expect(page.getByText('Aguardando pagamento...')).toBeVisible();
   await page
@@ -104,6 +103,12 @@ test('joins by balance; is told when the balance is short; sees the already-join
   await page.getByRole('button', { name: 'Participar Agora' }).click();
   await page.getByRole('dialog').getByLabel(/Saldo/).check();
   await page.getByRole('dialog').getByRole('button', { name: 'Participar', exact: true }).click();
+  // Paying from the balance asks for confirmation with the amount; 'Voltar' pays nothing.
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Pagar R$\u00a010,00 com o seu Saldo?')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Voltar' }).click();
+  await dialog.getByRole('button', { name: 'Participar', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Confirmar pagamento' }).click();
   await expect(page.getByText('Participação Confirmada!')).toBeVisible();
   await page.reload();
   await expect(page.getByText('Você já está participando desta sala!')).toBeVisible();

@@ -102,12 +102,19 @@ test('two players: create, invite, join by the link, pay, chat live, draw, and b
   // Both pay with the simulator; the second payment completes the room, which is drawn at once.
   await payWithSimulator(a);
   await payWithSimulator(b);
+  // Both see the result on the room (number, winner, prize, proof link): one won, one did not.
+  const outcomes: string[] = [];
   for (const page of [a, b]) {
     await page.reload();
-    const link = page.getByRole('link', { name: 'Ver verificação do sorteio' });
+    const link = page.getByRole('link', { name: 'Verificar sorteio' });
     await expect(link).toBeVisible({ timeout: 15_000 });
+    const outcome = page.getByText(/^(Você ganhou!|Não foi desta vez)$/);
+    await expect(outcome).toBeVisible();
+    outcomes.push((await outcome.textContent())!);
+    await expect(page.getByRole('button', { name: /Fechar sala/ })).toHaveCount(0);
   }
-  await b.getByRole('link', { name: 'Ver verificação do sorteio' }).click();
+  expect(outcomes.sort()).toEqual(['Não foi desta vez', 'Você ganhou!']);
+  await b.getByRole('link', { name: 'Verificar sorteio' }).click();
   await expect(b.getByText('Sorteio verificado: todas as verificações conferem.')).toBeVisible({
     timeout: 15_000,
   });

@@ -15,6 +15,9 @@ let server: ChildProcess;
 let dataDir: string;
 
 test.beforeAll(async () => {
+  // A first start migrates a new embedded database: slow on a busy 2-core machine, and not what
+  // this journey measures.
+  test.setTimeout(120_000);
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'sorteio-shared-address-'));
   server = spawn('node', ['apps/server/dist/main.js'], {
     env: {
@@ -30,7 +33,7 @@ test.beforeAll(async () => {
     },
     stdio: 'ignore',
   });
-  for (let i = 0; i < 120; i += 1) {
+  for (let i = 0; i < 400; i += 1) {
     try {
       if ((await fetch(`${origin}/api/ready`)).ok) return;
     } catch {
@@ -57,15 +60,17 @@ test('400 page loads in a minute from one address still render the landing page'
   // What 400 visits fetch from the server: the page, its scripts and styles, and the landing's
   // two API calls.
   const started = Date.now();
-  for (let visit = 0; visit < 400; visit += 1) {
+  // Four visitors at a time, as on a shared address: the burst fits in one rate-limit window.
+  const visit = async (n: number) => {
     const answers = await Promise.all(
       ['/', ...assets, '/api/me', '/api/public/stats'].map((url) => fetch(`${origin}${url}`)),
     );
     for (const a of answers) {
       await a.arrayBuffer();
-      expect(a.status, `${a.url} on visit ${visit}`).toBe(200);
+      expect(a.status, `${a.url} on visit ${n}`).toBe(200);
     }
-  }
+  };
+  for (let n = 0; n < 400; n += 4) await Promise.all([n, n + 1, n + 2, n + 3].map(visit));
   expect(Date.now() - started).toBeLessThan(60_000);
   // The next visitor from the same address sees the page, not a white screen.
   await page.goto(origin);

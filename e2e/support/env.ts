@@ -10,3 +10,7 @@ export const mailDir = () =>
     'smtp-received',
   );
 export const origin = () => `http://localhost:${e2ePort()}`;
+/** The fake EFI Pix API (mTLS) started by global-setup, and the folder with its CA and .p12. */
+export const efiPort = () => Number(process.env.E2E_EFI_PORT ?? e2ePort() + 3);
+export const efiDir = () => path.join(os.tmpdir(), `sorteio-e2e-efi-${efiPort()}`);
+export const EFI_P12_PASSWORD = 'senha-do-certificado';

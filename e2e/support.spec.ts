@@ -1,0 +1,121 @@
+import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
+import { origin } from './support/env';
+import { demoCredentials, signInByApi } from './support/session';
+
+test.describe.configure({ mode: 'serial' });
+
+const headers = () => ({ origin: origin() });
+
+async function post(request: APIRequestContext, url: string, data?: unknown) {
+  const res = await request.post(url, { data: data ?? {}, headers: headers() });
+  expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
+  return res.json() as Promise<Record<string, unknown>>;
+}
+
+/** A support employee created by the administrator, with their own password set. */
+async function supportEmployee(browser: Browser) {
+  const context = await browser.newContext({ baseURL: origin() });
+  const request = context.request;
+  await post(request, '/api/auth/sign-in/email', demoCredentials().admin);
+  const email = `suporte.${Date.now().toString(36)}@teste.com.br`;
+  await post(request, '/api/admin/users', {
+    kind: 'employee',
+    nome_completo: 'Paula Suporte',
+    email,
+    password: 'provisoria-1',
+    role: 'support',
+  });
+  await post(request, '/api/auth/sign-out');
+  await post(request, '/api/auth/sign-in/email', { email, password: 'provisoria-1' });
+  await post(request, '/api/account/change-password', {
+    currentPassword: 'provisoria-1',
+    newPassword: 'senha-da-paula-1',
+  });
+  await post(request, '/api/auth/sign-in/email', { email, password: 'senha-da-paula-1' });
+  return context;
+}
+
+test('a player asks, reads answers and their balance, opens a ticket; support answers; the player sees it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const player = demoCredentials().players[1]!;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  await signInByApi(page, player);
+  const wallet = (await (await page.request.get('/api/wallet')).json()) as { saldo: number };
+  const saldo = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(
+    wallet.saldo / 100,
+  );
+
+  await page.goto('/support');
+  await expect(page.getByRole('heading', { name: 'Central de Suporte', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Como usar a plataforma/ })).toHaveAttribute(
+    'href',
+    '/tutorial',
+  );
+  await expect(page.getByRole('link', { name: /Política de Privacidade/ })).toHaveAttribute(
+    'href',
+    '/privacy',
+  );
+
+  const log = page.getByRole('log', { name: 'Conversa com o suporte' });
+  const box = page.getByLabel('Sua mensagem');
+  // Whitespace is not sent.
+  await box.fill('   ');
+  await expect(page.getByRole('button', { name: 'Enviar' })).toBeDisabled();
+
+  await box.fill('como saco meu premio?');
+  await box.press('Enter');
+  await expect(log.getByText(/saque mínimo é de R\$\s10,00/)).toBeVisible();
+  await expect(log.getByRole('link', { name: '/cashback' }).first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Qual é o meu saldo?' }).click();
+  await expect(log.getByText(`Seu saldo é de ${saldo}`, { exact: false })).toBeVisible();
+  await page.screenshot({ path: 'test-results/support-desktop.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'Falar com um atendente' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog
+    .getByLabel('Sua mensagem')
+    .fill('Meu PIX caiu e não apareceu no saldo. <b>urgente</b>');
+  await dialog.getByRole('button', { name: 'Enviar para a equipe' }).click();
+  await expect(dialog).toBeHidden();
+  const tickets = page.locator('#meus-atendimentos');
+  // Shown as text, never as HTML.
+  await expect(
+    tickets.getByText('Meu PIX caiu e não apareceu no saldo. <b>urgente</b>').first(),
+  ).toBeVisible();
+  await expect(tickets.getByText('Aguardando atendente')).toBeVisible();
+
+  // The support employee answers from the administrator area.
+  const staff = await supportEmployee(browser);
+  const staffPage = await staff.newPage();
+  await staffPage.setViewportSize({ width: 1280, height: 900 });
+  await staffPage.goto('/admin?tab=support');
+  await staffPage
+    .getByRole('button', { name: /Meu PIX caiu e não apareceu no saldo/ })
+    .first()
+    .click();
+  await expect(staffPage.getByText('Qual é o meu saldo?')).toBeVisible();
+  await staffPage
+    .getByLabel('Resposta ao jogador')
+    .fill('Olá! Seu PIX foi confirmado e o saldo já está disponível.');
+  await staffPage.getByRole('button', { name: 'Enviar resposta' }).click();
+  await expect(
+    staffPage.getByText('Seu PIX foi confirmado e o saldo já está disponível.'),
+  ).toBeVisible();
+  await staffPage.screenshot({ path: 'test-results/support-admin-desktop.png', fullPage: true });
+  await staffPage.setViewportSize({ width: 390, height: 844 });
+  await staffPage.screenshot({ path: 'test-results/support-admin-390.png', fullPage: true });
+  await staff.close();
+
+  await page.reload();
+  await expect(
+    tickets.getByText('Olá! Seu PIX foi confirmado e o saldo já está disponível.'),
+  ).toBeVisible();
+  await expect(tickets.getByText('Respondido')).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/support-390.png', fullPage: true });
+});
