@@ -5,9 +5,11 @@ import {
   limitKindLabels,
   limitPeriodLabels,
   roleLabels,
+  roomTypeLabel,
 } from '@sorteio/shared';
 import type { ReactNode } from 'react';
 import { LoadError } from '@/components/load-error';
+import { LuckyNumber } from '@/components/lucky-number';
 import {
   Sheet,
   SheetContent,
@@ -140,7 +142,8 @@ export function UserDetailSheet({
                     {d.participations.map((p) => (
                       <li key={p.id} className="flex justify-between gap-2">
                         <span>
-                          {p.tipoSala} · nº {p.numeroSorte} · {p.statusPagamento}
+                          {roomTypeLabel(p.tipoSala)} · nº <LuckyNumber value={p.numeroSorte} /> ·{' '}
+                          {p.statusPagamento}
                           {p.ehVencedor ? ' · vencedor' : ''}
                         </span>
                         <span className="tabular-nums">{formatBRL(p.valorPago)}</span>

@@ -87,9 +87,6 @@ export function ForgotPasswordScreen() {
           <Clock aria-hidden="true" className="size-4 text-primary" />
           Link expira em 1 hora
         </p>
-        <p className="text-center text-sm text-muted-foreground">
-          Verifique também a pasta de spam ou lixo eletrônico.
-        </p>
         <Button
           type="button"
           variant="secondary"

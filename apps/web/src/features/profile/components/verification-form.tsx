@@ -4,7 +4,6 @@ import {
   documentTypes,
   MAX_UPLOAD_BYTES,
   submitVerificationFieldsSchema,
-  type Verification,
 } from '@sorteio/shared';
 import { Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -53,30 +52,6 @@ function usePreview(file: unknown): string | null {
   return url;
 }
 
-function successMessage(verification: Verification): {
-  type: 'success' | 'warning';
-  message: string;
-} {
-  if (verification.status === 'verificado') {
-    return {
-      type: 'success',
-      message: 'Identidade verificada! Você já pode participar dos sorteios.',
-    };
-  }
-  if (verification.status === 'rejeitado') {
-    return {
-      type: 'warning',
-      message:
-        verification.motivoRejeicao ??
-        'Seus documentos foram recusados. Confira os dados e envie novamente.',
-    };
-  }
-  return {
-    type: 'success',
-    message: 'Seus documentos foram enviados e estão em análise. A análise pode levar alguns dias.',
-  };
-}
-
 export function VerificationForm() {
   const { notify } = useNotifications();
   const submit = useSubmitVerification();
@@ -106,8 +81,12 @@ export function VerificationForm() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       const verification = await submit.mutateAsync(values);
-      const { type, message } = successMessage(verification);
-      notify({ type, title: 'Documento Enviado', message });
+      // One message per action: the toast says it was sent; the tab, which now shows the outcome
+      // (verified, in review or refused with the reason), says the rest.
+      notify({
+        type: verification.status === 'rejeitado' ? 'warning' : 'success',
+        title: 'Documento Enviado',
+      });
     } catch (error) {
       notify({ type: 'error', title: '❌ Erro ao Enviar', message: errorMessageOf(error) });
     }

@@ -77,8 +77,8 @@ describe('VerificationTab', () => {
     expect(
       screen.getAllByText(
         'Seus documentos foram enviados e estão em análise. A análise pode levar alguns dias.',
-      ).length,
-    ).toBeGreaterThan(0);
+      ),
+    ).toHaveLength(1);
     expect(screen.getByRole('img', { name: 'Selfie enviada' }).getAttribute('src')).toContain(
       '/api/profile/verification/files/selfie',
     );
