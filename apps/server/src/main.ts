@@ -1,7 +1,12 @@
 /** Reads config, builds the app, listens, and shuts down gracefully. Nothing else. */
+import { spawnSync } from 'node:child_process';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { createDatabase } from './db/client';
 import { describeCredentials, seedDemo } from './seed';
+
+/** Argument of the short-lived child that migrates and seeds the embedded database. */
+const PREPARE_DATABASE = '--prepare-database';
 
 let config;
 try {
@@ -14,7 +19,31 @@ try {
   throw error;
 }
 
-const app = await buildApp(config);
+if (process.argv.includes(PREPARE_DATABASE)) {
+  // The child: migrating (and the first start's seed) grows PGlite's WebAssembly heap, which
+  // never shrinks; done here, that memory goes back to the system when this process exits.
+  const database = await createDatabase(config.database);
+  await database.migrate();
+  if (config.seedDemo) await seedDemo({ db: database.db, config });
+  await database.close();
+  process.exit(0);
+}
+
+// The embedded database is opened by one process at a time: the child finishes before we open it.
+const prepared = config.database.kind === 'pglite' && config.database.dataDir !== null;
+if (prepared) {
+  const script = process.argv[1];
+  if (!script) throw new Error('Cannot find the server script to prepare the database');
+  // Same loader flags (tsx in development), but a child that watches files would never exit.
+  const flags = process.execArgv.filter((flag) => !flag.startsWith('--watch'));
+  const child = spawnSync(process.execPath, [...flags, script, PREPARE_DATABASE], {
+    stdio: 'inherit',
+    env: process.env,
+  });
+  if (child.status !== 0) process.exit(child.status ?? 1);
+}
+
+const app = await buildApp(config, { skipMigrations: prepared });
 const demo = config.seedDemo ? await seedDemo({ db: app.database.db, config }) : null;
 await app.listen({ host: config.host, port: config.port });
 if (app.pix && app.pix.kind === 'efi') {

@@ -5,13 +5,7 @@
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
 import type { Config } from '../config';
 
 export interface StoredFile {
@@ -65,18 +59,25 @@ export function createLocalStorage(root: string): FileStorage {
 }
 
 export function createS3Storage(s3: NonNullable<Config['s3']>): FileStorage {
-  const client = new S3Client({
-    region: s3.region,
-    ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
-    forcePathStyle: s3.forcePathStyle,
-    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-  });
+  // The SDK weighs ~20 MB of memory: loaded on the first file operation, not at start.
+  let loading: Promise<{ client: S3.S3Client; sdk: typeof S3 }> | undefined;
+  const connect = () =>
+    (loading ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: s3.region,
+        ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
+        forcePathStyle: s3.forcePathStyle,
+        credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+      }),
+    })));
   return {
     kind: 's3',
     async put(key, data, contentType) {
       checkKey(key);
+      const { client, sdk } = await connect();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket: s3.bucket,
           Key: key,
           Body: data,
@@ -87,8 +88,9 @@ export function createS3Storage(s3: NonNullable<Config['s3']>): FileStorage {
     },
     async get(key) {
       checkKey(key);
+      const { client, sdk } = await connect();
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
+        const out = await client.send(new sdk.GetObjectCommand({ Bucket: s3.bucket, Key: key }));
         if (!out.Body) return null;
         const bytes = await out.Body.transformToByteArray();
         return {
@@ -96,14 +98,15 @@ export function createS3Storage(s3: NonNullable<Config['s3']>): FileStorage {
           contentType: out.ContentType ?? 'application/octet-stream',
         };
       } catch (error) {
-        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey')
+        if (error instanceof sdk.NoSuchKey || (error as { name?: string }).name === 'NoSuchKey')
           return null;
         throw error;
       }
     },
     async delete(key) {
       checkKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key }));
+      const { client, sdk } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: s3.bucket, Key: key }));
     },
   };
 }

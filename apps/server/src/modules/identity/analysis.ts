@@ -20,7 +20,7 @@ import {
   maskCpf,
 } from '@sorteio/shared';
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
-import sharp from 'sharp';
+import { sharp } from '../../lib/sharp';
 import type { Db } from '../../db/client';
 import { profiles, user, verificacaoUsuario } from '../../db/schema';
 import type { FileStorage } from '../../lib/storage';

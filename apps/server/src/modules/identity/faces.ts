@@ -7,7 +7,7 @@
  * background job.
  */
 import { Worker } from 'node:worker_threads';
-import sharp from 'sharp';
+import { sharp } from '../../lib/sharp';
 
 export interface DetectedFace {
   /** Detector confidence, 0-1. */

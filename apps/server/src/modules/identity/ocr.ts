@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { isValidCpf, onlyDigits } from '@sorteio/shared';
-import sharp from 'sharp';
+import { sharp } from '../../lib/sharp';
 
 export interface OcrEngine {
   name: string;

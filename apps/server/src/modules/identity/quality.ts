@@ -3,7 +3,7 @@
  * sharpness (variance of the Laplacian), brightness and contrast, and a 64-bit perceptual hash
  * (difference hash) to recognise the same picture sent twice or by another account.
  */
-import sharp from 'sharp';
+import { sharp } from '../../lib/sharp';
 
 export interface ImageMeasures {
   /** Variance of the Laplacian on a grey copy whose longer side is 512 px (higher is sharper). */

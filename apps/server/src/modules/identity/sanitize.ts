@@ -5,7 +5,7 @@
  * files that carry something else besides the image (HTML or a script appended or hidden in a
  * metadata chunk: polyglots) or that end early are refused.
  */
-import sharp from 'sharp';
+import { sharp } from '../../lib/sharp';
 import { AppError } from '../../lib/errors';
 import { type ImageInfo, inspectImage } from '../../lib/images';
 

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { OutboxMessage, OutboxMessageSummary } from '@sorteio/shared';
 import type { Config } from '../../config';
 
@@ -78,17 +78,24 @@ function createOutbox(dir: string, from: string): Mailer & { outbox: Outbox } {
 }
 
 function createSmtp(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  // Loaded with the first message: a server on the local outbox never pays for the library.
+  let transport: Promise<Transporter> | undefined;
+  const connect = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(url),
+    ));
   return {
     outbox: null,
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      await (await connect()).sendMail({ from, ...message });
     },
     close() {
-      transport.close();
+      void transport?.then((open) => {
+        open.close();
+      });
     },
     async check() {
-      await transport.verify();
+      await (await connect()).verify();
       return 'servidor SMTP respondeu';
     },
   };

@@ -6,8 +6,12 @@
  * while what was already delivered is in the database.
  */
 import { randomBytes } from 'node:crypto';
-import { createStaticPix, hasError } from 'pix-utils';
-import QRCode from 'qrcode';
+import type * as PixUtils from 'pix-utils';
+import type QRCodeModule from 'qrcode';
+import { lazyModule } from '../../lib/lazy-module';
+
+const loadPixUtils = lazyModule<typeof PixUtils>('pix-utils');
+const loadQRCode = lazyModule<typeof QRCodeModule>('qrcode');
 import {
   type ChargeState,
   type CreateChargeInput,
@@ -69,6 +73,7 @@ export function createSimulatorProvider(options: {
     async createCharge(input: CreateChargeInput): Promise<CreatedCharge> {
       if (!/^[a-zA-Z0-9]{1,25}$/.test(input.txid))
         throw new PixProviderError('txid inválido para o simulador', { retryable: false });
+      const { createStaticPix, hasError } = loadPixUtils();
       const pix = createStaticPix({
         merchantName: emvText(options.receiverName, 25),
         merchantCity: emvText(options.receiverCity, 15),
@@ -80,7 +85,7 @@ export function createSimulatorProvider(options: {
       if (hasError(pix))
         throw new PixProviderError(`BR Code: ${pix.message}`, { retryable: false });
       const brCode = pix.toBRCode();
-      const qrPngDataUrl = await QRCode.toDataURL(brCode, {
+      const qrPngDataUrl = await loadQRCode().toDataURL(brCode, {
         errorCorrectionLevel: 'M',
         margin: 2,
         width: 320,

@@ -4,7 +4,11 @@
  * knowledge-base passages that match the question and, for a signed-in player, only that player's
  * own account facts, and is told to answer in pt-BR from them alone.
  */
-import OpenAI from 'openai';
+import type OpenAIClient from 'openai';
+import { lazyModule } from '../../lib/lazy-module';
+
+// The client library loads only on a server that has a model configured.
+const loadOpenAI = lazyModule<{ OpenAI: typeof OpenAIClient }>('openai');
 import type { ChatHistoryItem } from '@sorteio/shared';
 
 export interface LlmConfig {
@@ -38,6 +42,7 @@ export function systemPrompt(grounding: Grounding): string {
 }
 
 export function createLlmEngine(config: LlmConfig) {
+  const { OpenAI } = loadOpenAI();
   const client = new OpenAI({
     baseURL: config.baseUrl,
     apiKey: config.apiKey,

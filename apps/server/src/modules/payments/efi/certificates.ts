@@ -9,7 +9,10 @@
  */
 import { X509Certificate, createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import forge from 'node-forge';
+import type Forge from 'node-forge';
+import { lazyModule } from '../../../lib/lazy-module';
+
+const loadForge = lazyModule<typeof Forge>('node-forge');
 
 export interface PemKeyPair {
   /** The private key (PKCS#1 for RSA, PKCS#8 otherwise). */
@@ -43,6 +46,7 @@ export function loadP12(path: string, password: string): PemKeyPair {
 
 /** Converts a PKCS#12 (DER bytes) to PEM key and certificate chain. */
 export function p12ToPem(der: Buffer, password: string): PemKeyPair {
+  const forge = loadForge();
   const asn1 = forge.asn1.fromDer(forge.util.createBuffer(der.toString('binary')));
   const p12 = forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
 
