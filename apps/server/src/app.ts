@@ -129,8 +129,6 @@ export interface BuildAppOptions {
   faces?: FaceEngine;
   /** SMS and WhatsApp providers (tests); otherwise from the configuration. */
   notifyProviders?: Record<NotificationChannel, ChannelProvider>;
-  /** Base of the notification retry backoff, seconds (tests use a fraction). */
-  notifyBackoffBaseSeconds?: number;
 }
 
 const REQUEST_ID = /^[a-zA-Z0-9-]{8,64}$/;
@@ -546,9 +544,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     log: app.log,
     boss: jobs,
     ...(options.notifyProviders ? { providers: options.notifyProviders } : {}),
-    ...(options.notifyBackoffBaseSeconds === undefined
-      ? {}
-      : { backoffBaseSeconds: options.notifyBackoffBaseSeconds }),
   });
   app.addHook('onClose', async () => notifications.close());
   app.decorate('notifications', notifications);

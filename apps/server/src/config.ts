@@ -150,6 +150,7 @@ const envSchema = z
     WHATSAPP_TEMPLATE_LANGUAGE: z.string().min(2).default('pt_BR'),
     NOTIFY_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(10_000),
     NOTIFY_DAILY_LIMIT: z.coerce.number().int().min(1).max(100).default(5),
+    NOTIFY_BACKOFF_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(10),
     CASHBACK_PERCENT: z.coerce.number().min(0).max(50).default(2),
     S3_BUCKET: z.string().min(3).optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
@@ -314,6 +315,8 @@ export interface Config {
     timeoutMs: number;
     /** Messages per player, channel and day (security alerts are not limited). */
     dailyLimit: number;
+    /** First retry delay; each next one is 4 times longer. */
+    backoffBaseSeconds: number;
   };
   /** Cashback credited on each confirmed entry, in basis points. */
   cashbackBp: number;
@@ -481,6 +484,7 @@ export function loadConfig(
           : null,
       timeoutMs: e.NOTIFY_TIMEOUT_MS,
       dailyLimit: e.NOTIFY_DAILY_LIMIT,
+      backoffBaseSeconds: e.NOTIFY_BACKOFF_BASE_SECONDS,
     },
     cashbackBp: Math.round(e.CASHBACK_PERCENT * 100),
     s3:

@@ -72,8 +72,6 @@ export async function createNotificationRuntime(options: {
   log: FastifyBaseLogger;
   boss: PgBoss | null;
   providers?: Record<NotificationChannel, ChannelProvider>;
-  /** Base of the exponential backoff, seconds (tests use a fraction). */
-  backoffBaseSeconds?: number;
 }): Promise<NotificationRuntime> {
   const { db, config, log, boss } = options;
   const providers = options.providers ?? createProviders(config);
@@ -90,9 +88,7 @@ export async function createNotificationRuntime(options: {
   async function attempt(id: string): Promise<void> {
     const retryIn = await attemptMessage(db, providers, id, {
       timeoutMs: config.notify.timeoutMs,
-      ...(options.backoffBaseSeconds === undefined
-        ? {}
-        : { backoffBaseSeconds: options.backoffBaseSeconds }),
+      backoffBaseSeconds: config.notify.backoffBaseSeconds,
     });
     if (retryIn !== null) await enqueue(id, retryIn);
   }
