@@ -45,6 +45,8 @@ export interface NotificationRuntime {
   providers: Record<NotificationChannel, ChannelProvider>;
   notify(request: NotificationRequest): Promise<string[]>;
   attempt(id: string): Promise<void>;
+  /** Runs background work so that idle() waits for it (event listeners). */
+  track(work: Promise<void>): void;
   sweep(): Promise<void>;
   /** Resolves when no attempt is running or waiting on a timer (tests). */
   idle(): Promise<void>;
@@ -129,9 +131,14 @@ export async function createNotificationRuntime(options: {
   const runtime: NotificationRuntime = {
     providers,
     async notify(request) {
-      const ids = await queueNotification(db, request, config.notify.dailyLimit);
+      const queued = queueNotification(db, request, config.notify.dailyLimit);
+      void track(queued.then(() => undefined));
+      const ids = await queued;
       for (const id of ids) void track(attempt(id));
       return ids;
+    },
+    track(work) {
+      void track(work);
     },
     attempt: (id) => track(attempt(id)),
     async sweep() {
@@ -167,7 +174,7 @@ export function subscribeNotificationEvents(app: App, runtime: NotificationRunti
   };
 
   app.events.on('pix', (results: ReceiveResult[]) => {
-    void (async () => {
+    const work = (async () => {
       for (const r of results) {
         if (!r.userId) continue;
         if (r.outcome === 'participacao' && r.participacaoId) {
@@ -193,7 +200,8 @@ export function subscribeNotificationEvents(app: App, runtime: NotificationRunti
           });
         }
       }
-    })().catch((error: unknown) => app.log.warn({ err: error }, 'notification not queued'));
+    })();
+    runtime.track(work);
   });
 
   app.events.on('draw', (outcome: DrawOutcome) => {
@@ -245,7 +253,7 @@ export function subscribeNotificationEvents(app: App, runtime: NotificationRunti
   });
 
   app.events.on('security-alert', (alert: SecurityAlert) => {
-    void (async () => {
+    const work = (async () => {
       const when = alert.at.toLocaleString('pt-BR', {
         timeZone: 'America/Sao_Paulo',
         day: '2-digit',
@@ -266,6 +274,7 @@ export function subscribeNotificationEvents(app: App, runtime: NotificationRunti
           key: `security:${alert.kind}:${userId}:${randomUUID()}`,
           bypassCap: true,
         });
-    })().catch((error: unknown) => app.log.warn({ err: error }, 'notification not queued'));
+    })();
+    runtime.track(work);
   });
 }

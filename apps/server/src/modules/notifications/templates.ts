@@ -65,4 +65,5 @@ export interface RenderedEvent {
   params: string[];
 }
 
-export const money = (centavos: number) => formatBRL(centavos);
+/** R$ 1.234,56 with a plain space (Intl puts a no-break space, outside the SMS alphabet). */
+export const money = (centavos: number) => formatBRL(centavos).replace(/\u00a0/g, ' ');
