@@ -139,7 +139,10 @@ const envSchema = z
     TWILIO_FROM: z.string().min(1).optional(),
     TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
     WHATSAPP_ACCESS_TOKEN: z.string().min(1).optional(),
-    WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d+$/, { error: 'deve ter só dígitos' }).optional(),
+    WHATSAPP_PHONE_NUMBER_ID: z
+      .string()
+      .regex(/^\d+$/, { error: 'deve ter só dígitos' })
+      .optional(),
     WHATSAPP_APP_SECRET: z.string().min(1).optional(),
     WHATSAPP_VERIFY_TOKEN: z.string().min(8).optional(),
     WHATSAPP_API_VERSION: z

@@ -42,8 +42,10 @@ export const notificationMessages = {
   phoneRequired: 'Informe um celular com DDD para receber SMS ou WhatsApp.',
   phoneInvalid: 'Celular inválido: informe DDD e número, por exemplo (11) 98765-4321.',
   channelOff: (label: string) => `As notificações por ${label} estão desativadas na plataforma.`,
-  optedOutReply: 'Você não receberá mais mensagens do Sorteio Certo por SMS. Para voltar, responda VOLTAR.',
-  optedInReply: 'Pronto! Você voltou a receber mensagens do Sorteio Certo por SMS. Para sair, responda SAIR.',
+  optedOutReply:
+    'Você não receberá mais mensagens do Sorteio Certo por SMS. Para voltar, responda VOLTAR.',
+  optedInReply:
+    'Pronto! Você voltou a receber mensagens do Sorteio Certo por SMS. Para sair, responda SAIR.',
 } as const;
 
 /** Brazil's area codes (DDD) in service (Anatel). */

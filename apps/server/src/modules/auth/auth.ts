@@ -88,7 +88,11 @@ export function createAuth({
   db: Db;
   mailer: Mailer;
   /** Told of each alert mailed to an owner (SMS and WhatsApp notifications hook in here). */
-  onSecurityAlert?: (alert: { email: string; kind: 'new-device' | 'password-guessing'; at: Date }) => void;
+  onSecurityAlert?: (alert: {
+    email: string;
+    kind: 'new-device' | 'password-guessing';
+    at: Date;
+  }) => void;
 }) {
   const secure = config.baseUrl.startsWith('https://');
   const ring = buildKeyRing(config.appSecret, config.appSecretPrevious);

@@ -90,7 +90,12 @@ describe('Twilio client', () => {
   it('uses MessagingServiceSid when the sender is a messaging service', async () => {
     const mg = `MG${'a'.repeat(32)}`;
     await createTwilioClient(
-      { accountSid: twilio.accountSid, authToken: twilio.authToken, from: mg, baseUrl: twilio.baseUrl },
+      {
+        accountSid: twilio.accountSid,
+        authToken: twilio.authToken,
+        from: mg,
+        baseUrl: twilio.baseUrl,
+      },
       { statusCallbackUrl: 'https://x.example/cb', timeoutMs: 2000 },
     ).send(message);
     expect(twilio.messages.at(-1)).toMatchObject({ MessagingServiceSid: mg });
@@ -129,7 +134,14 @@ describe('Twilio client', () => {
     const url = 'https://mycompany.com/myapp.php?foo=1&bar=2';
     expect(twilioSignature('12345', url, params)).toBe('RSOYDt4T1cUTdK1PDd93/VVr8B8=');
     expect(verifyTwilioSignature('12345', url, params, 'RSOYDt4T1cUTdK1PDd93/VVr8B8=')).toBe(true);
-    expect(verifyTwilioSignature('12345', url, { ...params, Digits: '9' }, 'RSOYDt4T1cUTdK1PDd93/VVr8B8=')).toBe(false);
+    expect(
+      verifyTwilioSignature(
+        '12345',
+        url,
+        { ...params, Digits: '9' },
+        'RSOYDt4T1cUTdK1PDd93/VVr8B8=',
+      ),
+    ).toBe(false);
     expect(verifyTwilioSignature('12345', url, params, undefined)).toBe(false);
     expect(mapTwilioStatus('undelivered')).toBe('failed');
     expect(mapTwilioStatus('sending')).toBeNull();
@@ -183,12 +195,16 @@ describe('WhatsApp Cloud client', () => {
   });
 
   it('checks X-Hub-Signature-256 over the raw body and reads statuses and messages', () => {
-    const body = Buffer.from('{"entry":[{"changes":[{"value":{"statuses":[{"id":"wamid.X","status":"read"}],"messages":[{"from":"5511987654321","id":"m","type":"text","text":{"body":"SAIR"}}]}}]}]}');
+    const body = Buffer.from(
+      '{"entry":[{"changes":[{"value":{"statuses":[{"id":"wamid.X","status":"read"}],"messages":[{"from":"5511987654321","id":"m","type":"text","text":{"body":"SAIR"}}]}}]}]}',
+    );
     const header = `sha256=${createHmac('sha256', 'segredo').update(body).digest('hex')}`;
     expect(whatsappSignature('segredo', body)).toBe(header);
     expect(verifyWhatsAppSignature('segredo', body, header)).toBe(true);
     expect(verifyWhatsAppSignature('outro', body, header)).toBe(false);
-    expect(verifyWhatsAppSignature('segredo', Buffer.concat([body, Buffer.from(' ')]), header)).toBe(false);
+    expect(
+      verifyWhatsAppSignature('segredo', Buffer.concat([body, Buffer.from(' ')]), header),
+    ).toBe(false);
     const read = readWhatsAppNotification(JSON.parse(body.toString()));
     expect(read.statuses).toEqual([{ id: 'wamid.X', status: 'read' }]);
     expect(read.messages[0]?.text?.body).toBe('SAIR');

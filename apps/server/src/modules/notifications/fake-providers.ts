@@ -64,7 +64,12 @@ export interface FakeTwilio extends FakeBase {
 export async function startFakeTwilio(): Promise<FakeTwilio> {
   const accountSid = `AC${randomBytes(16).toString('hex')}`;
   const authToken = randomBytes(16).toString('hex');
-  const state = { messages: [] as FakeTwilio['messages'], failNext: [] as number[], hang: false, requests: 0 };
+  const state = {
+    messages: [] as FakeTwilio['messages'],
+    failNext: [] as number[],
+    hang: false,
+    requests: 0,
+  };
   const path = `/2010-04-01/Accounts/${accountSid}/Messages.json`;
   const error = (res: ServerResponse, status: number, code: number, message: string) =>
     json(res, status, {
@@ -74,7 +79,8 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       status,
     });
   const server = await listen((req, res, raw) => {
-    if (req.method !== 'POST' || req.url !== path) return error(res, 404, 20404, 'The requested resource was not found');
+    if (req.method !== 'POST' || req.url !== path)
+      return error(res, 404, 20404, 'The requested resource was not found');
     state.requests += 1;
     const expected = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
     if (req.headers.authorization !== expected) return error(res, 401, 20003, 'Authenticate');
@@ -85,7 +91,12 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       return error(res, 400, 20001, 'Invalid content type');
     const form = Object.fromEntries(new URLSearchParams(raw));
     if (!form.To || !/^\+[1-9]\d{7,14}$/.test(form.To))
-      return error(res, 400, 21211, `The 'To' number ${form.To ?? ''} is not a valid phone number.`);
+      return error(
+        res,
+        400,
+        21211,
+        `The 'To' number ${form.To ?? ''} is not a valid phone number.`,
+      );
     if (!form.From && !form.MessagingServiceSid)
       return error(res, 400, 21603, "The 'From' phone number is required.");
     if (!form.Body) return error(res, 400, 21602, 'Message body is required.');
@@ -136,9 +147,22 @@ export async function startFakeWhatsApp(templates: Record<string, number>): Prom
   const accessToken = `EAAG${randomBytes(20).toString('hex')}`;
   const phoneNumberId = String(100_000_000_000_000 + Math.floor(Math.random() * 1e9));
   const appSecret = randomBytes(16).toString('hex');
-  const state = { messages: [] as FakeWhatsApp['messages'], failNext: [] as number[], hang: false, requests: 0 };
-  const error = (res: ServerResponse, status: number, code: number, message: string, type = 'OAuthException') =>
-    json(res, status, { error: { message, type, code, fbtrace_id: randomBytes(8).toString('hex') } });
+  const state = {
+    messages: [] as FakeWhatsApp['messages'],
+    failNext: [] as number[],
+    hang: false,
+    requests: 0,
+  };
+  const error = (
+    res: ServerResponse,
+    status: number,
+    code: number,
+    message: string,
+    type = 'OAuthException',
+  ) =>
+    json(res, status, {
+      error: { message, type, code, fbtrace_id: randomBytes(8).toString('hex') },
+    });
   const server = await listen((req, res, raw) => {
     const match = /^\/v\d+\.\d+\/(\d+)\/messages$/.exec(req.url ?? '');
     if (req.method !== 'POST' || !match || match[1] !== phoneNumberId)
@@ -169,7 +193,12 @@ export async function startFakeWhatsApp(templates: Record<string, number>): Prom
     if (!body.to || !/^\d{8,15}$/.test(body.to))
       return error(res, 400, 131009, '(#131009) Parameter value is not valid');
     if (body.type !== 'template' || !body.template?.name)
-      return error(res, 400, 131047, 'Re-engagement message: use a template outside the 24 hour window');
+      return error(
+        res,
+        400,
+        131047,
+        'Re-engagement message: use a template outside the 24 hour window',
+      );
     const expected = templates[body.template.name];
     if (expected === undefined)
       return error(res, 404, 132001, '(#132001) Template name does not exist in the translation');
@@ -178,7 +207,12 @@ export async function startFakeWhatsApp(templates: Record<string, number>): Prom
         ?.find((c) => c.type === 'body')
         ?.parameters?.map((p) => p.text ?? '') ?? [];
     if (params.length !== expected)
-      return error(res, 400, 132000, '(#132000) Number of parameters does not match the expected number of params');
+      return error(
+        res,
+        400,
+        132000,
+        '(#132000) Number of parameters does not match the expected number of params',
+      );
     const id = `wamid.${Buffer.from(randomBytes(18)).toString('base64url')}`;
     state.messages.push({
       id,

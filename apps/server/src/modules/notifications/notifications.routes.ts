@@ -39,7 +39,10 @@ const badSignature = () =>
   new AppError('FORBIDDEN', { message: 'Assinatura inválida.', reason: 'BAD_SIGNATURE' });
 
 const xmlEscape = (s: string) =>
-  s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
+  s.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c,
+  );
 
 const whatsappHandshakeQuery = z.object({
   'hub.mode': z.string().max(50).optional(),
@@ -155,7 +158,14 @@ export function registerNotificationRoutes(app: App, deps: { db: Db; config: Con
       // Twilio signs the URL it called: our public address and the path with its query.
       const url = `${config.baseUrl}${request.url}`;
       const header = request.headers['x-twilio-signature'];
-      if (!verifyTwilioSignature(twilio.authToken, url, params, typeof header === 'string' ? header : undefined))
+      if (
+        !verifyTwilioSignature(
+          twilio.authToken,
+          url,
+          params,
+          typeof header === 'string' ? header : undefined,
+        )
+      )
         throw badSignature();
       return params;
     };
@@ -178,10 +188,17 @@ export function registerNotificationRoutes(app: App, deps: { db: Db; config: Con
 
     hooks.post(
       '/api/webhooks/twilio/inbound',
-      { schema: { tags: ['webhooks'], summary: 'Twilio: SMS recebido (SAIR, PARAR, STOP, VOLTAR)' } },
+      {
+        schema: { tags: ['webhooks'], summary: 'Twilio: SMS recebido (SAIR, PARAR, STOP, VOLTAR)' },
+      },
       async (request, reply) => {
         const params = twilioForm(request);
-        const done = await applyReply(db, 'sms', String(params.From ?? ''), String(params.Body ?? ''));
+        const done = await applyReply(
+          db,
+          'sms',
+          String(params.From ?? ''),
+          String(params.Body ?? ''),
+        );
         const text =
           done === 'opt-out'
             ? notificationMessages.optedOutReply
@@ -222,13 +239,22 @@ export function registerNotificationRoutes(app: App, deps: { db: Db; config: Con
         if (!whatsapp) throw notFound();
         const body = raw.get(request) ?? Buffer.alloc(0);
         const header = request.headers['x-hub-signature-256'];
-        if (!verifyWhatsAppSignature(whatsapp.appSecret, body, typeof header === 'string' ? header : undefined))
+        if (
+          !verifyWhatsAppSignature(
+            whatsapp.appSecret,
+            body,
+            typeof header === 'string' ? header : undefined,
+          )
+        )
           throw badSignature();
         const { statuses, messages } = readWhatsAppNotification(request.body);
         for (const s of statuses) {
           const status = mapWhatsAppStatus(s.status);
           if (!status) continue;
-          const at = s.timestamp && /^\d+$/.test(s.timestamp) ? new Date(Number(s.timestamp) * 1000) : new Date();
+          const at =
+            s.timestamp && /^\d+$/.test(s.timestamp)
+              ? new Date(Number(s.timestamp) * 1000)
+              : new Date();
           const error = s.errors?.[0]
             ? `WhatsApp ${s.errors[0].code ?? ''}: ${s.errors[0].title ?? s.errors[0].message ?? ''}`.trim()
             : null;

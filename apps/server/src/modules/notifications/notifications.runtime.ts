@@ -81,7 +81,9 @@ export async function createNotificationRuntime(options: {
   const running = new Set<Promise<void>>();
 
   const track = (work: Promise<void>) => {
-    const p = work.catch((error: unknown) => log.warn({ err: error }, 'notification attempt failed'));
+    const p = work.catch((error: unknown) =>
+      log.warn({ err: error }, 'notification attempt failed'),
+    );
     running.add(p);
     void p.finally(() => running.delete(p));
     return p;
@@ -124,7 +126,9 @@ export async function createNotificationRuntime(options: {
   }
 
   const sweepTimer = setInterval(() => {
-    runtime.sweep().catch((error: unknown) => log.warn({ err: error }, 'notification sweep failed'));
+    runtime
+      .sweep()
+      .catch((error: unknown) => log.warn({ err: error }, 'notification sweep failed'));
   }, SWEEP_MS);
   sweepTimer.unref();
 
@@ -235,11 +239,7 @@ export function subscribeNotificationEvents(app: App, runtime: NotificationRunti
     const paid = event.result === 'confirmado';
     send({
       userId: event.userId,
-      event: paid
-        ? event.kind === 'prize'
-          ? 'prize.paid'
-          : 'withdrawal.paid'
-        : 'payout.returned',
+      event: paid ? (event.kind === 'prize' ? 'prize.paid' : 'withdrawal.paid') : 'payout.returned',
       template: paid
         ? event.kind === 'prize'
           ? 'premio_pago'

@@ -104,7 +104,10 @@ export async function updatePreferences(
           ? null
           : toE164Mobile(input.phone);
     const phoneChanged = phone !== (current?.phone ?? null);
-    const set: Partial<typeof notificationPreferences.$inferInsert> = { phone, updatedAt: new Date() };
+    const set: Partial<typeof notificationPreferences.$inferInsert> = {
+      phone,
+      updatedAt: new Date(),
+    };
     const events: (typeof notificationConsentEvents.$inferInsert)[] = [];
     for (const channel of notificationChannels) {
       const was = channelOf(current, channel).optedIn;
@@ -374,10 +377,7 @@ export async function attemptMessage(
         .where(eq(messagesTable.id, id));
       return delay;
     }
-    await db
-      .update(messagesTable)
-      .set({ provider: provider.name })
-      .where(eq(messagesTable.id, id));
+    await db.update(messagesTable).set({ provider: provider.name }).where(eq(messagesTable.id, id));
     await fail(e.message.slice(0, 500), e.code ?? (e.status ? `HTTP_${e.status}` : null), attempts);
     return null;
   }
@@ -395,7 +395,13 @@ export async function dueMessages(db: Db, limit = 50): Promise<string[]> {
 
 // ---------------------------------------------------------------- status callbacks
 
-const rank: Record<MessageStatus, number> = { queued: 0, sent: 1, delivered: 2, read: 3, failed: 4 };
+const rank: Record<MessageStatus, number> = {
+  queued: 0,
+  sent: 1,
+  delivered: 2,
+  read: 3,
+  failed: 4,
+};
 
 /**
  * A provider's status report. Reports may arrive out of order: a status only moves forward
@@ -432,7 +438,11 @@ export async function applyStatus(
         ? { deliveredAt: at }
         : status === 'read'
           ? { readAt: at }
-          : { failedAt: at, error: error ?? 'Falha informada pelo provedor', errorCode: 'PROVIDER' };
+          : {
+              failedAt: at,
+              error: error ?? 'Falha informada pelo provedor',
+              errorCode: 'PROVIDER',
+            };
   await db
     .update(messagesTable)
     .set({ ...stamp, ...(forward ? { status } : {}), updatedAt: new Date() })

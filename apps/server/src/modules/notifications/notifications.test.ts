@@ -204,7 +204,12 @@ describe('opt-out by reply', () => {
   it('SAIR by SMS and PARAR by WhatsApp turn the channel off; bad signatures change nothing', async () => {
     const p = await player('(31) 99111-0004', { sms: true, whatsapp: true });
     const url = `${TEST_BASE_URL}/api/webhooks/twilio/inbound`;
-    const params = { From: '+5531991110004', To: '+15005550006', Body: 'Sair', MessageSid: 'SMin1' };
+    const params = {
+      From: '+5531991110004',
+      To: '+15005550006',
+      Body: 'Sair',
+      MessageSid: 'SMin1',
+    };
 
     const forged = signedTwilioForm('token-errado', url, params);
     const refused = await ctx.app.inject({
@@ -226,12 +231,20 @@ describe('opt-out by reply', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/xml/);
-    expect(res.body).toContain('<Message>Você não receberá mais mensagens do Sorteio Certo por SMS.');
+    expect(res.body).toContain(
+      '<Message>Você não receberá mais mensagens do Sorteio Certo por SMS.',
+    );
 
     const waReply = signedWhatsAppNotification(wa.appSecret, wa.phoneNumberId, {
       contacts: [{ wa_id: '5531991110004' }],
       messages: [
-        { from: '5531991110004', id: 'wamid.in', timestamp: '1700000000', type: 'text', text: { body: 'PARAR' } },
+        {
+          from: '5531991110004',
+          id: 'wamid.in',
+          timestamp: '1700000000',
+          type: 'text',
+          text: { body: 'PARAR' },
+        },
       ],
     } as never);
     const waForged = await ctx.app.inject({
@@ -327,7 +340,15 @@ describe('status webhooks', () => {
     const at = Math.floor(Date.now() / 1000);
     const statuses = (status: string, extra: object = {}) =>
       signedWhatsAppNotification(wa.appSecret, wa.phoneNumberId, {
-        statuses: [{ id: whats.providerMessageId, status, timestamp: String(at), recipient_id: '5541992220005', ...extra }],
+        statuses: [
+          {
+            id: whats.providerMessageId,
+            status,
+            timestamp: String(at),
+            recipient_id: '5541992220005',
+            ...extra,
+          },
+        ],
       });
     const waBad = statuses('read');
     const refused = await ctx.app.inject({
@@ -338,7 +359,11 @@ describe('status webhooks', () => {
     });
     expect(refused.statusCode).toBe(403);
     for (const s of ['delivered', 'read']) {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/webhooks/whatsapp', ...statuses(s) });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/whatsapp',
+        ...statuses(s),
+      });
       expect(res.statusCode).toBe(200);
     }
     // A late "sent" never moves a read message back.
@@ -376,7 +401,10 @@ describe('status webhooks', () => {
       .select()
       .from(notificationMessages)
       .where(eq(notificationMessages.id, second.id));
-    expect(failed).toMatchObject({ status: 'failed', error: 'WhatsApp 131026: Message undeliverable' });
+    expect(failed).toMatchObject({
+      status: 'failed',
+      error: 'WhatsApp 131026: Message undeliverable',
+    });
   });
 
   it('answers the WhatsApp verification handshake only with the right token', async () => {
@@ -408,9 +436,10 @@ describe('limits, retries and switches', () => {
     expect(capped[0]!.status).toBe('failed');
     expect(sent.filter((r) => r.event === 'security.alert')).toHaveLength(1);
     expect(wa.messages.filter((m) => m.to === '5551993330006')).toHaveLength(4);
-    expect(wa.messages.find((m) => m.template === 'alerta_seguranca' && m.to === '5551993330006')!.params[0]).toMatch(
-      /^novo acesso à sua conta em /,
-    );
+    expect(
+      wa.messages.find((m) => m.template === 'alerta_seguranca' && m.to === '5551993330006')!
+        .params[0],
+    ).toMatch(/^novo acesso à sua conta em /);
   });
 
   it('retries a provider 500 with backoff and delivers; a 4xx is not retried', async () => {
@@ -496,12 +525,15 @@ describe('offline default', () => {
       const outbox = await offline.app.inject({ method: 'GET', url: '/api/dev/outbox-messages' });
       expect(outbox.statusCode).toBe(200);
       expect(
-        outbox.json().map((m: { channel: string; status: string; toPhone: string; body: string }) => [
-          m.channel,
-          m.status,
-          m.toPhone,
-          m.body.startsWith('Sorteio Certo: a sala foi cancelada'),
-        ]).sort(),
+        outbox
+          .json()
+          .map((m: { channel: string; status: string; toPhone: string; body: string }) => [
+            m.channel,
+            m.status,
+            m.toPhone,
+            m.body.startsWith('Sorteio Certo: a sala foi cancelada'),
+          ])
+          .sort(),
       ).toEqual([
         ['sms', 'delivered', '+5581996660009', true],
         ['whatsapp', 'delivered', '+5581996660009', true],

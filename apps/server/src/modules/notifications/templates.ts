@@ -57,7 +57,10 @@ export type TemplateName = keyof typeof whatsappTemplates;
 export const SMS_OPT_OUT_HINT = ' Para não receber mais, responda SAIR.';
 
 export function renderTemplate(name: TemplateName, params: string[]): string {
-  return whatsappTemplates[name].text.replace(/\{\{(\d+)\}\}/g, (_, n: string) => params[Number(n) - 1] ?? '');
+  return whatsappTemplates[name].text.replace(
+    /\{\{(\d+)\}\}/g,
+    (_, n: string) => params[Number(n) - 1] ?? '',
+  );
 }
 
 export interface RenderedEvent {
