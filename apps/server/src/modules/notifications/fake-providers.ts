@@ -86,7 +86,10 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     if (req.headers.authorization !== expected) return error(res, 401, 20003, 'Authenticate');
     if (state.hang) return;
     const status = state.failNext.shift();
-    if (status) return error(res, status, 20500, 'Internal Server Error');
+    if (status)
+      return status >= 500
+        ? error(res, status, 20500, 'Internal Server Error')
+        : error(res, status, 21610, 'Attempt to send to unsubscribed recipient');
     if (!String(req.headers['content-type']).startsWith('application/x-www-form-urlencoded'))
       return error(res, 400, 20001, 'Invalid content type');
     const form = Object.fromEntries(new URLSearchParams(raw));

@@ -457,7 +457,7 @@ describe('limits, retries and switches', () => {
     payout(p.id);
     await ctx.app.notifications.idle();
     const refused = (await messagesOf(p.id)).find((r) => r.id !== row!.id)!;
-    expect(refused).toMatchObject({ status: 'failed', attempts: 1, errorCode: '20500' });
+    expect(refused).toMatchObject({ status: 'failed', attempts: 1, errorCode: '21610' });
     expect(refused.error).toMatch(/^Twilio HTTP 400/);
   });
 
