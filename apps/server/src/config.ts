@@ -153,7 +153,7 @@ const envSchema = z
     WHATSAPP_TEMPLATE_LANGUAGE: z.string().min(2).default('pt_BR'),
     NOTIFY_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(10_000),
     NOTIFY_DAILY_LIMIT: z.coerce.number().int().min(1).max(100).default(5),
-    NOTIFY_BACKOFF_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(10),
+    NOTIFY_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(10),
     CASHBACK_PERCENT: z.coerce.number().min(0).max(50).default(2),
     S3_BUCKET: z.string().min(3).optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
@@ -487,7 +487,7 @@ export function loadConfig(
           : null,
       timeoutMs: e.NOTIFY_TIMEOUT_MS,
       dailyLimit: e.NOTIFY_DAILY_LIMIT,
-      backoffBaseSeconds: e.NOTIFY_BACKOFF_BASE_SECONDS,
+      backoffBaseSeconds: e.NOTIFY_RETRY_BASE_SECONDS,
     },
     cashbackBp: Math.round(e.CASHBACK_PERCENT * 100),
     s3:

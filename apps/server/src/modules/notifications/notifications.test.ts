@@ -54,7 +54,7 @@ beforeAll(async () => {
       WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
       WHATSAPP_BASE_URL: wa.baseUrl,
       NOTIFY_TIMEOUT_MS: '1000',
-      NOTIFY_BACKOFF_BASE_SECONDS: '0.05',
+      NOTIFY_RETRY_BASE_SECONDS: '0.05',
       NOTIFY_DAILY_LIMIT: '3',
     },
   });
