@@ -76,6 +76,14 @@ import { registerAdminRoomRoutes } from './modules/admin/admin-rooms.routes';
 import { registerAdminUserRoutes } from './modules/admin/admin-users.routes';
 import { getSetting } from './modules/settings/settings.service';
 import { registerStatic } from './plugins/static';
+import {
+  type NotificationRuntime,
+  createNotificationRuntime,
+  subscribeNotificationEvents,
+} from './modules/notifications/notifications.runtime';
+import type { ChannelProvider } from './modules/notifications/provider';
+import type { NotificationChannel } from '@sorteio/shared';
+import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
 import { registerSupportRoutes } from './modules/support/support.routes';
 
 declare module 'fastify' {
@@ -95,6 +103,7 @@ declare module 'fastify' {
     publishRoom(salaId: string): Promise<void>;
     routeTable: readonly RouteEntry[];
     identity: IdentityQueue;
+    notifications: NotificationRuntime;
   }
 }
 
@@ -118,6 +127,8 @@ export interface BuildAppOptions {
   skipMigrations?: boolean;
   /** The face engine (one worker thread); created on first use when not given. */
   faces?: FaceEngine;
+  /** SMS and WhatsApp providers (tests); otherwise from the configuration. */
+  notifyProviders?: Record<NotificationChannel, ChannelProvider>;
 }
 
 const REQUEST_ID = /^[a-zA-Z0-9-]{8,64}$/;
@@ -289,7 +300,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
-  const auth = createAuth({ config, db: database.db, mailer });
+  const events = new EventEmitter();
+  events.setMaxListeners(0);
+  const auth = createAuth({
+    config,
+    db: database.db,
+    mailer,
+    onSecurityAlert: (alert) => events.emit('security-alert', alert),
+  });
   const storage = options.storage ?? createStorage(config);
   // The PIX provider: the configuration stored from /gerencianet-config, else the environment's;
   // switched without a restart. Tests that inject a provider get exactly that one.
@@ -318,8 +336,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('identity', identity);
   app.addHook('onClose', async () => identity.close());
   app.decorate('pix', pix);
-  const events = new EventEmitter();
-  events.setMaxListeners(0);
   app.decorate('events', events);
   app.decorate('auth', auth);
 
@@ -521,6 +537,18 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('webhooks', webhooks);
   subscribePlatformEvents(app, webhooks);
   registerConnectionRoutes(app, { db: database.db, appSecret: config.appSecret, webhooks });
+  // SMS and WhatsApp (docs/decisions/012-sms-whatsapp.md).
+  const notifications = await createNotificationRuntime({
+    db: database.db,
+    config,
+    log: app.log,
+    boss: jobs,
+    ...(options.notifyProviders ? { providers: options.notifyProviders } : {}),
+  });
+  app.addHook('onClose', async () => notifications.close());
+  app.decorate('notifications', notifications);
+  subscribeNotificationEvents(app, notifications);
+  registerNotificationRoutes(app, { db: database.db, config });
   registerCampaignRoutes(app, { db: database.db, config, mailer });
   registerServiceRoutes(app, { db: database.db, mailer, pix: pixRuntime, startedAt: Date.now() });
   registerAdminPanelRoutes(app, { database, config, storage, mailer, pix: () => app.pix });

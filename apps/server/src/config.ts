@@ -130,6 +130,30 @@ const envSchema = z
     EFI_PRODUCTION_URL: z.url().default('https://pix.api.efipay.com.br'),
     /** PEM file of an extra CA trusted for the EFI server certificate (tests: the fake EFI's CA). */
     EFI_EXTRA_CA: z.string().min(1).optional(),
+    TWILIO_ACCOUNT_SID: z
+      .string()
+      .regex(/^AC[0-9a-fA-F]{32}$/, { error: 'deve começar com AC seguido de 32 caracteres' })
+      .optional(),
+    TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+    /** The sender: a Twilio number in E.164, or a Messaging Service (MG...). */
+    TWILIO_FROM: z.string().min(1).optional(),
+    TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
+    WHATSAPP_ACCESS_TOKEN: z.string().min(1).optional(),
+    WHATSAPP_PHONE_NUMBER_ID: z
+      .string()
+      .regex(/^\d+$/, { error: 'deve ter só dígitos' })
+      .optional(),
+    WHATSAPP_APP_SECRET: z.string().min(1).optional(),
+    WHATSAPP_VERIFY_TOKEN: z.string().min(8).optional(),
+    WHATSAPP_API_VERSION: z
+      .string()
+      .regex(/^v\d+\.\d+$/, { error: 'use o formato v21.0' })
+      .default('v21.0'),
+    WHATSAPP_BASE_URL: z.url().default('https://graph.facebook.com'),
+    WHATSAPP_TEMPLATE_LANGUAGE: z.string().min(2).default('pt_BR'),
+    NOTIFY_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(10_000),
+    NOTIFY_DAILY_LIMIT: z.coerce.number().int().min(1).max(100).default(5),
+    NOTIFY_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(10),
     CASHBACK_PERCENT: z.coerce.number().min(0).max(50).default(2),
     S3_BUCKET: z.string().min(3).optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
@@ -156,6 +180,24 @@ const envSchema = z
             message: 'é obrigatório com PIX_PROVIDER=efi',
           });
       }
+    }
+    if (env.TWILIO_ACCOUNT_SID && (!env.TWILIO_AUTH_TOKEN || !env.TWILIO_FROM)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TWILIO_AUTH_TOKEN'],
+        message: 'TWILIO_AUTH_TOKEN e TWILIO_FROM são obrigatórios com TWILIO_ACCOUNT_SID',
+      });
+    }
+    if (
+      env.WHATSAPP_ACCESS_TOKEN &&
+      (!env.WHATSAPP_PHONE_NUMBER_ID || !env.WHATSAPP_APP_SECRET || !env.WHATSAPP_VERIFY_TOKEN)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WHATSAPP_PHONE_NUMBER_ID'],
+        message:
+          'WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET e WHATSAPP_VERIFY_TOKEN são obrigatórios com WHATSAPP_ACCESS_TOKEN',
+      });
     }
     if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({
@@ -261,6 +303,24 @@ export interface Config {
   } | null;
   /** EFI hosts for the stored configuration, and an extra CA to trust for them. */
   efiHosts: { sandbox: string; production: string; extraCaPath: string | undefined };
+  /** SMS and WhatsApp (docs/decisions/012-sms-whatsapp.md); each null = the local outbox. */
+  notify: {
+    twilio: { accountSid: string; authToken: string; from: string; baseUrl: string } | null;
+    whatsapp: {
+      accessToken: string;
+      phoneNumberId: string;
+      appSecret: string;
+      verifyToken: string;
+      apiVersion: string;
+      baseUrl: string;
+      language: string;
+    } | null;
+    timeoutMs: number;
+    /** Messages per player, channel and day (security alerts are not limited). */
+    dailyLimit: number;
+    /** First retry delay; each next one is 4 times longer. */
+    backoffBaseSeconds: number;
+  };
   /** Cashback credited on each confirmed entry, in basis points. */
   cashbackBp: number;
   /** Private bucket for identity documents; null = local folder under DATA_DIR. */
@@ -399,6 +459,35 @@ export function loadConfig(
       sandbox: e.EFI_SANDBOX_URL,
       production: e.EFI_PRODUCTION_URL,
       extraCaPath: e.EFI_EXTRA_CA ? path.resolve(e.EFI_EXTRA_CA) : undefined,
+    },
+    notify: {
+      twilio:
+        e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+          ? {
+              accountSid: e.TWILIO_ACCOUNT_SID,
+              authToken: e.TWILIO_AUTH_TOKEN,
+              from: e.TWILIO_FROM,
+              baseUrl: e.TWILIO_BASE_URL.replace(/\/$/, ''),
+            }
+          : null,
+      whatsapp:
+        e.WHATSAPP_ACCESS_TOKEN &&
+        e.WHATSAPP_PHONE_NUMBER_ID &&
+        e.WHATSAPP_APP_SECRET &&
+        e.WHATSAPP_VERIFY_TOKEN
+          ? {
+              accessToken: e.WHATSAPP_ACCESS_TOKEN,
+              phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+              appSecret: e.WHATSAPP_APP_SECRET,
+              verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+              apiVersion: e.WHATSAPP_API_VERSION,
+              baseUrl: e.WHATSAPP_BASE_URL.replace(/\/$/, ''),
+              language: e.WHATSAPP_TEMPLATE_LANGUAGE,
+            }
+          : null,
+      timeoutMs: e.NOTIFY_TIMEOUT_MS,
+      dailyLimit: e.NOTIFY_DAILY_LIMIT,
+      backoffBaseSeconds: e.NOTIFY_RETRY_BASE_SECONDS,
     },
     cashbackBp: Math.round(e.CASHBACK_PERCENT * 100),
     s3:

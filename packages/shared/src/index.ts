@@ -18,3 +18,4 @@ export * from './identity';
 export * from './responsible-play';
 export * from './sessions';
 export * from './legal';
+export * from './notifications';

@@ -288,6 +288,15 @@ const routes: Record<string, RouteSpec> = {
       body: { confirmacao: 'EXCLUIR', senha: 'senha-errada-1' },
     }),
   },
+  // SMS and WhatsApp consent (notifications module).
+  'GET /api/profile/notifications': {
+    access: { kind: 'signed-in' },
+    call: () => ({ url: '/api/profile/notifications' }),
+  },
+  'PUT /api/profile/notifications': {
+    access: { kind: 'signed-in' },
+    call: () => ({ url: '/api/profile/notifications', body: { whatsapp: false } }),
+  },
   'GET /api/profile/sessions': {
     access: { kind: 'signed-in' },
     call: () => ({ url: '/api/profile/sessions' }),
@@ -366,6 +375,32 @@ const routes: Record<string, RouteSpec> = {
   'POST /api/webhooks/pix/:secret/pix': {
     access: { kind: 'secret' },
     call: () => ({ url: '/api/webhooks/pix/segredo-errado/pix', body: { pix: [] } }),
+  },
+  // SMS and WhatsApp providers' callbacks: the signature is the capability (and without the
+  // provider's credentials configured the routes answer 404).
+  'POST /api/webhooks/twilio/status': {
+    access: { kind: 'secret' },
+    call: () => ({
+      url: '/api/webhooks/twilio/status',
+      body: { MessageSid: 'SMx', MessageStatus: 'delivered' },
+    }),
+  },
+  'POST /api/webhooks/twilio/inbound': {
+    access: { kind: 'secret' },
+    call: () => ({
+      url: '/api/webhooks/twilio/inbound',
+      body: { From: '+5511987654321', Body: 'SAIR' },
+    }),
+  },
+  'GET /api/webhooks/whatsapp': {
+    access: { kind: 'secret' },
+    call: () => ({
+      url: '/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=x&hub.challenge=1',
+    }),
+  },
+  'POST /api/webhooks/whatsapp': {
+    access: { kind: 'secret' },
+    call: () => ({ url: '/api/webhooks/whatsapp', body: { entry: [] } }),
   },
   'GET /api/wallet': { access: { kind: 'signed-in' }, call: () => ({ url: '/api/wallet' }) },
   'GET /api/wallet/statement': {
@@ -512,6 +547,10 @@ const routes: Record<string, RouteSpec> = {
   'GET /api/dev/outbox/:id': {
     access: { kind: 'secret' },
     call: () => ({ url: '/api/dev/outbox/x' }),
+  },
+  'GET /api/dev/outbox-messages': {
+    access: { kind: 'secret' },
+    call: () => ({ url: '/api/dev/outbox-messages' }),
   },
 };
 

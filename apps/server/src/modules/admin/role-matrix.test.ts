@@ -364,6 +364,11 @@ const routes: Record<string, { permission: Permission; call: () => Promise<Call>
     permission: 'audit.read',
     call: async () => ({ url: '/api/admin/audit' }),
   },
+  // SMS and WhatsApp delivery log (read with the settings, where the channel switches are).
+  'GET /api/admin/notifications/messages': {
+    permission: 'settings.read',
+    call: async () => ({ url: '/api/admin/notifications/messages' }),
+  },
   // Integrations (issue 10): settings, PIX provider, connections, campaigns, API services.
   'GET /api/admin/settings': {
     permission: 'settings.read',

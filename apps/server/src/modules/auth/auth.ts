@@ -78,7 +78,22 @@ function clientOf(headers: Headers | undefined) {
   };
 }
 
-export function createAuth({ config, db, mailer }: { config: Config; db: Db; mailer: Mailer }) {
+export function createAuth({
+  config,
+  db,
+  mailer,
+  onSecurityAlert,
+}: {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  /** Told of each alert mailed to an owner (SMS and WhatsApp notifications hook in here). */
+  onSecurityAlert?: (alert: {
+    email: string;
+    kind: 'new-device' | 'password-guessing';
+    at: Date;
+  }) => void;
+}) {
   const secure = config.baseUrl.startsWith('https://');
   const ring = buildKeyRing(config.appSecret, config.appSecretPrevious);
 
@@ -107,6 +122,7 @@ export function createAuth({ config, db, mailer }: { config: Config; db: Db; mai
     const locked = f.fromAddress === MAX_FAILED_SIGN_INS;
     const slowed = f.total === ACCOUNT_FAILURES_BEFORE_DELAY;
     if (!(locked || slowed) || !(await firstInHour(`warn-lock:${email}`))) return;
+    onSecurityAlert?.({ email, kind: 'password-guessing', at: new Date() });
     await mailer.send(
       renderMail({
         to: email,
@@ -127,6 +143,7 @@ export function createAuth({ config, db, mailer }: { config: Config; db: Db; mai
     email: string,
     client: { ip: string | null; userAgent: string | null },
   ) => {
+    onSecurityAlert?.({ email, kind: 'new-device', at: new Date() });
     await mailer.send(
       renderMail({
         to: email,

@@ -1,6 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useProfile } from '../api/get-profile';
 import { LoadError, LoadingBlock } from './load-states';
+import { NotificationsCard } from './notifications-card';
 import { PrivacyDataCard } from './privacy-data-card';
 import { ProfileForm } from './profile-form';
 
@@ -30,6 +31,7 @@ export function ProfileTab() {
           )}
         </CardContent>
       </Card>
+      <NotificationsCard />
       <PrivacyDataCard />
     </div>
   );

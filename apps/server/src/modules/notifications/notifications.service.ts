@@ -1,0 +1,496 @@
+/**
+ * SMS and WhatsApp notifications: consent, the queue of messages (the delivery log is the queue:
+ * one row per message, claimed with a lease, retried with exponential backoff on 5xx, 429 and
+ * timeouts), the daily cap, status callbacks and reply keywords.
+ */
+import {
+  type ConsentSource,
+  type DeliveryLogItem,
+  type DeliveryLogQuery,
+  type MessageStatus,
+  type NotificationChannel,
+  type NotificationPreferences,
+  type UpdateNotificationPreferencesInput,
+  notificationChannelLabels,
+  notificationChannels,
+  notificationMessages,
+  toE164Mobile,
+} from '@sorteio/shared';
+import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  notificationConsentEvents,
+  notificationMessages as messagesTable,
+  notificationPreferences,
+  user,
+} from '../../db/schema';
+import { brazilDayStart } from '../../lib/brazil-time';
+import { AppError } from '../../lib/errors';
+import { getSetting } from '../settings/settings.service';
+import type { DbOrTx } from '../wallet/ledger.service';
+import { type ChannelProvider, ProviderError } from './provider';
+import { SMS_OPT_OUT_HINT, type TemplateName, renderTemplate } from './templates';
+
+/** Attempts before a message is given up (the first one included). */
+export const MAX_ATTEMPTS = 6;
+/** Backoff: base x 4^(attempt-1): 10 s, 40 s, 160 s, ~11 min, ~43 min with the default base. */
+export const BACKOFF_BASE_SECONDS = 10;
+
+const switchKey = {
+  sms: 'notifications.sms',
+  whatsapp: 'notifications.whatsapp',
+} as const satisfies Record<NotificationChannel, string>;
+
+export const channelEnabled = (db: Db, channel: NotificationChannel) =>
+  getSetting(db, switchKey[channel]);
+
+// ---------------------------------------------------------------- consent
+
+type PrefRow = typeof notificationPreferences.$inferSelect;
+
+function channelOf(row: PrefRow | undefined, channel: NotificationChannel) {
+  if (!row) return { optedIn: false, changedAt: null, source: null };
+  return channel === 'sms'
+    ? { optedIn: row.smsOptIn, changedAt: row.smsChangedAt, source: row.smsSource }
+    : { optedIn: row.whatsappOptIn, changedAt: row.whatsappChangedAt, source: row.whatsappSource };
+}
+
+export async function getPreferences(
+  db: Db,
+  userId: string,
+  dailyLimit: number,
+): Promise<NotificationPreferences> {
+  const [row] = await db
+    .select()
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+  const out = { phone: row?.phone ?? null, dailyLimit } as NotificationPreferences;
+  for (const channel of notificationChannels) {
+    const c = channelOf(row, channel);
+    out[channel] = {
+      optedIn: c.optedIn,
+      changedAt: c.changedAt?.toISOString() ?? null,
+      source: c.source ?? null,
+      enabledByPlatform: await channelEnabled(db, channel),
+    };
+  }
+  return out;
+}
+
+function channelColumns(channel: NotificationChannel, optedIn: boolean, source: ConsentSource) {
+  const at = new Date();
+  return channel === 'sms'
+    ? { smsOptIn: optedIn, smsChangedAt: at, smsSource: source }
+    : { whatsappOptIn: optedIn, whatsappChangedAt: at, whatsappSource: source };
+}
+
+/** The profile card: phone and per-channel switches. Every change of consent is kept. */
+export async function updatePreferences(
+  db: Db,
+  userId: string,
+  input: UpdateNotificationPreferencesInput,
+  detail: string | null,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(notificationPreferences)
+      .where(eq(notificationPreferences.userId, userId))
+      .for('update');
+    const phone =
+      input.phone === undefined
+        ? (current?.phone ?? null)
+        : input.phone === null || input.phone === ''
+          ? null
+          : toE164Mobile(input.phone);
+    const phoneChanged = phone !== (current?.phone ?? null);
+    const set: Partial<typeof notificationPreferences.$inferInsert> = {
+      phone,
+      updatedAt: new Date(),
+    };
+    const events: (typeof notificationConsentEvents.$inferInsert)[] = [];
+    for (const channel of notificationChannels) {
+      const was = channelOf(current, channel).optedIn;
+      // No phone, no messages: removing the phone turns both channels off.
+      const wanted = phone === null ? false : (input[channel] ?? was);
+      if (wanted && !was && !(await channelEnabled(db, channel)))
+        throw new AppError('VALIDATION_ERROR', {
+          message: notificationMessages.channelOff(notificationChannelLabels[channel]),
+        });
+      if (input[channel] === true && phone === null)
+        throw new AppError('VALIDATION_ERROR', { message: notificationMessages.phoneRequired });
+      // A new number needs its own consent record: the yes was given for the old one.
+      if (wanted !== was || (wanted && phoneChanged)) {
+        Object.assign(set, channelColumns(channel, wanted, 'profile'));
+        events.push({ userId, channel, optedIn: wanted, source: 'profile', phone, detail });
+      }
+    }
+    await tx
+      .insert(notificationPreferences)
+      .values({ userId, ...set })
+      .onConflictDoUpdate({ target: notificationPreferences.userId, set });
+    if (events.length) await tx.insert(notificationConsentEvents).values(events);
+  });
+}
+
+const OPT_OUT_WORDS = new Set(['SAIR', 'PARAR', 'STOP', 'CANCELAR', 'DESCADASTRAR', 'PARE']);
+const OPT_IN_WORDS = new Set(['VOLTAR', 'START', 'RETOMAR']);
+
+/** The keyword of a reply (first word, upper case, accents dropped), if it is one. */
+export function replyKeyword(text: string): 'opt-out' | 'opt-in' | null {
+  const word = text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .split(/\s+/)[0]
+    ?.replace(/[^A-Za-z]/g, '')
+    .toUpperCase();
+  if (!word) return null;
+  if (OPT_OUT_WORDS.has(word)) return 'opt-out';
+  if (OPT_IN_WORDS.has(word)) return 'opt-in';
+  return null;
+}
+
+/**
+ * A reply to one of our messages: SAIR/PARAR/STOP turn the channel off for every account with
+ * that number; VOLTAR/START turn it back on (only for accounts that registered the number).
+ * Returns what was done, or null when the text is no keyword or the number is unknown.
+ */
+export async function applyReply(
+  db: Db,
+  channel: NotificationChannel,
+  from: string,
+  text: string,
+): Promise<'opt-out' | 'opt-in' | null> {
+  const keyword = replyKeyword(text);
+  const phone = toE164Mobile(from);
+  if (!keyword || !phone) return null;
+  const optedIn = keyword === 'opt-in';
+  if (optedIn && !(await channelEnabled(db, channel))) return null;
+  const rows = await db
+    .select({ userId: notificationPreferences.userId })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.phone, phone));
+  if (rows.length === 0) return null;
+  const word = text.trim().split(/\s+/)[0]!.slice(0, 20);
+  await db.transaction(async (tx) => {
+    for (const { userId } of rows) {
+      await tx
+        .update(notificationPreferences)
+        .set({ ...channelColumns(channel, optedIn, 'reply'), updatedAt: new Date() })
+        .where(eq(notificationPreferences.userId, userId));
+      await tx.insert(notificationConsentEvents).values({
+        userId,
+        channel,
+        optedIn,
+        source: 'reply',
+        phone,
+        detail: word,
+      });
+    }
+  });
+  return keyword;
+}
+
+// ---------------------------------------------------------------- queueing
+
+export interface NotificationRequest {
+  userId: string;
+  event: string;
+  template: TemplateName;
+  params: string[];
+  /** Unique per event and player (the channel is added). */
+  key: string;
+  /** Security alerts bypass the daily cap (and are not counted by it). */
+  bypassCap?: boolean;
+}
+
+/** A lock per player and channel while the day's count is checked (no two messages race past it). */
+const capLock = (tx: DbOrTx, userId: string, channel: NotificationChannel) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`notify-cap:${userId}:${channel}`}))`);
+
+/**
+ * Records the messages an event sends: one per channel that the platform has on, the player has
+ * opted into, with a phone. Over the daily cap the row is kept as failed (DAILY_CAP), not sent.
+ * Returns the ids of the rows to deliver. Idempotent per key.
+ */
+export async function queueNotification(
+  db: Db,
+  request: NotificationRequest,
+  dailyLimit: number,
+  now = new Date(),
+): Promise<string[]> {
+  const [prefs] = await db
+    .select()
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, request.userId));
+  if (!prefs?.phone) return [];
+  const ids: string[] = [];
+  for (const channel of notificationChannels) {
+    if (!channelOf(prefs, channel).optedIn) continue;
+    if (!(await channelEnabled(db, channel))) continue;
+    const text = renderTemplate(request.template, request.params);
+    const body = channel === 'sms' ? text + SMS_OPT_OUT_HINT : text;
+    const id = await db.transaction(async (tx) => {
+      let overCap = false;
+      if (!request.bypassCap) {
+        await capLock(tx, request.userId, channel);
+        const [today] = await tx
+          .select({ n: count() })
+          .from(messagesTable)
+          .where(
+            and(
+              eq(messagesTable.userId, request.userId),
+              eq(messagesTable.channel, channel),
+              eq(messagesTable.capped, true),
+              gte(messagesTable.queuedAt, brazilDayStart(now)),
+              sql`${messagesTable.errorCode} is distinct from 'DAILY_CAP'`,
+            ),
+          );
+        overCap = (today?.n ?? 0) >= dailyLimit;
+      }
+      const [row] = await tx
+        .insert(messagesTable)
+        .values({
+          userId: request.userId,
+          channel,
+          event: request.event,
+          template: request.template,
+          params: request.params,
+          body,
+          toPhone: prefs.phone!,
+          dedupeKey: `${channel}:${request.key}`,
+          capped: !request.bypassCap,
+          queuedAt: now,
+          ...(overCap
+            ? {
+                status: 'failed' as const,
+                error: `Limite diário de ${dailyLimit} mensagens atingido`,
+                errorCode: 'DAILY_CAP',
+                failedAt: now,
+              }
+            : {}),
+        })
+        .onConflictDoNothing({ target: messagesTable.dedupeKey })
+        .returning({ id: messagesTable.id, status: messagesTable.status });
+      return row?.status === 'queued' ? row.id : null;
+    });
+    if (id) ids.push(id);
+  }
+  return ids;
+}
+
+// ---------------------------------------------------------------- delivery
+
+export function backoffSeconds(attempts: number, base = BACKOFF_BASE_SECONDS): number {
+  return base * 4 ** (attempts - 1);
+}
+
+/**
+ * One delivery attempt of a queued message that is due. Returns the seconds until the next
+ * attempt when it must be retried, else null.
+ */
+export async function attemptMessage(
+  db: Db,
+  providers: Record<NotificationChannel, ChannelProvider>,
+  id: string,
+  options: { timeoutMs: number; backoffBaseSeconds?: number },
+): Promise<number | null> {
+  const lease = new Date(Date.now() + options.timeoutMs + 5000);
+  const [claimed] = await db
+    .update(messagesTable)
+    .set({ nextAttemptAt: lease })
+    .where(
+      and(
+        eq(messagesTable.id, id),
+        eq(messagesTable.status, 'queued'),
+        lte(messagesTable.nextAttemptAt, new Date()),
+      ),
+    )
+    .returning();
+  if (!claimed) return null;
+  const fail = (error: string, errorCode: string | null, attempts = claimed.attempts) =>
+    db
+      .update(messagesTable)
+      .set({
+        status: 'failed',
+        error,
+        errorCode,
+        attempts,
+        failedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(messagesTable.id, id));
+  // Checked again at send time: the switch or the player's consent may have changed meanwhile.
+  if (!(await channelEnabled(db, claimed.channel))) {
+    await fail('Canal desativado nas configurações da plataforma', 'CHANNEL_OFF');
+    return null;
+  }
+  const [prefs] = await db
+    .select()
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, claimed.userId));
+  if (!channelOf(prefs, claimed.channel).optedIn || prefs?.phone !== claimed.toPhone) {
+    await fail('O jogador retirou o consentimento antes do envio', 'OPTED_OUT');
+    return null;
+  }
+  const provider = providers[claimed.channel];
+  const attempts = claimed.attempts + 1;
+  try {
+    const result = await provider.send({
+      to: claimed.toPhone,
+      body: claimed.body,
+      template: claimed.template,
+      params: claimed.params,
+    });
+    const now = new Date();
+    await db
+      .update(messagesTable)
+      .set({
+        status: result.status,
+        provider: provider.name,
+        providerMessageId: result.providerMessageId,
+        attempts,
+        error: null,
+        errorCode: null,
+        sentAt: now,
+        deliveredAt: result.status === 'delivered' ? now : null,
+        updatedAt: now,
+      })
+      .where(eq(messagesTable.id, id));
+    return null;
+  } catch (error) {
+    const e =
+      error instanceof ProviderError ? error : new ProviderError(String(error), false, null, null);
+    if (e.retryable && attempts < MAX_ATTEMPTS) {
+      const delay = backoffSeconds(attempts, options.backoffBaseSeconds);
+      await db
+        .update(messagesTable)
+        .set({
+          provider: provider.name,
+          attempts,
+          error: e.message.slice(0, 500),
+          errorCode: e.code ?? (e.status ? `HTTP_${e.status}` : null),
+          nextAttemptAt: new Date(Date.now() + delay * 1000),
+          updatedAt: new Date(),
+        })
+        .where(eq(messagesTable.id, id));
+      return delay;
+    }
+    await db.update(messagesTable).set({ provider: provider.name }).where(eq(messagesTable.id, id));
+    await fail(e.message.slice(0, 500), e.code ?? (e.status ? `HTTP_${e.status}` : null), attempts);
+    return null;
+  }
+}
+
+export async function dueMessages(db: Db, limit = 50): Promise<string[]> {
+  const rows = await db
+    .select({ id: messagesTable.id })
+    .from(messagesTable)
+    .where(and(eq(messagesTable.status, 'queued'), lte(messagesTable.nextAttemptAt, new Date())))
+    .orderBy(messagesTable.nextAttemptAt)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+// ---------------------------------------------------------------- status callbacks
+
+const rank: Record<MessageStatus, number> = {
+  queued: 0,
+  sent: 1,
+  delivered: 2,
+  read: 3,
+  failed: 4,
+};
+
+/**
+ * A provider's status report. Reports may arrive out of order: a status only moves forward
+ * (sent < delivered < read); failed is accepted until the message was delivered. Returns whether
+ * a message of ours was found.
+ */
+export async function applyStatus(
+  db: Db,
+  provider: string,
+  providerMessageId: string,
+  status: 'sent' | 'delivered' | 'read' | 'failed',
+  at: Date,
+  error: string | null,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: messagesTable.id, status: messagesTable.status })
+    .from(messagesTable)
+    .where(
+      and(
+        eq(messagesTable.provider, provider),
+        eq(messagesTable.providerMessageId, providerMessageId),
+      ),
+    );
+  if (!row) return false;
+  const current = row.status;
+  const forward =
+    status === 'failed'
+      ? current === 'queued' || current === 'sent'
+      : current !== 'failed' && rank[status] > rank[current];
+  const stamp =
+    status === 'sent'
+      ? { sentAt: at }
+      : status === 'delivered'
+        ? { deliveredAt: at }
+        : status === 'read'
+          ? { readAt: at }
+          : {
+              failedAt: at,
+              error: error ?? 'Falha informada pelo provedor',
+              errorCode: 'PROVIDER',
+            };
+  await db
+    .update(messagesTable)
+    .set({ ...stamp, ...(forward ? { status } : {}), updatedAt: new Date() })
+    .where(eq(messagesTable.id, row.id));
+  return true;
+}
+
+// ---------------------------------------------------------------- the log
+
+export async function listDeliveryLog(db: Db, query: DeliveryLogQuery): Promise<DeliveryLogItem[]> {
+  const where = and(
+    query.channel ? eq(messagesTable.channel, query.channel) : undefined,
+    query.status ? eq(messagesTable.status, query.status) : undefined,
+    query.userId ? eq(messagesTable.userId, query.userId) : undefined,
+  );
+  const rows = await db
+    .select({ m: messagesTable, email: user.email })
+    .from(messagesTable)
+    .leftJoin(user, eq(user.id, messagesTable.userId))
+    .where(where)
+    .orderBy(desc(messagesTable.queuedAt))
+    .limit(query.limit);
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  return rows.map(({ m, email }) => ({
+    id: m.id,
+    channel: m.channel,
+    userId: m.userId,
+    userEmail: email,
+    toPhone: m.toPhone,
+    event: m.event,
+    template: m.template,
+    body: m.body,
+    provider: m.provider ?? '',
+    providerMessageId: m.providerMessageId,
+    status: m.status,
+    attempts: m.attempts,
+    error: m.error,
+    queuedAt: m.queuedAt.toISOString(),
+    sentAt: iso(m.sentAt),
+    deliveredAt: iso(m.deliveredAt),
+    readAt: iso(m.readAt),
+    failedAt: iso(m.failedAt),
+  }));
+}
+
+/** User ids by e-mail (security alerts know the e-mail of the account). */
+export async function userIdsByEmail(db: Db, emails: string[]): Promise<string[]> {
+  if (emails.length === 0) return [];
+  const rows = await db.select({ id: user.id }).from(user).where(inArray(user.email, emails));
+  return rows.map((r) => r.id);
+}
