@@ -380,7 +380,7 @@ const campaignFields = {
     .number({ error: 'Informe o orçamento em reais.' })
     .int({ error: 'Orçamento inválido.' })
     .min(0, { error: 'O orçamento não pode ser negativo.' })
-    .max(10_000_000_000, { error: 'Orçamento acima do limite (R$ 100.000.000,00).' }),
+    .max(1_000_000_000, { error: 'Orçamento acima do limite (R$ 10.000.000,00).' }),
   /** First day of the campaign, Brasília calendar day (YYYY-MM-DD). */
   start_date: calendarDay,
   /** Last day of the campaign, inclusive; after it the campaign is Concluída. */

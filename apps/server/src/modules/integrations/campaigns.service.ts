@@ -734,7 +734,7 @@ export async function updateChannelSettings(
     await setSetting(tx, 'campaigns.channelDefaults', next, actor.id);
     await writeAudit(tx, actor, {
       action: 'campaign.settings',
-      targetType: 'setting',
+      targetType: 'settings',
       targetId: 'campaigns.channelDefaults',
       before: Object.fromEntries(changed.map((k) => [k, before[k]])),
       after: Object.fromEntries(changed.map((k) => [k, next[k]])),
