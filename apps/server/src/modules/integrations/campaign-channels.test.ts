@@ -655,7 +655,7 @@ describe('channel defaults (Configurar)', () => {
   it('validates, stores and audits the channel defaults', async () => {
     const get = await call('GET', '/api/admin/campaigns/channel-settings');
     expect(get.statusCode).toBe(200);
-    const current = get.json() as CampaignChannelSettings;
+    const current = get.json<CampaignChannelSettings>();
     expect(Object.keys(current).sort()).toEqual(Object.keys(defaultCampaignChannelSettings).sort());
     const bad: [Partial<CampaignChannelSettings>, string][] = [
       [{ quiet_hours_start: '25:00' }, 'Horário inválido (use hh:mm, 00:00 a 23:59).'],

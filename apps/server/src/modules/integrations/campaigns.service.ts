@@ -35,7 +35,6 @@ import {
   type CampaignReportRow,
   type CampaignStats,
   type CampaignStatus,
-  type CampaignType,
   type CreateCampaignInput,
   type RunCampaignResult,
   type TargetCriteria,
@@ -223,7 +222,7 @@ function toMember(r: Record<string, unknown>): AudienceMember {
   return {
     userId: String(r.user_id),
     email: String(r.email),
-    phone: String(r.phone ?? ''),
+    phone: typeof r.phone === 'string' ? r.phone : '',
     nome: String(r.nome),
     participacoes: Number(r.participacoes),
     totalGanho: Number(r.total_ganho),
@@ -420,7 +419,7 @@ async function countsByCampaign(db: DbOrTx, campaignId?: string) {
 
 function toCampaign(row: CampaignRow, counts: Counts | undefined, now: Date): Campaign {
   const c = counts ?? zeroCounts;
-  const type = row.campaignType as CampaignType;
+  const type = row.campaignType;
   return {
     id: row.id,
     campaign_name: row.campaignName,
@@ -599,7 +598,7 @@ export async function updateCampaign(
     if (input.email_subject === '') merged.email_subject = DEFAULT_SUBJECT;
     const issue = campaignIssues({
       ...merged,
-      campaign_type: current.campaignType as CampaignType,
+      campaign_type: current.campaignType,
     })[0];
     if (issue) throw invalid(issue.message);
     const changed = (Object.keys(merged) as (keyof typeof merged)[]).filter(
@@ -834,7 +833,7 @@ export async function runCampaign(options: {
       throw new AppError('CONFLICT', {
         message: `A campanha começa em ${brasiliaDay(row.startsAt).split('-').reverse().join('/')}.`,
       });
-    const channel = channelOfCampaignType(row.campaignType as CampaignType);
+    const channel = channelOfCampaignType(row.campaignType);
     const table = channel === 'sms' ? sql`campaign_sms_messages` : sql`remarketing_logs`;
     const audience = await findAudience(
       tx,

@@ -97,7 +97,7 @@ function setup(extra: Parameters<typeof mockApi>[0] = {}) {
   const urls = () =>
     fetchMock.mock.calls.map(([input, init]) => ({
       method: (init?.method ?? 'GET').toUpperCase(),
-      url: String(input),
+      url: typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
       body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
     }));
   return { fetchMock, urls };
@@ -124,7 +124,7 @@ describe('admin remarketing tab', { timeout: 20_000 }, () => {
     expect(within(table).getByText('Ativa')).toBeDefined();
     // A completed campaign neither toggles nor runs.
     expect(
-      (screen.getByRole('button', { name: 'Executar SMS de volta' }) as HTMLButtonElement).disabled,
+      screen.getByRole<HTMLButtonElement>('button', { name: 'Executar SMS de volta' }).disabled,
     ).toBe(true);
   });
 
@@ -152,14 +152,12 @@ describe('admin remarketing tab', { timeout: 20_000 }, () => {
     await screen.findByText('Newsletter de março', {}, { timeout: 8000 });
     await user.click(screen.getByRole('button', { name: 'Editar Newsletter de março' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar campanha' });
-    const name = within(dialog).getByLabelText('Nome da campanha');
-    expect((name as HTMLInputElement).value).toBe('Newsletter de março');
-    expect((within(dialog).getByLabelText('Tipo de campanha') as HTMLSelectElement).disabled).toBe(
+    const name = within(dialog).getByLabelText<HTMLInputElement>('Nome da campanha');
+    expect(name.value).toBe('Newsletter de março');
+    expect(within(dialog).getByLabelText<HTMLSelectElement>('Tipo de campanha').disabled).toBe(
       true,
     );
-    expect((within(dialog).getByLabelText('Orçamento (R$)') as HTMLInputElement).value).toBe(
-      '500,00',
-    );
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Orçamento (R$)').value).toBe('500,00');
     await user.clear(name);
     await user.click(within(dialog).getByRole('button', { name: 'Salvar alterações' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
