@@ -46,6 +46,7 @@ import {
   campaignStatusLabels,
   channelOfCampaignType,
   createCampaignInputSchema,
+  defaultCampaignChannelSettings,
   formatBRL,
   integrationMessages,
   notAvailableLabel,
@@ -713,7 +714,12 @@ export async function getChannelSettings(db: Db): Promise<CampaignChannelSetting
   // Stored whole; a value saved by an older version is completed with today's defaults.
   const stored = await getSetting(db, 'campaigns.channelDefaults');
   const parsed = campaignChannelSettingsSchema.safeParse(stored);
-  return parsed.success ? parsed.data : campaignChannelSettingsSchema.parse({ ...stored });
+  if (parsed.success) return parsed.data;
+  const merged = campaignChannelSettingsSchema.safeParse({
+    ...defaultCampaignChannelSettings,
+    ...(typeof stored === 'object' && stored !== null ? stored : {}),
+  });
+  return merged.success ? merged.data : defaultCampaignChannelSettings;
 }
 
 export async function updateChannelSettings(
