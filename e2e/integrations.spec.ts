@@ -193,6 +193,8 @@ test('a campaign runs through the mail queue and the player receives it over SMT
   await signInByApi(page, demoCredentials().admin);
   await page.goto('/admin?tab=remarketing');
   await page.getByRole('button', { name: 'Nova Campanha' }).click();
+  // Every player, not only the inactive ones: an e-mail campaign (a reactivation one needs 1+ days).
+  await page.getByLabel('Tipo de campanha').selectOption('email');
   await page.getByLabel('Nome da campanha').fill('Volte a jogar E2E');
   await page.getByLabel('Assunto do e-mail').fill('Sentimos sua falta, {{nome}}');
   await page.getByLabel('Dias inativo').fill('0');

@@ -8,3 +8,4 @@ export * from './integrations';
 export * from './support';
 export * from './responsible-play';
 export * from './notifications';
+export * from './campaign-sms';

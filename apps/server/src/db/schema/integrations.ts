@@ -3,7 +3,9 @@
  * connections and their webhook deliveries, remarketing campaigns and their per-player log, and
  * the players' marketing e-mail consent (LGPD).
  */
+import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -90,8 +92,21 @@ export const remarketingCampaigns = pgTable('remarketing_campaigns', {
   emailSubject: text('email_subject').notNull(),
   emailTemplate: text('email_template').notNull(),
   targetCriteria: jsonb('target_criteria').notNull(),
+  /** reactivation | email | sms (spec 001 /remarketing create options); never changes. */
+  campaignType: text('campaign_type', { enum: ['reactivation', 'email', 'sms'] })
+    .notNull()
+    .default('reactivation'),
+  smsText: text('sms_text').notNull().default(''),
+  budgetCentavos: bigint('budget_centavos', { mode: 'number' }).notNull().default(0),
+  /** 00:00 Brasília of the first day. */
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
+  /** 00:00 Brasília of the day after the last day (exclusive): from then on, Concluída. */
+  endsAt: timestamp('ends_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now() + interval '30 days'`),
   createdBy: text('created_by'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const remarketingLogs = pgTable(
@@ -112,6 +127,8 @@ export const remarketingLogs = pgTable(
     emailOpenedAt: timestamp('email_opened_at', { withTimezone: true }),
     emailClickedAt: timestamp('email_clicked_at', { withTimezone: true }),
     conversionAt: timestamp('conversion_at', { withTimezone: true }),
+    /** The channel's unit cost when the mail was queued (Configurar), centavos. */
+    costCentavos: integer('cost_centavos').notNull().default(0),
   },
   (t) => [
     uniqueIndex('remarketing_logs_token_idx').on(t.token),

@@ -7,6 +7,7 @@ import {
   type Permission,
   type Role,
   can,
+  defaultCampaignChannelSettings,
   defaultTargetCriteria,
   staffRoles,
 } from '@sorteio/shared';
@@ -158,6 +159,7 @@ const ticket = async () => {
 };
 
 let emailCounter = 0;
+let capCounter = 2;
 const newEmail = () => `matriz${(emailCounter += 1)}-${Date.now()}@teste.com.br`;
 
 type Call = { url: string; body?: unknown };
@@ -452,7 +454,39 @@ const routes: Record<string, { permission: Permission; call: () => Promise<Call>
     permission: 'campaigns.manage',
     call: async () => ({
       url: '/api/admin/campaigns',
-      body: { campaign_name: 'Volte', email_template: 'Olá {{nome}}' },
+      body: {
+        campaign_name: 'Volte',
+        email_template: 'Olá {{nome}}',
+        start_date: '2030-01-01',
+        end_date: '2030-01-31',
+      },
+    }),
+  },
+  'PUT /api/admin/campaigns/:id': {
+    permission: 'campaigns.manage',
+    call: async () => ({
+      url: `/api/admin/campaigns/${await campaign()}`,
+      body: { campaign_name: 'Volte sempre', budget_centavos: 5000 },
+    }),
+  },
+  'GET /api/admin/campaigns/:id/report': {
+    permission: 'campaigns.manage',
+    call: async () => ({ url: `/api/admin/campaigns/${await campaign()}/report` }),
+  },
+  'GET /api/admin/campaigns/:id/report.csv': {
+    permission: 'campaigns.manage',
+    call: async () => ({ url: `/api/admin/campaigns/${await campaign()}/report.csv` }),
+  },
+  'GET /api/admin/campaigns/channel-settings': {
+    permission: 'campaigns.manage',
+    call: async () => ({ url: '/api/admin/campaigns/channel-settings' }),
+  },
+  'PUT /api/admin/campaigns/channel-settings': {
+    permission: 'campaigns.manage',
+    call: async () => ({
+      url: '/api/admin/campaigns/channel-settings',
+      // A new cap on every call, so each allowed call changes something and is audited.
+      body: { ...defaultCampaignChannelSettings, frequency_cap_per_week: (capCounter += 1) },
     }),
   },
   'POST /api/admin/campaigns/audience': {

@@ -3,24 +3,34 @@
  * and the public tracking links of campaign mail (open pixel, click redirect, unsubscribe).
  */
 import {
+  audienceInputSchema,
   audiencePreviewSchema,
+  campaignChannelSettingsSchema,
+  campaignListQuerySchema,
+  campaignPreviewInputSchema,
   campaignPreviewSchema,
+  campaignReportSchema,
   campaignSchema,
   campaignStatsSchema,
   createCampaignInputSchema,
   integrationMessages,
-  targetCriteriaSchema,
+  runCampaignResultSchema,
+  updateCampaignInputSchema,
 } from '@sorteio/shared';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { requirePermission, requireUser } from '../../lib/authz';
 import type { App } from '../../lib/fastify';
-import { actorOf } from '../admin/audit.service';
+import { actorOf, writeAudit } from '../admin/audit.service';
 import type { Mailer } from '../mail/mail.service';
 import {
+  campaignReport,
+  campaignReportCsv,
+  brasiliaDay,
   campaignStats,
   createCampaign,
+  getChannelSettings,
   getMarketingConsent,
   listCampaigns,
   previewAudience,
@@ -31,6 +41,8 @@ import {
   trackClick,
   trackOpen,
   unsubscribe,
+  updateCampaign,
+  updateChannelSettings,
 } from './campaigns.service';
 
 const idParams = z.object({ id: z.uuid({ error: 'Campanha não encontrada.' }) });
@@ -51,13 +63,14 @@ export function registerCampaignRoutes(app: App, deps: { db: Db; config: Config;
     {
       schema: {
         tags: ['admin'],
-        summary: 'Campanhas de remarketing',
+        summary: 'Campanhas de remarketing (filtro por status e canal)',
+        querystring: campaignListQuerySchema,
         response: { 200: z.object({ items: z.array(campaignSchema) }) },
       },
     },
     async (request) => {
       await requirePermission(request, 'campaigns.manage');
-      return { items: await listCampaigns(db) };
+      return { items: await listCampaigns(db, request.query) };
     },
   );
 
@@ -97,14 +110,15 @@ export function registerCampaignRoutes(app: App, deps: { db: Db; config: Config;
     {
       schema: {
         tags: ['admin'],
-        summary: 'Quantos jogadores o critério alcança',
-        body: targetCriteriaSchema,
+        summary: 'Quantos jogadores o critério alcança (por canal)',
+        body: audienceInputSchema,
         response: { 200: audiencePreviewSchema },
       },
     },
     async (request) => {
       await requirePermission(request, 'campaigns.manage');
-      return previewAudience(db, request.body);
+      const { channel, ...criteria } = request.body;
+      return previewAudience(db, criteria, channel);
     },
   );
 
@@ -114,13 +128,106 @@ export function registerCampaignRoutes(app: App, deps: { db: Db; config: Config;
       schema: {
         tags: ['admin'],
         summary: 'Prévia do e-mail para um jogador real',
-        body: createCampaignInputSchema.omit({ campaign_name: true }),
+        body: campaignPreviewInputSchema,
         response: { 200: campaignPreviewSchema },
       },
     },
     async (request) => {
       await requirePermission(request, 'campaigns.manage');
       return previewCampaign(db, config, request.body);
+    },
+  );
+
+  app.put(
+    '/api/admin/campaigns/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Editar campanha',
+        params: idParams,
+        body: updateCampaignInputSchema,
+        response: { 200: campaignSchema },
+      },
+    },
+    async (request) => {
+      const staff = await requirePermission(request, 'campaigns.manage');
+      return updateCampaign(db, actorOf(staff, request), request.params.id, request.body);
+    },
+  );
+
+  app.get(
+    '/api/admin/campaigns/:id/report',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Relatório da campanha (por dia de envio)',
+        params: idParams,
+        response: { 200: campaignReportSchema },
+      },
+    },
+    async (request) => {
+      await requirePermission(request, 'campaigns.manage');
+      return campaignReport(db, request.params.id);
+    },
+  );
+
+  app.get(
+    '/api/admin/campaigns/:id/report.csv',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Relatório da campanha em CSV (Excel pt-BR)',
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      const staff = await requirePermission(request, 'campaigns.manage');
+      const report = await campaignReport(db, request.params.id);
+      await writeAudit(db, actorOf(staff, request), {
+        action: 'campaign.export',
+        targetType: 'campaign',
+        targetId: request.params.id,
+      });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="campanha-${request.params.id.slice(0, 8)}-${brasiliaDay(new Date())}.csv"`,
+        )
+        .header('cache-control', 'private, no-store')
+        .send(campaignReportCsv(report));
+    },
+  );
+
+  app.get(
+    '/api/admin/campaigns/channel-settings',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Padrões dos canais (remetente, horário de silêncio, limite semanal, custo)',
+        response: { 200: campaignChannelSettingsSchema },
+      },
+    },
+    async (request) => {
+      await requirePermission(request, 'campaigns.manage');
+      return getChannelSettings(db);
+    },
+  );
+
+  app.put(
+    '/api/admin/campaigns/channel-settings',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Configurar os padrões dos canais',
+        body: campaignChannelSettingsSchema,
+        response: { 200: campaignChannelSettingsSchema },
+      },
+    },
+    async (request) => {
+      const staff = await requirePermission(request, 'campaigns.manage');
+      return updateChannelSettings(db, actorOf(staff, request), request.body);
     },
   );
 
@@ -145,9 +252,10 @@ export function registerCampaignRoutes(app: App, deps: { db: Db; config: Config;
     {
       schema: {
         tags: ['admin'],
-        summary: 'Executar: envia pela fila de e-mail aos jogadores que aceitaram',
+        summary:
+          'Executar: envia pela fila de e-mail ou registra os SMS aos jogadores que aceitaram',
         params: idParams,
-        response: { 200: z.object({ queued: z.number().int() }) },
+        response: { 200: runCampaignResultSchema },
       },
     },
     async (request) => {

@@ -12,7 +12,7 @@ import { createJobQueue, queueMail } from '../../jobs/queue';
 import type { MailMessage, Mailer } from '../mail/mail.service';
 import { createRoom } from '../rooms/rooms.service';
 import { actorOf } from '../admin/audit.service';
-import { createCampaign, runCampaign, setMarketingConsent } from './campaigns.service';
+import { brasiliaDay, createCampaign, runCampaign, setMarketingConsent } from './campaigns.service';
 import {
   type TestContext,
   createTestApp,
@@ -25,6 +25,10 @@ let ctx: TestContext;
 let admin: string;
 const salaIds: string[] = [];
 const DAY = 86_400_000;
+const period = {
+  start_date: brasiliaDay(new Date(Date.now() - DAY)),
+  end_date: brasiliaDay(new Date(Date.now() + 30 * DAY)),
+};
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -118,6 +122,7 @@ describe('remarketing campaigns', () => {
     expect(preview.json().html).toMatch(/Olá (Ana|Bruno|Eva)!/);
 
     const created = await call('POST', '/api/admin/campaigns', {
+      ...period,
       campaign_name: 'Volte a jogar',
       email_subject: 'Sentimos sua falta, {{nome}}',
       email_template: template,
@@ -129,7 +134,7 @@ describe('remarketing campaigns', () => {
 
     ctx.mailer.sent.length = 0;
     const run = await call('POST', `/api/admin/campaigns/${id}/run`);
-    expect(run.json()).toEqual({ queued: 1 });
+    expect(run.json()).toMatchObject({ queued: 1 });
     expect(ctx.mailer.sent).toHaveLength(1);
     const mail = ctx.mailer.sent[0]!;
     expect(mail.to).toBe(ana.email);
@@ -137,7 +142,9 @@ describe('remarketing campaigns', () => {
     expect(mail.text).toContain('Olá Ana! Você já participou 2 vezes e ganhou R$');
     expect(mail.text).toMatch(/Faz 1[01] dias que não te vemos/);
     // Running again sends nothing twice.
-    expect((await call('POST', `/api/admin/campaigns/${id}/run`)).json()).toEqual({ queued: 0 });
+    expect((await call('POST', `/api/admin/campaigns/${id}/run`)).json()).toMatchObject({
+      queued: 0,
+    });
 
     // Pause: a paused campaign does not run; the toggle brings it back (spec toggle rules).
     expect((await call('POST', `/api/admin/campaigns/${id}/status`)).json().status).toBe('paused');
@@ -290,6 +297,7 @@ describe('remarketing campaigns', () => {
         { ip: '127.0.0.1' } as never,
       );
       const campaign = await createCampaign(ctx.database.db, actor, {
+        ...period,
         campaign_name: 'Mil jogadores',
         email_template: 'Olá {{nome}}, volte a jogar!',
         target_criteria: {

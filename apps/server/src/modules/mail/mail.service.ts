@@ -15,6 +15,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Overrides the configured sender (campaigns use their own display name, same address). */
+  from?: string;
 }
 
 export interface Mailer {

@@ -4,7 +4,12 @@
  * hot path (every request checks maintenance mode) costs no query, and a change made on one server
  * copy applies on every copy within SETTINGS_CACHE_MS.
  */
-import type { PublicSettings, SystemSettings, UpdateSettingsInput } from '@sorteio/shared';
+import {
+  type PublicSettings,
+  type SystemSettings,
+  type UpdateSettingsInput,
+  defaultCampaignChannelSettings,
+} from '@sorteio/shared';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { settings } from '../../db/schema';
@@ -35,6 +40,8 @@ export const settingDefaults = {
   'payments.pixEnabled': true,
   /** Outgoing requests may reach private/loopback addresses (off: SSRF guard). */
   'integrations.allowPrivateAddresses': false,
+  /** Remarketing 'Configurar': senders, quiet hours, weekly cap and unit costs per channel. */
+  'campaigns.channelDefaults': defaultCampaignChannelSettings,
 } as const;
 
 export type SettingKey = keyof typeof settingDefaults;

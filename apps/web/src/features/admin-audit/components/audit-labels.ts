@@ -34,6 +34,9 @@ export const actionLabels: Record<string, string> = {
   'campaign.create': 'Campanha criada',
   'campaign.status': 'Status da campanha alterado',
   'campaign.run': 'Campanha disparada',
+  'campaign.update': 'Campanha editada',
+  'campaign.export': 'Relatório de campanha exportado',
+  'campaign.settings': 'Padrões dos canais de campanha alterados',
   'support.reply': 'Chamado respondido',
   'support.close': 'Chamado encerrado',
 };

@@ -1,0 +1,139 @@
+import {
+  type CampaignChannelSettings,
+  campaignChannelSettingsSchema,
+  formatDecimalBRL,
+  integrationMessages,
+  parseBRL,
+} from '@sorteio/shared';
+import { type FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-client';
+import { useNotifications } from '@/lib/notifications/use-notifications';
+import { useChannelSettings, useUpdateChannelSettings } from '../api/campaigns';
+
+function SettingsForm({
+  initial,
+  onDone,
+}: {
+  initial: CampaignChannelSettings;
+  onDone: () => void;
+}) {
+  const { notify } = useNotifications();
+  const save = useUpdateChannelSettings();
+  const [v, setV] = useState({
+    ...initial,
+    frequency_cap_per_week: String(initial.frequency_cap_per_week),
+    email_cost: formatDecimalBRL(initial.email_cost_centavos),
+    sms_cost: formatDecimalBRL(initial.sms_cost_centavos),
+  });
+  const [error, setError] = useState<string | null>(null);
+  const set = (key: keyof typeof v) => (e: { target: { value: string } }) =>
+    setV((old) => ({ ...old, [key]: e.target.value }));
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const candidate = {
+      email_sender_name: v.email_sender_name,
+      sms_sender_name: v.sms_sender_name,
+      sms_sender_number: v.sms_sender_number,
+      quiet_hours_start: v.quiet_hours_start,
+      quiet_hours_end: v.quiet_hours_end,
+      frequency_cap_per_week: Number(v.frequency_cap_per_week),
+      email_cost_centavos: parseBRL(v.email_cost) ?? -1,
+      sms_cost_centavos: parseBRL(v.sms_cost) ?? -1,
+    };
+    const parsed = campaignChannelSettingsSchema.safeParse(candidate);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? integrationMessages.campaignRequired);
+      return;
+    }
+    setError(null);
+    save.mutate(parsed.data, {
+      onSuccess: () => {
+        notify({ type: 'success', title: integrationMessages.settingsSaved });
+        onDone();
+      },
+      onError: (e) =>
+        notify({
+          type: 'error',
+          title: integrationMessages.settingsSaveError,
+          message: isApiError(e) ? e.message : String(e),
+        }),
+    });
+  };
+  const input = (id: string, label: string, key: keyof typeof v, type = 'text') => (
+    <div className="flex flex-col gap-1">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} type={type} value={String(v[key])} onChange={set(key)} />
+    </div>
+  );
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+      <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-medium">Remetentes</legend>
+        {input('ch-email-name', 'Nome do remetente (e-mail)', 'email_sender_name')}
+        {input('ch-sms-name', 'Remetente do SMS (até 11 letras)', 'sms_sender_name')}
+        {input('ch-sms-number', 'Número do remetente (SMS)', 'sms_sender_number')}
+      </fieldset>
+      <fieldset className="grid grid-cols-2 gap-3">
+        <legend className="mb-2 text-sm font-medium">Horário de silêncio (Brasília)</legend>
+        {input('ch-quiet-start', 'Início do silêncio', 'quiet_hours_start', 'time')}
+        {input('ch-quiet-end', 'Fim do silêncio', 'quiet_hours_end', 'time')}
+      </fieldset>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        {input('ch-cap', 'Limite por jogador por semana', 'frequency_cap_per_week')}
+        {input('ch-email-cost', 'Custo por e-mail (R$)', 'email_cost')}
+        {input('ch-sms-cost', 'Custo por SMS (R$)', 'sms_cost')}
+      </div>
+      <p className="text-xs text-muted-foreground">
+        SMS disparados no horário de silêncio aguardam o fim dele. O limite semanal conta as
+        mensagens de todas as campanhas, de e-mail e de SMS.
+      </p>
+      {error && (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+      <Button type="submit" disabled={save.isPending}>
+        {save.isPending ? 'Salvando...' : 'Salvar'}
+      </Button>
+    </form>
+  );
+}
+
+/** 'Configurar': the channels' defaults. */
+export function ChannelSettingsDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const settings = useChannelSettings(open);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>Configurar canais</DialogTitle>
+          <DialogDescription>Padrões de envio das campanhas de e-mail e SMS.</DialogDescription>
+        </DialogHeader>
+        {settings.data ? (
+          <SettingsForm initial={settings.data} onDone={() => onOpenChange(false)} />
+        ) : settings.isError ? (
+          <p role="alert">{settings.error.message}</p>
+        ) : (
+          <Spinner label="Carregando configurações" showLabel />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
