@@ -162,7 +162,9 @@ describe('certificate counters, sizes and refresh', () => {
     expect(
       fetchMock.mock.calls.some(
         ([url, init]) =>
-          String(url).endsWith('/api/admin/pix/certificates/refresh') && init?.method === 'POST',
+          typeof url === 'string' &&
+          url.endsWith('/api/admin/pix/certificates/refresh') &&
+          init?.method === 'POST',
       ),
     ).toBe(true);
   });
