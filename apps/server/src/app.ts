@@ -45,7 +45,7 @@ import { notifyReceipts, registerPaymentRoutes } from './modules/payments/paymen
 import type { PixProvider } from './modules/payments/pix-provider';
 import type { ReceiveResult } from './modules/payments/payments.service';
 import { type PixRuntime, createPixRuntime } from './modules/integrations/pix-config.service';
-import { createJobQueue, queueMail, scheduleRounds } from './jobs/queue';
+import { HEALTH_QUEUE, createJobQueue, queueMail, scheduleRounds } from './jobs/queue';
 import { type Scheduler, createScheduler } from './jobs/scheduler';
 import { notifyDraw, notifyPayout, registerDrawRoutes } from './modules/draws/draws.routes';
 import { type DrawOutcome, drawRoom } from './modules/draws/draws.service';
@@ -65,7 +65,8 @@ import { registerSettingsRoutes } from './modules/integrations/settings.routes';
 import { registerPixConfigRoutes } from './modules/integrations/pix-config.routes';
 import { registerConnectionRoutes } from './modules/integrations/connections.routes';
 import { registerCampaignRoutes } from './modules/integrations/campaigns.routes';
-import { registerServiceRoutes } from './modules/integrations/services';
+import { type ServiceHealthRuntime, registerServiceRoutes } from './modules/integrations/services';
+import { HEALTH_CHECK_INTERVAL_SECONDS } from './modules/integrations/service-health';
 import {
   type WebhookRuntime,
   createWebhookRuntime,
@@ -98,6 +99,7 @@ declare module 'fastify' {
     webhooks: WebhookRuntime;
     events: EventEmitter;
     scheduler: Scheduler;
+    serviceHealth: ServiceHealthRuntime;
     realtime: Realtime;
     publicCache: PublicCache;
     publishRoom(salaId: string): Promise<void>;
@@ -550,7 +552,20 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   subscribeNotificationEvents(app, notifications);
   registerNotificationRoutes(app, { db: database.db, config });
   registerCampaignRoutes(app, { db: database.db, config, mailer });
-  registerServiceRoutes(app, { db: database.db, mailer, pix: pixRuntime, startedAt: Date.now() });
+  const serviceHealth = registerServiceRoutes(app, {
+    db: database.db,
+    mailer,
+    pix: pixRuntime,
+    config,
+    startedAt: Date.now(),
+  });
+  app.decorate('serviceHealth', serviceHealth);
+  // The periodic health checks behind the uptime of /api-services, one copy at a time.
+  if (jobs)
+    await scheduleRounds(jobs, serviceHealth, {
+      queue: HEALTH_QUEUE,
+      intervalSeconds: HEALTH_CHECK_INTERVAL_SECONDS,
+    });
   registerAdminPanelRoutes(app, { database, config, storage, mailer, pix: () => app.pix });
   registerPaymentRoutes(app, { db: database.db, config, provider: pix, mailer });
   registerDrawRoutes(app, { db: database.db });

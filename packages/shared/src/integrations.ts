@@ -189,8 +189,52 @@ export const efiConfigSchema = z.object({
   credentialsConfigured: z.boolean(),
   certificateUploaded: z.boolean(),
   apiActive: z.boolean(),
+  /** The banner: a real provider is configured (stored or environment), not the simulator. */
+  configured: z.boolean(),
+  /** Environment of the active EFI provider (null: simulator or none). */
+  environment: z.enum(efiEnvironments).nullable(),
+  /** The last call the active EFI host answered with success (any call: token, charge, ...). */
+  lastSuccessfulCall: z.object({ at: isoDate, route: z.string() }).nullable(),
 });
 export type EfiConfig = z.infer<typeof efiConfigSchema>;
+
+export const efiEnvironmentLabels: Record<(typeof efiEnvironments)[number], string> = {
+  sandbox: 'Homologação',
+  production: 'Produção',
+};
+
+/** One uploaded certificate of the inventory (Certificados tab). */
+export const storedCertificateSchema = certificateInfoSchema.extend({
+  id: z.string(),
+  /** The certificate the PIX provider uses now. */
+  inUse: z.boolean(),
+  /** When the file was last opened and its validity re-read (upload or 'Atualizar Status'). */
+  checkedAt: isoDate,
+  /** Why the last re-read failed (the file no longer opens), else null. */
+  checkError: z.string().nullable(),
+});
+export type StoredCertificate = z.infer<typeof storedCertificateSchema>;
+
+export const certificateCountsSchema = z.object({
+  active: z.number().int(),
+  expiring: z.number().int(),
+  expired: z.number().int(),
+});
+export type CertificateCounts = z.infer<typeof certificateCountsSchema>;
+
+export const certificateListSchema = z.object({
+  items: z.array(storedCertificateSchema),
+  counts: certificateCountsSchema,
+});
+export type CertificateList = z.infer<typeof certificateListSchema>;
+
+export const certificateRefreshResultSchema = certificateListSchema.extend({
+  checked: z.number().int(),
+  /** Certificates whose stored status changed with this re-read. */
+  changed: z.number().int(),
+  unreadable: z.number().int(),
+});
+export type CertificateRefreshResult = z.infer<typeof certificateRefreshResultSchema>;
 
 // ---------------------------------------------------------------- connections and webhooks
 
@@ -649,5 +693,84 @@ export const serviceStatusSchema = z.object({
   avgMs: z.number(),
   p95Ms: z.number(),
   errors: z.array(z.object({ at: isoDate, status: z.number().int(), url: z.string() })),
+  /** From the stored periodic health checks: share answered online (maintenance not counted). */
+  uptime24hPct: z.number().nullable(),
+  uptime7dPct: z.number().nullable(),
+  /** Average latency of the stored health checks of the last 24 h. */
+  checkAvgMs: z.number().nullable(),
+  checks24h: z.number().int(),
+  lastCheckAt: isoDate.nullable(),
+  maintenance: z.object({ reason: z.string(), startsAt: isoDate, endsAt: isoDate }).nullable(),
 });
 export type ServiceStatus = z.infer<typeof serviceStatusSchema>;
+
+/** Names players see for the services in maintenance notices. */
+export const servicePlayerLabels: Record<ServiceId, string> = {
+  auth: 'Acesso e cadastro',
+  'payment-pix': 'Pagamentos PIX',
+  draws: 'Sorteios',
+  notifications: 'Notificações',
+  analytics: 'Estatísticas',
+  webhooks: 'Integrações',
+};
+
+export const securityCheckSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  ok: z.boolean(),
+  detail: z.string(),
+});
+export type SecurityCheck = z.infer<typeof securityCheckSchema>;
+
+export const servicesSummarySchema = z.object({
+  activeServices: z.number().int(),
+  totalServices: z.number().int(),
+  /** Average over the services with checks in the window; null when there is none yet. */
+  uptime24hPct: z.number().nullable(),
+  uptime7dPct: z.number().nullable(),
+  avgResponseMs: z.number().nullable(),
+  /** Share of the applicable security checks that pass. */
+  securityPct: z.number().int(),
+  security: z.array(securityCheckSchema),
+});
+export type ServicesSummary = z.infer<typeof servicesSummarySchema>;
+
+export const servicesOverviewSchema = z.object({
+  items: z.array(serviceStatusSchema),
+  summary: servicesSummarySchema,
+});
+export type ServicesOverview = z.infer<typeof servicesOverviewSchema>;
+
+export const maintenanceMessages = {
+  reasonRequired: 'Informe o motivo da manutenção (de 5 a 300 caracteres).',
+  endInvalid: 'Informe uma data e hora de término válida.',
+  endInPast: 'O término da manutenção deve ser no futuro.',
+  endTooFar: 'A manutenção pode durar no máximo 7 dias.',
+  notInMaintenance: 'Este serviço não está em manutenção.',
+  started: 'Manutenção agendada',
+  ended: 'Manutenção encerrada',
+} as const;
+
+/** Longest maintenance window staff may announce at once. */
+export const MAINTENANCE_MAX_DAYS = 7;
+
+export const startMaintenanceInputSchema = z.object({
+  reason: z
+    .string({ error: maintenanceMessages.reasonRequired })
+    .trim()
+    .min(5, { error: maintenanceMessages.reasonRequired })
+    .max(300, { error: maintenanceMessages.reasonRequired }),
+  endsAt: z.iso.datetime({ offset: true, error: maintenanceMessages.endInvalid }),
+});
+export type StartMaintenanceInput = z.infer<typeof startMaintenanceInputSchema>;
+
+/** GET /api/public/maintenance: what players may know (no staff names, no internals). */
+export const maintenanceNoticeSchema = z.object({
+  service: z.enum(serviceIds),
+  name: z.string(),
+  reason: z.string(),
+  startsAt: isoDate,
+  endsAt: isoDate,
+});
+export type MaintenanceNotice = z.infer<typeof maintenanceNoticeSchema>;
+export const maintenanceNoticesSchema = z.object({ items: z.array(maintenanceNoticeSchema) });

@@ -33,6 +33,8 @@ export const permissionTable = {
   'connections.manage': ['admin'],
   'campaigns.manage': ['admin', 'manager'],
   'services.read': ['admin'],
+  /** Put a service in maintenance (a notice to players) or end it. */
+  'services.manage': ['admin'],
   'support.tickets': ['admin', 'support', 'attendant'],
   'diagnostics.run': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;

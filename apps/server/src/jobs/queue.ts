@@ -10,6 +10,8 @@ import type { MailMessage, Mailer } from '../modules/mail/mail.service';
 
 export const MAIL_QUEUE = 'mail';
 export const ROUNDS_QUEUE = 'rounds';
+/** The periodic health checks of the API services (modules/integrations/service-health.ts). */
+export const HEALTH_QUEUE = 'service-health';
 /** Seconds between two rounds of the background work (seat expiry, PIX polling, draws, payouts). */
 export const ROUND_INTERVAL_SECONDS = 15;
 
@@ -89,18 +91,19 @@ export async function queueMail(
 export async function scheduleRounds(
   boss: PgBoss,
   scheduler: { runOnce(): Promise<unknown> },
-  options: { intervalSeconds?: number; pollingIntervalSeconds?: number } = {},
+  options: { intervalSeconds?: number; pollingIntervalSeconds?: number; queue?: string } = {},
 ) {
   const interval = options.intervalSeconds ?? ROUND_INTERVAL_SECONDS;
-  await boss.createQueue(ROUNDS_QUEUE, { name: ROUNDS_QUEUE, policy: 'stately' });
+  const queue = options.queue ?? ROUNDS_QUEUE;
+  await boss.createQueue(queue, { name: queue, policy: 'stately' });
   const next = (startAfter: number) =>
     boss.send(
-      ROUNDS_QUEUE,
+      queue,
       {},
       { startAfter, expireInSeconds: 120, retryLimit: 1000, retryDelay: interval },
     );
   await boss.work(
-    ROUNDS_QUEUE,
+    queue,
     { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
     async () => {
       try {

@@ -149,6 +149,10 @@ const routes: Record<string, RouteSpec> = {
     call: () => ({ url: '/api/public/config' }),
   },
   'GET /api/public/stats': { access: { kind: 'open' }, call: () => ({ url: '/api/public/stats' }) },
+  'GET /api/public/maintenance': {
+    access: { kind: 'open' },
+    call: () => ({ url: '/api/public/maintenance' }),
+  },
   'GET /api/openapi.json': { access: { kind: 'open' }, call: () => ({ url: '/api/openapi.json' }) },
   'GET /api/metrics': { access: { kind: 'open' }, call: () => ({ url: '/api/metrics' }) },
   'GET /metrics': { access: { kind: 'open' }, call: () => ({ url: '/metrics' }) },

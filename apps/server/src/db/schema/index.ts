@@ -9,3 +9,4 @@ export * from './support';
 export * from './responsible-play';
 export * from './notifications';
 export * from './campaign-sms';
+export * from './operations';

@@ -415,6 +415,18 @@ const routes: Record<string, { permission: Permission; call: () => Promise<Call>
     permission: 'pix.manage',
     call: async () => ({ url: '/api/admin/pix/test' }),
   },
+  'GET /api/admin/pix/certificates': {
+    permission: 'pix.manage',
+    call: async () => ({ url: '/api/admin/pix/certificates' }),
+  },
+  'POST /api/admin/pix/certificates/refresh': {
+    permission: 'pix.manage',
+    call: async () => ({ url: '/api/admin/pix/certificates/refresh' }),
+  },
+  'DELETE /api/admin/pix/certificates/:id': {
+    permission: 'pix.manage',
+    call: async () => ({ url: '/api/admin/pix/certificates/00000000-0000-4000-8000-000000000000' }),
+  },
   'GET /api/admin/connections': {
     permission: 'connections.manage',
     call: async () => ({ url: '/api/admin/connections' }),
@@ -515,6 +527,20 @@ const routes: Record<string, { permission: Permission; call: () => Promise<Call>
   'POST /api/admin/services/:id/test': {
     permission: 'services.read',
     call: async () => ({ url: '/api/admin/services/draws/test' }),
+  },
+  'PUT /api/admin/services/:id/maintenance': {
+    permission: 'services.manage',
+    call: async () => ({
+      url: '/api/admin/services/analytics/maintenance',
+      body: {
+        reason: 'Reindexação das métricas',
+        endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+    }),
+  },
+  'DELETE /api/admin/services/:id/maintenance': {
+    permission: 'services.manage',
+    call: async () => ({ url: '/api/admin/services/analytics/maintenance' }),
   },
   'GET /api/admin/docs/*': {
     permission: 'services.read',

@@ -1,10 +1,13 @@
 /** /gerencianet-config and the Certificados tab (spec 001 "PIX provider configuration"). */
 import {
+  certificateListSchema,
+  certificateRefreshResultSchema,
   efiConfigSchema,
   efiTestResultSchema,
   saveEfiCredentialsInputSchema,
   uploadCertificateInputSchema,
 } from '@sorteio/shared';
+import { z } from 'zod';
 import { requirePermission } from '../../lib/authz';
 import type { App } from '../../lib/fastify';
 import { actorOf } from '../admin/audit.service';
@@ -88,6 +91,52 @@ export function registerPixConfigRoutes(app: App, deps: { runtime: PixRuntime })
     async (request) => {
       const staff = await requirePermission(request, 'pix.manage');
       return runtime.remove(actorOf(staff, request));
+    },
+  );
+
+  app.get(
+    '/api/admin/pix/certificates',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Certificados enviados, com os contadores Ativo / Expirando / Expirado',
+        response: { 200: certificateListSchema },
+      },
+    },
+    async (request) => {
+      await requirePermission(request, 'pix.manage');
+      return runtime.listCertificates();
+    },
+  );
+
+  app.post(
+    '/api/admin/pix/certificates/refresh',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Atualizar Status: reabre cada certificado e relê a validade',
+        response: { 200: certificateRefreshResultSchema },
+      },
+    },
+    async (request) => {
+      const staff = await requirePermission(request, 'pix.manage');
+      return runtime.refreshCertificates(actorOf(staff, request));
+    },
+  );
+
+  app.delete(
+    '/api/admin/pix/certificates/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Excluir um certificado que não está em uso',
+        params: z.object({ id: z.uuid({ error: 'Certificado não encontrado.' }) }),
+        response: { 200: certificateListSchema },
+      },
+    },
+    async (request) => {
+      const staff = await requirePermission(request, 'pix.manage');
+      return runtime.deleteCertificate(request.params.id, actorOf(staff, request));
     },
   );
 }

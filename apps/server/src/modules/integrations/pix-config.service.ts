@@ -16,7 +16,10 @@ import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
 import {
   type CertificateInfo,
+  type CertificateList,
+  type CertificateRefreshResult,
   type EfiConfig,
+  type StoredCertificate,
   type EfiTestResult,
   type SaveEfiCredentialsInput,
   type UploadCertificateInput,
@@ -24,11 +27,11 @@ import {
   integrationMessages,
   pixMessages,
 } from '@sorteio/shared';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, not } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { pixProviderConfig } from '../../db/schema';
+import { pixCertificates, pixProviderCalls, pixProviderConfig } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { createSealer, maskSecret } from '../../lib/sealed';
 import type { AuditActor } from '../admin/audit.service';
@@ -42,6 +45,12 @@ import { getSetting } from '../settings/settings.service';
 const ROW_ID = 'efi';
 /** How often a server copy checks whether another copy changed the stored configuration. */
 export const PROVIDER_CHECK_MS = 2000;
+/** A successful call is written at most this often per host (every payment makes calls). */
+export const CALL_RECORD_MS = 30_000;
+/** Certificates kept in the inventory; the oldest not in use go first. */
+export const CERTIFICATES_KEPT = 10;
+const UNREADABLE =
+  'O arquivo não abre mais (senha, APP_SECRET alterado ou arquivo corrompido). Envie-o novamente.';
 /** OID of the TLS client authentication extended key usage (RFC 5280 section 4.2.1.12). */
 const CLIENT_AUTH_OID = '1.3.6.1.5.5.7.3.2';
 
@@ -109,6 +118,42 @@ export function inspectCertificate(der: Buffer, password: string) {
   };
 }
 
+/** Re-opens a stored .p12 and reads its validity (the refresh of the Certificados tab). */
+export function readValidity(der: Buffer, password: string): { validFrom: Date; validTo: Date } {
+  const pem = p12ToPem(der, password);
+  const leaf = new X509Certificate(pem.cert.split(/(?=-----BEGIN CERTIFICATE-----)/)[0]!);
+  return { validFrom: new Date(leaf.validFrom), validTo: new Date(leaf.validTo) };
+}
+
+type CertRow = typeof pixCertificates.$inferSelect;
+
+function storedCertificate(row: CertRow, now: Date): StoredCertificate {
+  return {
+    id: row.id,
+    filename: row.filename,
+    subject: row.subject,
+    issuer: row.issuer,
+    serialNumber: row.serialNumber,
+    validFrom: row.validFrom.toISOString(),
+    validTo: row.validTo.toISOString(),
+    sizeBytes: row.sizeBytes,
+    // From the certificate's own notAfter, so a certificate that expired overnight never shows
+    // 'Ativo'; the stored status is what the last re-read of the file found.
+    status: certificateStatusOf(row.validTo, now),
+    uploadedAt: row.uploadedAt.toISOString(),
+    inUse: row.inUse,
+    checkedAt: row.statusCheckedAt.toISOString(),
+    checkError: row.checkError,
+  };
+}
+
+function listOf(rows: CertRow[], now = new Date()): CertificateList {
+  const items = rows.map((r) => storedCertificate(r, now));
+  const counts = { active: 0, expiring: 0, expired: 0 };
+  for (const item of items) counts[item.status] += 1;
+  return { items, counts };
+}
+
 function certificateInfo(row: Row | null): CertificateInfo | null {
   if (!row?.certSealed || !row.certValidTo || !row.certValidFrom) return null;
   return {
@@ -153,6 +198,12 @@ export interface PixRuntime {
   test(actor: AuditActor): Promise<EfiTestResult>;
   /** Removes the stored configuration: the environment's provider is used again. */
   remove(actor: AuditActor): Promise<EfiConfig>;
+  /** The inventory of uploaded certificates with the counters by status. */
+  listCertificates(): Promise<CertificateList>;
+  /** Re-opens every stored certificate, re-reads its validity and stores the status found. */
+  refreshCertificates(actor: AuditActor | null): Promise<CertificateRefreshResult>;
+  /** Deletes a certificate that is not in use. */
+  deleteCertificate(id: string, actor: AuditActor): Promise<CertificateList>;
   close(): void;
 }
 
@@ -165,7 +216,44 @@ export async function createPixRuntime(options: {
 }): Promise<PixRuntime> {
   const { config, db, log } = options;
   const seal = sealers(config.appSecret);
-  const envProvider = options.fixed === undefined ? await createPixProvider(config) : options.fixed;
+
+  // The last successful call per provider host (the banner of /gerencianet-config).
+  const recorded = new Map<string, number>();
+  const pendingWrites = new Set<Promise<void>>();
+  function recordCalls(host: string) {
+    return ({ method, route, status }: { method: string; route: string; status: number }) => {
+      if (status < 200 || status >= 300) return;
+      const now = Date.now();
+      if (now - (recorded.get(host) ?? 0) < CALL_RECORD_MS) return;
+      recorded.set(host, now);
+      const values = {
+        host,
+        lastSuccessAt: new Date(now),
+        lastSuccessRoute: `${method} ${route}`,
+      };
+      const write = db
+        .insert(pixProviderCalls)
+        .values(values)
+        .onConflictDoUpdate({ target: pixProviderCalls.host, set: values })
+        .then(
+          () => undefined,
+          (error: unknown) => {
+            recorded.delete(host);
+            log.warn({ err: error }, 'last successful PIX provider call not recorded');
+          },
+        )
+        .finally(() => pendingWrites.delete(write));
+      pendingWrites.add(write);
+    };
+  }
+
+  const envProvider =
+    options.fixed === undefined
+      ? await createPixProvider(
+          config,
+          config.efi ? { onAnswer: recordCalls(config.efi.baseUrl.replace(/\/+$/, '')) } : {},
+        )
+      : options.fixed;
   let stored: { version: number; provider: EfiPixProvider } | null = null;
   let checkedAt = 0;
   let checking: Promise<void> | null = null;
@@ -186,7 +274,7 @@ export async function createPixRuntime(options: {
         sandbox: row.environment !== 'production',
         baseUrl: hostOf(config, row.environment),
       },
-      { pem, ...(ca ? { ca } : {}) },
+      { pem, onAnswer: recordCalls(hostOf(config, row.environment)), ...(ca ? { ca } : {}) },
     );
   }
 
@@ -281,6 +369,28 @@ export async function createPixRuntime(options: {
           } as const)
         : null;
     const lastTest = (row?.lastTest as EfiTestResult | null) ?? null;
+    // The banner: which real provider is active, in which environment, and its last good call.
+    const storedActive = now?.kind === 'efi' && isComplete(row);
+    const activeHost =
+      now?.kind !== 'efi'
+        ? null
+        : storedActive
+          ? hostOf(config, row.environment)
+          : (config.efi?.baseUrl.replace(/\/+$/, '') ?? null);
+    const environment =
+      now?.kind !== 'efi'
+        ? null
+        : storedActive
+          ? row.environment === 'production'
+            ? 'production'
+            : 'sandbox'
+          : config.efi?.sandbox === false
+            ? 'production'
+            : 'sandbox';
+    await Promise.allSettled([...pendingWrites]);
+    const [call] = activeHost
+      ? await db.select().from(pixProviderCalls).where(eq(pixProviderCalls.host, activeHost))
+      : [];
     return {
       source: isComplete(row)
         ? 'stored'
@@ -294,6 +404,11 @@ export async function createPixRuntime(options: {
       credentialsConfigured: Boolean(row?.clientId && row.clientSecretSealed && row.chavePix),
       certificateUploaded: Boolean(row?.certSealed),
       apiActive: Boolean(isComplete(row) && lastTest?.ok),
+      configured: now?.kind === 'efi',
+      environment,
+      lastSuccessfulCall: call
+        ? { at: call.lastSuccessAt.toISOString(), route: call.lastSuccessRoute }
+        : null,
     };
   }
 
@@ -302,6 +417,7 @@ export async function createPixRuntime(options: {
     action: string,
     values: Partial<typeof pixProviderConfig.$inferInsert>,
     audit: { before: unknown; after: unknown },
+    alsoInTransaction?: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<void>,
   ) {
     await db.transaction(async (tx) => {
       const [existing] = await tx
@@ -316,9 +432,18 @@ export async function createPixRuntime(options: {
           .set({ ...next, version: existing.version + 1, lastTest: null })
           .where(eq(pixProviderConfig.id, ROW_ID));
       else await tx.insert(pixProviderConfig).values({ id: ROW_ID, ...next });
+      await alsoInTransaction?.(tx);
       await writeAudit(tx, actor, { action, targetType: 'pix_config', targetId: ROW_ID, ...audit });
     });
     await refresh(true);
+  }
+
+  async function listCertificates(): Promise<CertificateList> {
+    const rows = await db
+      .select()
+      .from(pixCertificates)
+      .orderBy(desc(pixCertificates.inUse), desc(pixCertificates.uploadedAt));
+    return listOf(rows);
   }
 
   return {
@@ -371,12 +496,15 @@ export async function createPixRuntime(options: {
         });
       const info = inspectCertificate(der, input.password);
       const row = await readRow(db);
+      const certSealed = seal.cert.seal(der);
+      const passwordSealed = seal.password.seal(input.password);
+      const uploadedAt = new Date();
       await upsert(
         actor,
         'pix.certificate',
         {
-          certSealed: seal.cert.seal(der),
-          certPasswordSealed: seal.password.seal(input.password),
+          certSealed,
+          certPasswordSealed: passwordSealed,
           certFilename: input.filename,
           certSubject: info.subject,
           certIssuer: info.issuer,
@@ -384,7 +512,7 @@ export async function createPixRuntime(options: {
           certValidFrom: info.validFrom,
           certValidTo: info.validTo,
           certSizeBytes: der.length,
-          certUploadedAt: new Date(),
+          certUploadedAt: uploadedAt,
         },
         {
           before: row?.certSerial
@@ -396,6 +524,41 @@ export async function createPixRuntime(options: {
             serialNumber: info.serialNumber,
             validTo: info.validTo.toISOString(),
           },
+        },
+        async (tx) => {
+          // The inventory: this one in use, the others kept (the oldest beyond the cap go).
+          await tx.update(pixCertificates).set({ inUse: false });
+          await tx.insert(pixCertificates).values({
+            filename: input.filename,
+            sizeBytes: der.length,
+            subject: info.subject,
+            issuer: info.issuer,
+            serialNumber: info.serialNumber,
+            validFrom: info.validFrom,
+            validTo: info.validTo,
+            status: certificateStatusOf(info.validTo, uploadedAt),
+            statusCheckedAt: uploadedAt,
+            certSealed,
+            passwordSealed,
+            inUse: true,
+            uploadedBy: actor.id,
+            uploadedAt,
+          });
+          const old = await tx
+            .select({ id: pixCertificates.id })
+            .from(pixCertificates)
+            .orderBy(desc(pixCertificates.uploadedAt))
+            .offset(CERTIFICATES_KEPT);
+          if (old.length > 0)
+            await tx.delete(pixCertificates).where(
+              and(
+                inArray(
+                  pixCertificates.id,
+                  old.map((o) => o.id),
+                ),
+                not(pixCertificates.inUse),
+              ),
+            );
         },
       );
       return getConfig();
@@ -459,6 +622,8 @@ export async function createPixRuntime(options: {
             serial: pixProviderConfig.certSerial,
             chavePix: pixProviderConfig.chavePix,
           });
+        // The stored configuration goes with its certificates: no sealed key stays behind.
+        await tx.delete(pixCertificates);
         await writeAudit(tx, actor, {
           action: 'pix.remove',
           targetType: 'pix_config',
@@ -468,6 +633,79 @@ export async function createPixRuntime(options: {
       });
       await refresh(true);
       return getConfig();
+    },
+
+    listCertificates,
+
+    async refreshCertificates(actor) {
+      const now = new Date();
+      const rows = await db.select().from(pixCertificates);
+      let changed = 0;
+      let unreadable = 0;
+      const changes: { id: string; filename: string; from: string; to: string }[] = [];
+      await db.transaction(async (tx) => {
+        for (const row of rows) {
+          let values: Partial<CertRow>;
+          try {
+            const validity = readValidity(
+              seal.cert.open(row.certSealed),
+              seal.password.openText(row.passwordSealed),
+            );
+            values = {
+              ...validity,
+              status: certificateStatusOf(validity.validTo, now),
+              checkError: null,
+            };
+          } catch {
+            unreadable += 1;
+            values = { status: certificateStatusOf(row.validTo, now), checkError: UNREADABLE };
+          }
+          values.statusCheckedAt = now;
+          if (values.status !== row.status || values.checkError !== row.checkError) {
+            changed += 1;
+            changes.push({
+              id: row.id,
+              filename: row.filename,
+              from: row.checkError ? 'unreadable' : row.status,
+              to: values.checkError ? 'unreadable' : values.status!,
+            });
+          }
+          await tx.update(pixCertificates).set(values).where(eq(pixCertificates.id, row.id));
+        }
+        if (actor)
+          await writeAudit(tx, actor, {
+            action: 'pix.certificates.refresh',
+            targetType: 'pix_certificate',
+            targetId: null,
+            after: { checked: rows.length, changed, unreadable, changes },
+          });
+      });
+      return { ...(await listCertificates()), checked: rows.length, changed, unreadable };
+    },
+
+    async deleteCertificate(id, actor) {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(pixCertificates)
+          .where(eq(pixCertificates.id, id))
+          .for('update');
+        if (!row) throw new AppError('NOT_FOUND', { message: 'Certificado não encontrado.' });
+        if (row.inUse)
+          throw new AppError('CONFLICT', {
+            message:
+              'Este certificado está em uso. Envie outro ou remova a configuração antes de excluí-lo.',
+          });
+        await tx.delete(pixCertificates).where(eq(pixCertificates.id, id));
+        await writeAudit(tx, actor, {
+          action: 'pix.certificate.delete',
+          targetType: 'pix_certificate',
+          targetId: id,
+          before: { filename: row.filename, serialNumber: row.serialNumber, subject: row.subject },
+          after: null,
+        });
+      });
+      return listCertificates();
     },
 
     close() {

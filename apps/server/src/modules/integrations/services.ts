@@ -8,20 +8,42 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
+  type MaintenanceNotice,
   type ServiceId,
   type ServiceStatus,
+  maintenanceNoticesSchema,
   serviceIds,
+  servicePlayerLabels,
   serviceStatusSchema,
+  servicesOverviewSchema,
+  startMaintenanceInputSchema,
 } from '@sorteio/shared';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { requirePermission } from '../../lib/authz';
 import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
+import { actorOf } from '../admin/audit.service';
 import type { Mailer } from '../mail/mail.service';
-import { getSetting } from '../settings/settings.service';
 import type { PixRuntime } from './pix-config.service';
+import {
+  type MaintenanceWindow,
+  type ServiceHealthStats,
+  activeMaintenance,
+  averageUptime,
+  createServiceChecker,
+  endMaintenance,
+  healthStats,
+  runHealthChecks,
+  securityChecks,
+  startMaintenance,
+} from './service-health';
+
+/** How long a copy reuses the public maintenance notices (players' screens poll them). */
+const NOTICES_MEMO_MS = 5_000;
+/** Longest a browser or proxy may keep the public notices. */
+const NOTICES_MAX_AGE_SECONDS = 30;
 
 const SAMPLES = 500;
 const ERRORS = 20;
@@ -63,11 +85,16 @@ function p95(values: number[]): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!;
 }
 
+export interface ServiceHealthRuntime {
+  /** One round of the periodic health check (the job queue calls it; tests too). */
+  runOnce(now?: Date): Promise<unknown>;
+}
+
 export function registerServiceRoutes(
   app: App,
-  deps: { db: Db; mailer: Mailer; pix: PixRuntime; startedAt: number },
-) {
-  const { db, mailer, pix } = deps;
+  deps: { db: Db; mailer: Mailer; pix: PixRuntime; config: Config; startedAt: number },
+): ServiceHealthRuntime {
+  const { db, mailer, pix, config } = deps;
   const samples = new Map<
     ServiceId,
     { durations: number[]; requests: number; errors: ServiceStatus['errors'] }
@@ -87,63 +114,30 @@ export function registerServiceRoutes(
     }
   });
 
-  /** A live check of each service: online, maintenance (turned off by a setting) or offline. */
-  async function check(
-    id: ServiceId,
-  ): Promise<{ status: ServiceStatus['status']; detail: string }> {
-    try {
-      switch (id) {
-        case 'auth':
-          await db.execute(sql`select 1 from "session" limit 1`);
-          return { status: 'online', detail: 'Sessões no banco respondendo.' };
-        case 'payment-pix': {
-          if (!(await getSetting(db, 'payments.pixEnabled')))
-            return { status: 'maintenance', detail: 'PIX desativado nas configurações.' };
-          const provider = await pix.current();
-          if (!provider) return { status: 'offline', detail: 'Nenhum provedor PIX configurado.' };
-          if (provider.kind === 'simulator')
-            return { status: 'online', detail: 'Simulador PIX ativo.' };
-          return { status: 'online', detail: await provider.checkConnection() };
-        }
-        case 'draws':
-          await db.execute(sql`select count(*) from salas where status = 'aberta'`);
-          return { status: 'online', detail: 'Salas e sorteios respondendo.' };
-        case 'notifications': {
-          if (!(await getSetting(db, 'notifications.email')))
-            return { status: 'maintenance', detail: 'Notificações por e-mail desativadas.' };
-          return {
-            status: 'online',
-            detail: mailer.check ? await mailer.check() : 'Fila de e-mail ativa.',
-          };
-        }
-        case 'analytics':
-          await db.execute(sql`select count(*) from participacoes`);
-          return { status: 'online', detail: 'Consultas de métricas respondendo.' };
-        case 'webhooks': {
-          const result = await db.execute(
-            sql`select count(*) filter (where status = 'failed' and created_at > now() - interval '1 hour')::int as failed
-                from webhook_deliveries`,
-          );
-          const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-            failed: number;
-          }[];
-          const failed = Number(rows[0]?.failed ?? 0);
-          return failed > 0
-            ? { status: 'maintenance', detail: `${failed} entregas falharam na última hora.` }
-            : { status: 'online', detail: 'Entregas de webhook em dia.' };
-        }
-      }
-    } catch (error) {
-      return { status: 'offline', detail: error instanceof Error ? error.message : String(error) };
-    }
-  }
+  const checker = createServiceChecker({ db, mailer, pix });
 
   function routesOf(id: ServiceId) {
     return app.routeTable.filter((r) => services[id].prefixes.some((p) => r.url.startsWith(p)));
   }
 
-  async function statusOf(id: ServiceId): Promise<ServiceStatus> {
-    const live = await check(id);
+  const noStats: ServiceHealthStats = {
+    uptime24hPct: null,
+    uptime7dPct: null,
+    checkAvgMs: null,
+    checks24h: 0,
+    lastCheckAt: null,
+  };
+
+  async function statusOf(
+    id: ServiceId,
+    context?: {
+      windows: Map<ServiceId, MaintenanceWindow>;
+      stats: Map<ServiceId, ServiceHealthStats>;
+    },
+  ): Promise<ServiceStatus> {
+    const windows = context?.windows ?? (await activeMaintenance(db));
+    const stats = context?.stats ?? (await healthStats(db)).perService;
+    const live = await checker.check(id, windows);
     const s = samples.get(id)!;
     const routes = routesOf(id);
     const methods = [...new Set(routes.map((r) => r.method))].filter(
@@ -152,6 +146,7 @@ export function registerServiceRoutes(
     );
     const avg =
       s.durations.length === 0 ? 0 : s.durations.reduce((a, b) => a + b, 0) / s.durations.length;
+    const window = windows.get(id);
     return {
       id,
       name: services[id].name,
@@ -165,7 +160,37 @@ export function registerServiceRoutes(
       avgMs: Math.round(avg * 10) / 10,
       p95Ms: Math.round(p95(s.durations) * 10) / 10,
       errors: s.errors,
+      ...(stats.get(id) ?? noStats),
+      maintenance: window
+        ? {
+            reason: window.reason,
+            startsAt: window.startsAt.toISOString(),
+            endsAt: window.endsAt.toISOString(),
+          }
+        : null,
     };
+  }
+
+  // Public maintenance notices, memoized briefly per copy and cleared by a change on this copy.
+  let notices: { at: number; items: Promise<MaintenanceNotice[]> } | null = null;
+  function currentNotices(): Promise<MaintenanceNotice[]> {
+    const now = Date.now();
+    if (!notices || now - notices.at > NOTICES_MEMO_MS) {
+      const items = activeMaintenance(db).then((windows) =>
+        [...windows.values()].map((w) => ({
+          service: w.serviceId,
+          name: servicePlayerLabels[w.serviceId],
+          reason: w.reason,
+          startsAt: w.startsAt.toISOString(),
+          endsAt: w.endsAt.toISOString(),
+        })),
+      );
+      items.catch(() => {
+        notices = null;
+      });
+      notices = { at: now, items };
+    }
+    return notices.items;
   }
 
   app.get(
@@ -173,13 +198,33 @@ export function registerServiceRoutes(
     {
       schema: {
         tags: ['admin'],
-        summary: 'Serviços da API: status, rotas e tempos',
-        response: { 200: z.object({ items: z.array(serviceStatusSchema) }) },
+        summary: 'Serviços da API: status, rotas, tempos, disponibilidade medida e segurança',
+        response: { 200: servicesOverviewSchema },
       },
     },
     async (request) => {
       await requirePermission(request, 'services.read');
-      return { items: await Promise.all(serviceIds.map(statusOf)) };
+      const [windows, health, security] = await Promise.all([
+        activeMaintenance(db),
+        healthStats(db),
+        securityChecks({ config, db, pix }),
+      ]);
+      const items = await Promise.all(
+        serviceIds.map((id) => statusOf(id, { windows, stats: health.perService })),
+      );
+      const passed = security.filter((c) => c.ok).length;
+      return {
+        items,
+        summary: {
+          activeServices: items.filter((i) => i.status === 'online').length,
+          totalServices: items.length,
+          uptime24hPct: averageUptime(items.map((i) => i.uptime24hPct)),
+          uptime7dPct: averageUptime(items.map((i) => i.uptime7dPct)),
+          avgResponseMs: health.avgResponseMs,
+          securityPct: security.length === 0 ? 0 : Math.round((passed / security.length) * 100),
+          security,
+        },
+      };
     },
   );
 
@@ -196,6 +241,65 @@ export function registerServiceRoutes(
     async (request) => {
       await requirePermission(request, 'services.read');
       return statusOf(request.params.id);
+    },
+  );
+
+  app.put(
+    '/api/admin/services/:id/maintenance',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Colocar um serviço em manutenção até um horário (aviso aos jogadores)',
+        params: z.object({ id: z.enum(serviceIds) }),
+        body: startMaintenanceInputSchema,
+        response: { 200: serviceStatusSchema },
+      },
+    },
+    async (request) => {
+      const staff = await requirePermission(request, 'services.manage');
+      await startMaintenance(db, request.params.id, request.body, actorOf(staff, request));
+      notices = null;
+      return statusOf(request.params.id);
+    },
+  );
+
+  app.delete(
+    '/api/admin/services/:id/maintenance',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Encerrar a manutenção de um serviço antes do horário',
+        params: z.object({ id: z.enum(serviceIds) }),
+        response: { 200: serviceStatusSchema },
+      },
+    },
+    async (request) => {
+      const staff = await requirePermission(request, 'services.manage');
+      await endMaintenance(db, request.params.id, actorOf(staff, request));
+      notices = null;
+      return statusOf(request.params.id);
+    },
+  );
+
+  app.get(
+    '/api/public/maintenance',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Avisos de manutenção em vigor (serviço, motivo e término)',
+        response: { 200: maintenanceNoticesSchema },
+      },
+    },
+    async (_request, reply) => {
+      const now = Date.now();
+      const items = (await currentNotices()).filter((n) => Date.parse(n.endsAt) > now);
+      // Cached no longer than the first notice lasts, so it disappears on time.
+      const untilFirstEnd = Math.min(
+        ...items.map((n) => Math.floor((Date.parse(n.endsAt) - now) / 1000)),
+        NOTICES_MAX_AGE_SECONDS,
+      );
+      reply.header('cache-control', `public, max-age=${Math.max(0, untilFirstEnd)}`);
+      return { items };
     },
   );
 
@@ -236,4 +340,6 @@ export function registerServiceRoutes(
         .send(body);
     },
   );
+
+  return { runOnce: (now) => runHealthChecks(db, checker, now) };
 }

@@ -1,10 +1,10 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { EfiConfig } from '@sorteio/shared';
+import type { CertificateList, EfiConfig, StoredCertificate } from '@sorteio/shared';
 import { describe, expect, it } from 'vitest';
 import { adminUser, mockApi } from '@/test/mock-api';
 import { renderWithProviders } from '@/test/render';
-import AdminCertificatesTab from '.';
+import AdminCertificatesTab, { PixConfigScreen } from '.';
 
 const config: EfiConfig = {
   source: 'stored',
@@ -31,6 +31,47 @@ const config: EfiConfig = {
   credentialsConfigured: true,
   certificateUploaded: true,
   apiActive: false,
+  configured: true,
+  environment: 'sandbox',
+  lastSuccessfulCall: null,
+};
+
+const stored = (over: Partial<StoredCertificate>): StoredCertificate => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  filename: 'producao.p12',
+  subject: 'CN=fake-efi-client, O=Fake EFI Test',
+  issuer: 'CN=Fake EFI Test CA',
+  serialNumber: '01abcdef',
+  validFrom: '2026-01-01T00:00:00.000Z',
+  validTo: '2026-12-01T00:00:00.000Z',
+  sizeBytes: 3072,
+  status: 'expiring',
+  uploadedAt: '2026-11-23T12:00:00.000Z',
+  inUse: true,
+  checkedAt: '2026-11-23T12:00:00.000Z',
+  checkError: null,
+  ...over,
+});
+
+const list: CertificateList = {
+  items: [
+    stored({}),
+    stored({
+      id: '00000000-0000-4000-8000-000000000002',
+      filename: 'homologacao.pfx',
+      sizeBytes: 2560,
+      status: 'active',
+      inUse: false,
+    }),
+    stored({
+      id: '00000000-0000-4000-8000-000000000003',
+      filename: 'antigo.p12',
+      sizeBytes: 4200,
+      status: 'expired',
+      inUse: false,
+    }),
+  ],
+  counts: { active: 1, expiring: 1, expired: 1 },
 };
 
 describe('certificates tab', () => {
@@ -38,15 +79,13 @@ describe('certificates tab', () => {
     const fetchMock = mockApi({
       'GET /api/me': { body: { user: adminUser } },
       'GET /api/admin/pix/config': { body: config },
+      'GET /api/admin/pix/certificates': { body: list },
     });
     renderWithProviders(<AdminCertificatesTab />);
     expect(await screen.findByText('producao.p12')).toBeDefined();
-    expect(screen.getByText('Expirando')).toBeDefined();
     expect(screen.getByText('Configuradas')).toBeDefined();
     expect(screen.getByText('Enviado')).toBeDefined();
     expect(screen.getByText('Inativa')).toBeDefined();
-    expect(screen.getByText('CN=Fake EFI Test CA')).toBeDefined();
-    expect(screen.getByText('3.0 KB')).toBeDefined();
 
     await userEvent.click(screen.getByRole('button', { name: 'Enviar Certificado' }));
     expect(
@@ -65,5 +104,112 @@ describe('certificates tab', () => {
       await screen.findByText('Arquivo inválido: Por favor, selecione um arquivo .p12 ou .pfx'),
     ).toBeDefined();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+});
+
+describe('certificate counters, sizes and refresh', () => {
+  it('shows the counters by status and each certificate with its size in KB', async () => {
+    mockApi({
+      'GET /api/me': { body: { user: adminUser } },
+      'GET /api/admin/pix/config': { body: config },
+      'GET /api/admin/pix/certificates': { body: list },
+    });
+    renderWithProviders(<AdminCertificatesTab />);
+    const tiles = await screen.findByLabelText('Certificados por status');
+    expect(within(tiles).getByText('Ativo').nextSibling?.textContent).toBe('1');
+    expect(within(tiles).getByText('Expirando').nextSibling?.textContent).toBe('1');
+    expect(within(tiles).getByText('Expirado').nextSibling?.textContent).toBe('1');
+    const items = within(screen.getByRole('list', { name: 'Certificados enviados' })).getAllByRole(
+      'listitem',
+    );
+    expect(items).toHaveLength(3);
+    expect(within(items[0]!).getByText('3,0 KB')).toBeDefined();
+    expect(within(items[0]!).getByText('Em uso')).toBeDefined();
+    expect(within(items[1]!).getByText('2,5 KB')).toBeDefined();
+    expect(within(items[2]!).getByText('4,1 KB')).toBeDefined();
+    // Only certificates not in use can be deleted.
+    expect(within(items[0]!).queryByRole('button', { name: /Excluir/ })).toBeNull();
+    expect(within(items[2]!).getByRole('button', { name: 'Excluir antigo.p12' })).toBeDefined();
+  });
+
+  it('Atualizar Status asks the server to re-read the files and shows the new counters', async () => {
+    const refreshed = {
+      ...list,
+      items: list.items.map((i) =>
+        i.filename === 'producao.p12'
+          ? { ...i, status: 'expired' as const, checkedAt: '2026-12-02T10:00:00.000Z' }
+          : i,
+      ),
+      counts: { active: 1, expiring: 0, expired: 2 },
+      checked: 3,
+      changed: 1,
+      unreadable: 0,
+    };
+    const fetchMock = mockApi({
+      'GET /api/me': { body: { user: adminUser } },
+      'GET /api/admin/pix/config': { body: config },
+      'GET /api/admin/pix/certificates': { body: list },
+      'POST /api/admin/pix/certificates/refresh': { body: refreshed },
+    });
+    renderWithProviders(<AdminCertificatesTab />);
+    const tiles = await screen.findByLabelText('Certificados por status');
+    await userEvent.click(screen.getByRole('button', { name: 'Atualizar Status' }));
+    expect(
+      await screen.findByText('3 certificados verificados, 1 com status alterado.'),
+    ).toBeDefined();
+    expect(within(tiles).getByText('Expirado').nextSibling?.textContent).toBe('2');
+    expect(within(tiles).getByText('Expirando').nextSibling?.textContent).toBe('0');
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) =>
+          typeof url === 'string' &&
+          url.endsWith('/api/admin/pix/certificates/refresh') &&
+          init?.method === 'POST',
+      ),
+    ).toBe(true);
+  });
+});
+
+describe('configuration banner', () => {
+  it('shows configured, the environment and the last successful call', async () => {
+    mockApi({
+      'GET /api/me': { body: { user: adminUser } },
+      'GET /api/admin/pix/config': {
+        body: {
+          ...config,
+          environment: 'production',
+          lastSuccessfulCall: { at: '2026-11-23T15:04:00.000Z', route: 'POST /oauth/token' },
+        },
+      },
+    });
+    renderWithProviders(<PixConfigScreen />);
+    const banner = await screen.findByRole('status', { name: 'Status da configuração' });
+    expect(within(banner).getByText('PIX configurado')).toBeDefined();
+    expect(within(banner).getByText('Ambiente: Produção')).toBeDefined();
+    expect(
+      within(banner).getByText(
+        'Última chamada bem-sucedida ao provedor: 23/11/2026 12:04 (POST /oauth/token)',
+      ),
+    ).toBeDefined();
+  });
+
+  it('shows not configured while the simulator is active', async () => {
+    mockApi({
+      'GET /api/me': { body: { user: adminUser } },
+      'GET /api/admin/pix/config': {
+        body: {
+          ...config,
+          source: 'simulator',
+          activeProvider: 'simulator',
+          configured: false,
+          environment: null,
+        },
+      },
+    });
+    renderWithProviders(<PixConfigScreen />);
+    const banner = await screen.findByRole('status', { name: 'Status da configuração' });
+    expect(within(banner).getByText('PIX não configurado')).toBeDefined();
+    expect(within(banner).queryByText(/Ambiente/)).toBeNull();
+    expect(within(banner).queryByText(/Última chamada/)).toBeNull();
   });
 });

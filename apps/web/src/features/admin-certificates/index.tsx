@@ -3,12 +3,19 @@
  * certificates tab"): the real certificate and credentials stored sealed on the server, the
  * status cards and a real 'Testar Integração'.
  */
-import { type EfiConfig, can } from '@sorteio/shared';
+import { type EfiConfig, can, integrationMessages } from '@sorteio/shared';
 import { LoadError } from '@/components/load-error';
 import { PageSpinner } from '@/components/page-spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { isApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
-import { usePixConfig } from './api/pix-config';
+import { useNotifications } from '@/lib/notifications/use-notifications';
+import { useCertificates, usePixConfig, useRefreshCertificates } from './api/pix-config';
+import {
+  CertificateCounters,
+  CertificateList,
+  ConfigStatusBanner,
+} from './components/certificate-list';
 import {
   CertificateCard,
   CertificateUpload,
@@ -18,28 +25,54 @@ import {
   StatusCards,
 } from './components/pix-setup';
 
-/** The Certificados tab: the certificate in use, upload and refresh. */
+/** The Certificados tab: counters by status, every uploaded certificate, upload and refresh. */
 export default function AdminCertificatesTab() {
   const { user } = useAuth();
+  const { notify } = useNotifications();
   const config = usePixConfig();
-  if (config.isPending) return <PageSpinner />;
-  if (config.isError)
+  const certificates = useCertificates();
+  const refresh = useRefreshCertificates();
+  if (config.isPending || certificates.isPending) return <PageSpinner />;
+  if (config.isError || certificates.isError)
     return (
       <LoadError
         title="Erro ao carregar a configuração PIX"
-        message={config.error.message}
-        onRetry={() => void config.refetch()}
+        message={(config.error ?? certificates.error)?.message ?? ''}
+        onRetry={() => {
+          void config.refetch();
+          void certificates.refetch();
+        }}
       />
     );
   const canManage = can(user?.role, 'pix.manage');
+  const onRefresh = () =>
+    refresh.mutate(undefined, {
+      onSuccess: (r) =>
+        notify({
+          type: r.unreadable > 0 ? 'warning' : 'success',
+          title: 'Status atualizado',
+          message: `${r.checked} ${r.checked === 1 ? 'certificado verificado' : 'certificados verificados'}${
+            r.changed > 0 ? `, ${r.changed} com status alterado` : ''
+          }${r.unreadable > 0 ? `, ${r.unreadable} ilegível(is)` : ''}.`,
+        }),
+      onError: (error) =>
+        notify({
+          type: 'error',
+          title: 'Erro ao atualizar status',
+          message: isApiError(error)
+            ? error.message
+            : integrationMessages.certificateSaveErrorFallback,
+        }),
+    });
   return (
     <section aria-label="Certificados" className="flex flex-col gap-4">
       <div className="flex items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">Certificados</h2>
-        <RefreshButton onClick={() => void config.refetch()} busy={config.isFetching} />
+        {canManage && <RefreshButton onClick={onRefresh} busy={refresh.isPending} />}
       </div>
       <StatusCards config={config.data} />
-      <CertificateCard config={config.data} />
+      <CertificateCounters counts={certificates.data.counts} />
+      <CertificateList items={certificates.data.items} canManage={canManage} />
       {canManage && <CertificateUpload />}
     </section>
   );
@@ -67,17 +100,9 @@ export function PixConfigScreen() {
 }
 
 function PixConfigBody({ config: c }: { config: EfiConfig }) {
-  const banner =
-    c.source === 'stored'
-      ? 'Usando a configuração EFI salva nesta tela.'
-      : c.source === 'environment'
-        ? 'Usando a configuração EFI do ambiente do servidor.'
-        : 'Configuração pendente: o simulador PIX está ativo.';
   return (
     <>
-      <p role="status" className="rounded-md border bg-card p-3 text-sm">
-        {banner}
-      </p>
+      <ConfigStatusBanner config={c} />
       <StatusCards config={c} />
       <Tabs defaultValue="credentials">
         <TabsList>

@@ -1,19 +1,28 @@
 /**
  * /api-services (spec 001 "API services screen"), for real: the six services with their status
- * from live checks, endpoints and methods from the route table, uptime since start, average and
- * p95 response time measured by the server, 'Testar' (check now), 'Logs' (recent errors), and
- * 'Ver Documentação' / 'Playground API' opening the OpenAPI viewer served to staff.
+ * from live checks, endpoints and methods from the route table, uptime and response time from the
+ * stored periodic health checks, the security checks, maintenance windows announced to players,
+ * 'Testar' (check now), 'Logs' (recent errors), and 'Ver Documentação' / 'Playground API' opening
+ * the OpenAPI viewer served to staff.
  */
-import { type ServiceStatus, formatDateTime } from '@sorteio/shared';
-import { BookOpen, FlaskConical } from 'lucide-react';
+import {
+  type ServiceStatus,
+  type ServicesSummary,
+  can,
+  formatDateTime,
+  maintenanceMessages,
+} from '@sorteio/shared';
+import { BookOpen, FlaskConical, Wrench } from 'lucide-react';
 import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
 import { PageSpinner } from '@/components/page-spinner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useAuth } from '@/lib/auth/use-auth';
 import { useNotifications } from '@/lib/notifications/use-notifications';
-import { useServices, useTestService } from './api/services';
+import { useEndMaintenance, useServices, useTestService } from './api/services';
+import { MaintenanceDialog } from './components/maintenance-dialog';
 
 const DOCS_URL = '/api/admin/docs/index.html';
 const statusLabel = { online: 'online', maintenance: 'manutenção', offline: 'offline' } as const;
@@ -23,16 +32,19 @@ const statusVariant = {
   offline: 'destructive',
 } as const;
 
-function uptime(seconds: number) {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  return h > 0 ? `${h} h ${m} min` : `${m} min`;
-}
+const decimal1 = new Intl.NumberFormat('pt-BR', {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
+const pct = (value: number | null) => (value === null ? '—' : `${decimal1.format(value)}%`);
+const ms = (value: number | null) => (value === null ? '—' : `${decimal1.format(value)} ms`);
 
-function ServiceCard({ s }: { s: ServiceStatus }) {
+function ServiceCard({ s, canManage }: { s: ServiceStatus; canManage: boolean }) {
   const { notify } = useNotifications();
   const test = useTestService();
+  const end = useEndMaintenance();
   const [showLogs, setShowLogs] = useState(false);
+  const [maintenanceOpen, setMaintenanceOpen] = useState(false);
   return (
     <Card>
       <CardHeader>
@@ -44,6 +56,14 @@ function ServiceCard({ s }: { s: ServiceStatus }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-3 text-sm">
         <p>{s.detail}</p>
+        {s.maintenance && (
+          <p className="flex items-start gap-2 rounded-md border border-warning/50 p-2">
+            <Wrench aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span>
+              Manutenção até {formatDateTime(s.maintenance.endsAt)}: {s.maintenance.reason}
+            </span>
+          </p>
+        )}
         <div className="flex flex-wrap gap-1">
           {s.methods.map((m) => (
             <Badge key={m} variant="outline">
@@ -54,8 +74,12 @@ function ServiceCard({ s }: { s: ServiceStatus }) {
         <dl className="grid grid-cols-2 gap-1">
           <dt className="text-muted-foreground">Rotas</dt>
           <dd>{s.endpoints}</dd>
-          <dt className="text-muted-foreground">Disponível há</dt>
-          <dd>{uptime(s.uptimeSeconds)}</dd>
+          <dt className="text-muted-foreground">Uptime 24 h / 7 dias</dt>
+          <dd>
+            {pct(s.uptime24hPct)} / {pct(s.uptime7dPct)}
+          </dd>
+          <dt className="text-muted-foreground">Verificação média</dt>
+          <dd>{ms(s.checkAvgMs)}</dd>
           <dt className="text-muted-foreground">Requisições</dt>
           <dd>{s.requests}</dd>
           <dt className="text-muted-foreground">Resposta média / p95</dt>
@@ -84,7 +108,31 @@ function ServiceCard({ s }: { s: ServiceStatus }) {
           <Button size="sm" variant="outline" onClick={() => setShowLogs((v) => !v)}>
             Logs
           </Button>
+          {canManage &&
+            (s.maintenance ? (
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={end.isPending}
+                onClick={() =>
+                  end.mutate(s.id, {
+                    onSuccess: () => notify({ type: 'success', title: maintenanceMessages.ended }),
+                    onError: (e) => notify({ type: 'error', title: 'Erro', message: e.message }),
+                  })
+                }
+              >
+                Encerrar manutenção
+              </Button>
+            ) : (
+              <Button size="sm" variant="outline" onClick={() => setMaintenanceOpen(true)}>
+                <Wrench aria-hidden="true" />
+                Manutenção
+              </Button>
+            ))}
         </div>
+        {maintenanceOpen && (
+          <MaintenanceDialog service={s} open={maintenanceOpen} onOpenChange={setMaintenanceOpen} />
+        )}
         {showLogs &&
           (s.errors.length === 0 ? (
             <p className="text-muted-foreground">Nenhum erro recente.</p>
@@ -102,13 +150,63 @@ function ServiceCard({ s }: { s: ServiceStatus }) {
   );
 }
 
+/** The summary tiles: active services, uptime, response time and security. */
+export function SummaryTiles({ summary }: { summary: ServicesSummary }) {
+  const [showSecurity, setShowSecurity] = useState(false);
+  return (
+    <div className="flex flex-col gap-3">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <div className="rounded-md border bg-card p-3">
+          <dt className="text-sm text-muted-foreground">Serviços ativos</dt>
+          <dd className="text-2xl font-semibold">
+            {summary.activeServices} de {summary.totalServices}
+          </dd>
+        </div>
+        <div className="rounded-md border bg-card p-3">
+          <dt className="text-sm text-muted-foreground">Uptime médio (24 h)</dt>
+          <dd className="text-2xl font-semibold">{pct(summary.uptime24hPct)}</dd>
+          <dd className="text-xs text-muted-foreground">7 dias: {pct(summary.uptime7dPct)}</dd>
+        </div>
+        <div className="rounded-md border bg-card p-3">
+          <dt className="text-sm text-muted-foreground">Resposta média</dt>
+          <dd className="text-2xl font-semibold">{ms(summary.avgResponseMs)}</dd>
+        </div>
+        <div className="rounded-md border bg-card p-3">
+          <dt className="text-sm text-muted-foreground">Segurança</dt>
+          <dd className="text-2xl font-semibold">{summary.securityPct}%</dd>
+          <dd>
+            <Button
+              size="sm"
+              variant="link"
+              className="h-auto p-0"
+              aria-expanded={showSecurity}
+              onClick={() => setShowSecurity((v) => !v)}
+            >
+              {showSecurity ? 'Ocultar verificações' : 'Ver verificações'}
+            </Button>
+          </dd>
+        </div>
+      </dl>
+      {showSecurity && (
+        <ul aria-label="Verificações de segurança" className="flex flex-col gap-1 text-sm">
+          {summary.security.map((c) => (
+            <li key={c.id} className="flex flex-wrap items-center gap-2">
+              <Badge variant={c.ok ? 'success' : 'warning'}>{c.ok ? 'OK' : 'Atenção'}</Badge>
+              <span className="font-medium">{c.label}</span>
+              <span className="text-muted-foreground">{c.detail}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 export function ApiServicesScreen() {
+  const { user } = useAuth();
   const services = useServices();
   const items = services.data?.items ?? [];
-  const online = items.filter((s) => s.status === 'online').length;
-  const measured = items.filter((s) => s.requests > 0);
-  const avg =
-    measured.length === 0 ? 0 : measured.reduce((a, s) => a + s.avgMs, 0) / measured.length;
+  const canManage = can(user?.role, 'services.manage');
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -138,25 +236,10 @@ export function ApiServicesScreen() {
         />
       ) : (
         <>
-          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-            <div className="rounded-md border bg-card p-3">
-              <dt className="text-sm text-muted-foreground">Serviços online</dt>
-              <dd className="text-2xl font-semibold">
-                {online} de {items.length}
-              </dd>
-            </div>
-            <div className="rounded-md border bg-card p-3">
-              <dt className="text-sm text-muted-foreground">Resposta média</dt>
-              <dd className="text-2xl font-semibold">{avg.toFixed(1).replace('.', ',')} ms</dd>
-            </div>
-            <div className="rounded-md border bg-card p-3">
-              <dt className="text-sm text-muted-foreground">Disponível há</dt>
-              <dd className="text-2xl font-semibold">{uptime(items[0]?.uptimeSeconds ?? 0)}</dd>
-            </div>
-          </dl>
+          <SummaryTiles summary={services.data.summary} />
           <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
             {items.map((s) => (
-              <ServiceCard key={s.id} s={s} />
+              <ServiceCard key={s.id} s={s} canManage={canManage} />
             ))}
           </div>
         </>

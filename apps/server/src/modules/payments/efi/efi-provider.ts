@@ -40,6 +40,8 @@ export interface EfiProviderOptions {
   ca?: Buffer | string | (Buffer | string)[];
   /** The client key and certificate already read (the configuration stored in the database). */
   pem?: PemKeyPair;
+  /** Told of every answer EFI sent (the status banner records the last successful call). */
+  onAnswer?: (answer: { method: string; route: string; status: number }) => void;
 }
 
 export interface EfiPixProvider extends PixProvider {
@@ -302,7 +304,13 @@ export function createEfiProvider(
               } catch {
                 // Not JSON (a proxy's error page): keep the text for the error message.
               }
-              resolve({ status: res.statusCode ?? 0, body: parsed });
+              const status = res.statusCode ?? 0;
+              try {
+                options.onAnswer?.({ method, route, status });
+              } catch {
+                // An observer never fails the call.
+              }
+              resolve({ status, body: parsed });
             });
           },
         );

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { BackButton } from '@/components/back-button';
+import { ServiceMaintenanceNotice } from '@/components/service-maintenance-notice';
 import { PageTitle } from '@/components/page-title';
 import { RoomDrawResult } from '@/features/draws/components/room-draw-result';
 import { RoomDetail } from '@/features/rooms/components/room-detail';
@@ -15,6 +16,10 @@ export default function ParticipatePage() {
       <PageTitle title="Participar" />
       <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
         <BackButton />
+        <ServiceMaintenanceNotice
+          services={['payment-pix', 'draws']}
+          className="max-w-none px-0 pt-0"
+        />
         {roomId ? (
           <div className="mx-auto w-full max-w-2xl">
             <RoomDetail

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useSearchParams } from 'react-router';
+import { ServiceMaintenanceNotice } from '@/components/service-maintenance-notice';
 import { PageTitle } from '@/components/page-title';
 import { dashboardKeys } from '@/features/dashboard/api/get-dashboard';
 import { historyKeys } from '@/features/history/api/get-history';
@@ -40,6 +41,7 @@ export default function PaymentPage() {
   return (
     <>
       <PageTitle title={PAYMENT_TITLE} />
+      <ServiceMaintenanceNotice services={['payment-pix']} />
       <PaymentScreen
         key={participacaoId}
         participacaoId={participacaoId}

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
+import { ServiceMaintenanceNotice } from '@/components/service-maintenance-notice';
 import { PageTitle } from '@/components/page-title';
 import { DrawReveal } from '@/features/draws/components/room-draw-result';
 import {
@@ -17,6 +18,7 @@ export default function PrivateRoomPage() {
   return (
     <>
       <PageTitle title="Sala Privada" />
+      <ServiceMaintenanceNotice services={['payment-pix', 'draws']} />
       {roomId ? (
         <PrivateRoomScreen
           key={roomId}

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { ServiceMaintenanceNotice } from '@/components/service-maintenance-notice';
 import { PageTitle } from '@/components/page-title';
 import {
   DRAW_VERIFICATION_TITLE,
@@ -11,6 +12,7 @@ export default function DrawPage() {
   return (
     <>
       <PageTitle title={DRAW_VERIFICATION_TITLE} />
+      <ServiceMaintenanceNotice services={['draws']} />
       {/* Keyed by id: another draw starts from a clean state, never the previous result. */}
       <DrawVerificationScreen key={id} id={id} />
     </>

@@ -1,3 +1,4 @@
+import { ServiceMaintenanceNotice } from '@/components/service-maintenance-notice';
 import { PageTitle } from '@/components/page-title';
 import { DRAWS_TITLE, DrawsScreen } from '@/features/draws/components/draws-screen';
 
@@ -6,6 +7,7 @@ export default function DrawsPage() {
   return (
     <>
       <PageTitle title={DRAWS_TITLE} />
+      <ServiceMaintenanceNotice services={['draws']} />
       <DrawsScreen />
     </>
   );

@@ -1,6 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  type CertificateList,
   type EfiConfig,
+  certificateListSchema,
+  certificateRefreshResultSchema,
   type SaveEfiCredentialsInput,
   type UploadCertificateInput,
   efiConfigSchema,
@@ -10,6 +13,7 @@ import { api } from '@/lib/api-client';
 
 export const pixConfigKeys = {
   all: ['admin', 'pix-config'] as const,
+  certificates: ['admin', 'pix-certificates'] as const,
 };
 
 /** GET /api/admin/pix/config (check_config): masked credentials, certificate, last test. */
@@ -42,7 +46,47 @@ export function useUploadCertificate() {
   return useMutation({
     mutationFn: (input: UploadCertificateInput) =>
       api('/api/admin/pix/certificate', { method: 'POST', body: input, schema: efiConfigSchema }),
-    onSuccess: (config) => queryClient.setQueryData(pixConfigKeys.all, config),
+    onSuccess: (config) => {
+      queryClient.setQueryData(pixConfigKeys.all, config);
+      void queryClient.invalidateQueries({ queryKey: pixConfigKeys.certificates });
+    },
+  });
+}
+
+/** GET /api/admin/pix/certificates: every uploaded certificate and the counters by status. */
+export function useCertificates() {
+  return useQuery({
+    queryKey: pixConfigKeys.certificates,
+    queryFn: ({ signal }) =>
+      api('/api/admin/pix/certificates', { schema: certificateListSchema, signal }),
+  });
+}
+
+/** 'Atualizar Status': the server re-opens each certificate and re-reads its validity. */
+export function useRefreshCertificates() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api('/api/admin/pix/certificates/refresh', {
+        method: 'POST',
+        schema: certificateRefreshResultSchema,
+      }),
+    onSuccess: (result) => {
+      queryClient.setQueryData<CertificateList>(pixConfigKeys.certificates, {
+        items: result.items,
+        counts: result.counts,
+      });
+      void queryClient.invalidateQueries({ queryKey: pixConfigKeys.all });
+    },
+  });
+}
+
+export function useDeleteCertificate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api(`/api/admin/pix/certificates/${id}`, { method: 'DELETE', schema: certificateListSchema }),
+    onSuccess: (list) => queryClient.setQueryData(pixConfigKeys.certificates, list),
   });
 }
 

@@ -21,6 +21,7 @@ import {
   useTestIntegration,
   useUploadCertificate,
 } from '../api/pix-config';
+import { formatKb } from './certificate-list';
 
 const errorText = (error: unknown, fallback: string) =>
   isApiError(error) ? error.message : error instanceof Error ? error.message : fallback;
@@ -148,7 +149,7 @@ export function CertificateCard({ config }: { config: EfiConfig }) {
           {cert.filename}
           <Badge variant={variant}>{certificateStatusLabels[cert.status]}</Badge>
         </CardTitle>
-        <CardDescription>{(cert.sizeBytes / 1024).toFixed(1)} KB</CardDescription>
+        <CardDescription>{formatKb(cert.sizeBytes)}</CardDescription>
       </CardHeader>
       <CardContent>
         <dl className="grid gap-1 text-sm sm:grid-cols-[8rem_1fr]">
