@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { NotificationPreferences } from '@sorteio/shared';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
@@ -16,7 +17,7 @@ const channel = (optedIn: boolean, enabledByPlatform: boolean) => ({
 describe('NotificationsCard', () => {
   it('saves the phone and the chosen channels; a channel the platform turned off cannot be switched on', async () => {
     const sent: unknown[] = [];
-    let prefs = {
+    let prefs: NotificationPreferences = {
       phone: null,
       sms: channel(false, false),
       whatsapp: channel(false, true),
@@ -35,7 +36,7 @@ describe('NotificationsCard', () => {
             changedAt: '2026-03-01T15:00:00.000Z',
             source: 'profile',
           },
-        } as typeof prefs;
+        };
         return { body: prefs };
       },
     });
