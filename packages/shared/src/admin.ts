@@ -7,7 +7,13 @@ import { identityAnalysisSchema } from './identity';
 import { accountStatusSchema } from './account';
 import { roleSchema, staffRoles } from './auth';
 import { roomSchema, roomTypeSchema } from './rooms';
-import { cpfSchema, emailSchema, phoneSchema, pixKeyTypes } from './validation';
+import {
+  birthDateSchema,
+  cpfSchema,
+  emailSchema,
+  phoneSchema,
+  pixKeyTypes,
+} from './validation';
 import { adminResponsiblePlaySchema } from './responsible-play';
 
 const isoDate = z.string();
@@ -186,6 +192,53 @@ export const userIdParamsSchema = z.object({
   userId: z.string().min(1).max(64, { error: 'Usuário não encontrado.' }),
 });
 
+// ---------------------------------------------------------------- identity attestation
+
+/**
+ * What a staff member attests to have seen in person (or on a live video call) when adding an
+ * account as verified: every item is required. The account then skips the automated identity
+ * checks; who attested, when, what was seen and the note are kept (identity_attestations) and
+ * audited.
+ */
+export const attestationDocuments = ['documento_com_foto', 'cpf', 'selfie_presenca'] as const;
+export type AttestationDocument = (typeof attestationDocuments)[number];
+export const attestationDocumentLabels: Record<AttestationDocument, string> = {
+  documento_com_foto: 'Documento com foto',
+  cpf: 'CPF',
+  selfie_presenca: 'Selfie/presença',
+};
+export const attestationMessages = {
+  title: 'Atestar identidade',
+  intro:
+    'Marque somente o que você conferiu pessoalmente. A conta já nasce verificada e o atestado fica registrado em seu nome na auditoria.',
+  notice:
+    'Sem o atestado, a conta é criada sem verificação: a pessoa envia documento e selfie pelo perfil, como qualquer jogador.',
+  allDocuments: 'Para atestar, confirme que conferiu o documento com foto, o CPF e a selfie/presença.',
+  cpfRequired: 'Informe o CPF conferido no documento.',
+  birthDateRequired: 'Informe a data de nascimento conferida no documento.',
+  forbidden: 'Somente quem revisa identidades pode atestar a verificação de uma conta.',
+  noteLabel: 'Observação',
+  birthDateLabel: 'Data de nascimento (conforme o documento)',
+} as const;
+
+export const attestationInputSchema = z.object({
+  documents: z.array(z.enum(attestationDocuments)).max(attestationDocuments.length),
+  dataNascimento: z.string().trim().max(10).optional(),
+  note: z.string().trim().max(500, { error: 'A observação deve ter no máximo 500 caracteres.' }),
+});
+export type AttestationInput = z.input<typeof attestationInputSchema>;
+
+/** The attestation shown with a user (who, when, what was seen). */
+export const attestationSchema = z.object({
+  attestedBy: z.string().nullable(),
+  attestedByName: z.string().nullable(),
+  attestedByRole: z.string(),
+  attestedAt: z.string(),
+  documents: z.array(z.enum(attestationDocuments)),
+  note: z.string(),
+});
+export type Attestation = z.infer<typeof attestationSchema>;
+
 export const adminUserDetailSchema = z.object({
   user: adminUserRowSchema.extend({
     cpf: z.string().nullable(),
@@ -198,6 +251,8 @@ export const adminUserDetailSchema = z.object({
     lastActivity: isoDate.nullable(),
   }),
   wallet: z.object({ saldo: z.number().int(), cashback: z.number().int() }),
+  /** A staff attestation of the identity (who, when, what was seen), when there is one. */
+  attestation: attestationSchema.nullable(),
   participations: z.array(
     z.object({
       id: z.string(),
@@ -282,6 +337,8 @@ export const createAccountInputSchema = z
       .max(15, { error: 'O telefone deve ter no máximo 15 caracteres.' })
       .optional(),
     role: roleSchema,
+    /** Present only when the staff member attests the identity (identity.review). */
+    attestation: attestationInputSchema.optional(),
   })
   .superRefine((v, ctx) => {
     if (!v.email || !v.nome_completo || !v.password) {
@@ -314,6 +371,32 @@ export const createAccountInputSchema = z
       ctx.addIssue({ code: 'custom', message: 'Um usuário tem o papel Usuário.', path: ['role'] });
     if (v.kind === 'employee' && !(staffRoles as readonly string[]).includes(v.role))
       ctx.addIssue({ code: 'custom', message: 'Escolha o cargo do funcionário.', path: ['role'] });
+    const a = v.attestation;
+    if (a) {
+      if (!attestationDocuments.every((d) => a.documents.includes(d)))
+        ctx.addIssue({
+          code: 'custom',
+          message: attestationMessages.allDocuments,
+          path: ['attestation', 'documents'],
+        });
+      if (!v.cpf)
+        ctx.addIssue({ code: 'custom', message: attestationMessages.cpfRequired, path: ['cpf'] });
+      if (!a.dataNascimento)
+        ctx.addIssue({
+          code: 'custom',
+          message: attestationMessages.birthDateRequired,
+          path: ['attestation', 'dataNascimento'],
+        });
+      else {
+        const birth = birthDateSchema.safeParse(a.dataNascimento);
+        if (!birth.success)
+          ctx.addIssue({
+            code: 'custom',
+            message: birth.error.issues[0]?.message ?? 'Data de nascimento inválida.',
+            path: ['attestation', 'dataNascimento'],
+          });
+      }
+    }
   });
 export type CreateAccountInput = z.input<typeof createAccountInputSchema>;
 export const createAccountResultSchema = z.object({
@@ -322,6 +405,8 @@ export const createAccountResultSchema = z.object({
   role: roleSchema,
   /** Shown once to whoever created the account; the person changes it at the first sign-in. */
   temporaryPassword: z.string(),
+  /** True only when the identity was attested by staff allowed to review identities. */
+  isVerified: z.boolean(),
 });
 
 /** The person's own change of a temporary password (first sign-in). */

@@ -7,3 +7,4 @@ export * from './admin';
 export * from './integrations';
 export * from './support';
 export * from './responsible-play';
+export * from './identity-attestations';
