@@ -425,6 +425,11 @@ export const adminRoomSchema = roomSchema.extend({
   sorteioId: z.string().nullable(),
   /** Confirmed seats (participantesAtual also counts seats held for PIX). */
   paidSeats: z.number().int(),
+  /**
+   * Every participation the room ever had (paid, held for PIX or cancelled): from the first one,
+   * the money fields are locked and the room can no longer be deleted.
+   */
+  entrantsEver: z.number().int(),
   privateRoomName: z.string().nullable(),
 });
 export type AdminRoom = z.infer<typeof adminRoomSchema>;
