@@ -11,6 +11,8 @@ import {
   birthDateSchema,
   cpfSchema,
   emailSchema,
+  PASSWORD_MIN,
+  passwordTooShortMessage,
   phoneSchema,
   pixKeyTypes,
 } from './validation';
@@ -213,7 +215,8 @@ export const attestationMessages = {
     'Marque somente o que você conferiu pessoalmente. A conta já nasce verificada e o atestado fica registrado em seu nome na auditoria.',
   notice:
     'Sem o atestado, a conta é criada sem verificação: a pessoa envia documento e selfie pelo perfil, como qualquer jogador.',
-  allDocuments: 'Para atestar, confirme que conferiu o documento com foto, o CPF e a selfie/presença.',
+  allDocuments:
+    'Para atestar, confirme que conferiu o documento com foto, o CPF e a selfie/presença.',
   cpfRequired: 'Informe o CPF conferido no documento.',
   birthDateRequired: 'Informe a data de nascimento conferida no documento.',
   forbidden: 'Somente quem revisa identidades pode atestar a verificação de uma conta.',
@@ -319,85 +322,103 @@ export const reviewQueueItemSchema = z.object({
 export const reviewQueueSchema = z.array(reviewQueueItemSchema);
 
 /** Add user / add employee (spec 001 sections 3 and 5). */
-export const createAccountInputSchema = z
-  .object({
-    kind: z.enum(['user', 'employee']),
-    nome_completo: z
-      .string()
-      .trim()
-      .max(120, { error: 'O nome deve ter no máximo 120 caracteres.' }),
-    email: z.string().trim().max(254, { error: 'Por favor, digite um e-mail válido.' }),
-    password: z.string().max(128, { error: 'A senha deve ter no máximo 128 caracteres.' }),
-    chave_pix: z.string().trim().max(77, { error: 'Chave PIX inválida.' }).optional(),
-    chave_pix_tipo: z.enum(pixKeyTypes).optional(),
-    cpf: z.string().trim().max(14, { error: 'O CPF deve ter no máximo 14 caracteres.' }).optional(),
-    telefone: z
-      .string()
-      .trim()
-      .max(15, { error: 'O telefone deve ter no máximo 15 caracteres.' })
-      .optional(),
-    role: roleSchema,
-    /** Present only when the staff member attests the identity (identity.review). */
-    attestation: attestationInputSchema.optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.email || !v.nome_completo || !v.password) {
-      ctx.addIssue({ code: 'custom', message: adminMessages.requiredFields, path: ['email'] });
-      return;
-    }
-    if (!emailSchema.safeParse(v.email).success)
-      ctx.addIssue({
-        code: 'custom',
-        message: 'Por favor, digite um e-mail válido.',
-        path: ['email'],
-      });
-    if (v.password.length < 6)
-      ctx.addIssue({
-        code: 'custom',
-        message: 'A senha deve ter pelo menos 6 caracteres.',
-        path: ['password'],
-      });
-    if (v.cpf && !cpfSchema.safeParse(v.cpf).success)
-      ctx.addIssue({ code: 'custom', message: 'CPF inválido.', path: ['cpf'] });
-    if (v.telefone && !phoneSchema.safeParse(v.telefone).success)
-      ctx.addIssue({ code: 'custom', message: 'Telefone inválido.', path: ['telefone'] });
-    if (v.chave_pix && !v.chave_pix_tipo)
-      ctx.addIssue({
-        code: 'custom',
-        message: 'Escolha o tipo da chave PIX.',
-        path: ['chave_pix_tipo'],
-      });
-    if (v.kind === 'user' && v.role !== 'user')
-      ctx.addIssue({ code: 'custom', message: 'Um usuário tem o papel Usuário.', path: ['role'] });
-    if (v.kind === 'employee' && !(staffRoles as readonly string[]).includes(v.role))
-      ctx.addIssue({ code: 'custom', message: 'Escolha o cargo do funcionário.', path: ['role'] });
-    const a = v.attestation;
-    if (a) {
-      if (!attestationDocuments.every((d) => a.documents.includes(d)))
+/**
+ * Add user / add employee. The password's minimum is the setting "Tamanho mínimo da senha": the
+ * server checks it; the form builds this schema with the current value (public settings).
+ */
+export const createAccountInputSchemaOf = (minPassword: number) =>
+  z
+    .object({
+      kind: z.enum(['user', 'employee']),
+      nome_completo: z
+        .string()
+        .trim()
+        .max(120, { error: 'O nome deve ter no máximo 120 caracteres.' }),
+      email: z.string().trim().max(254, { error: 'Por favor, digite um e-mail válido.' }),
+      password: z.string().max(128, { error: 'A senha deve ter no máximo 128 caracteres.' }),
+      chave_pix: z.string().trim().max(77, { error: 'Chave PIX inválida.' }).optional(),
+      chave_pix_tipo: z.enum(pixKeyTypes).optional(),
+      cpf: z
+        .string()
+        .trim()
+        .max(14, { error: 'O CPF deve ter no máximo 14 caracteres.' })
+        .optional(),
+      telefone: z
+        .string()
+        .trim()
+        .max(15, { error: 'O telefone deve ter no máximo 15 caracteres.' })
+        .optional(),
+      role: roleSchema,
+      /** Present only when the staff member attests the identity (identity.review). */
+      attestation: attestationInputSchema.optional(),
+    })
+    .superRefine((v, ctx) => {
+      if (!v.email || !v.nome_completo || !v.password) {
+        ctx.addIssue({ code: 'custom', message: adminMessages.requiredFields, path: ['email'] });
+        return;
+      }
+      if (!emailSchema.safeParse(v.email).success)
         ctx.addIssue({
           code: 'custom',
-          message: attestationMessages.allDocuments,
-          path: ['attestation', 'documents'],
+          message: 'Por favor, digite um e-mail válido.',
+          path: ['email'],
         });
-      if (!v.cpf)
-        ctx.addIssue({ code: 'custom', message: attestationMessages.cpfRequired, path: ['cpf'] });
-      if (!a.dataNascimento)
+      if (v.password.length < minPassword)
         ctx.addIssue({
           code: 'custom',
-          message: attestationMessages.birthDateRequired,
-          path: ['attestation', 'dataNascimento'],
+          message: passwordTooShortMessage(minPassword),
+          path: ['password'],
         });
-      else {
-        const birth = birthDateSchema.safeParse(a.dataNascimento);
-        if (!birth.success)
+      if (v.cpf && !cpfSchema.safeParse(v.cpf).success)
+        ctx.addIssue({ code: 'custom', message: 'CPF inválido.', path: ['cpf'] });
+      if (v.telefone && !phoneSchema.safeParse(v.telefone).success)
+        ctx.addIssue({ code: 'custom', message: 'Telefone inválido.', path: ['telefone'] });
+      if (v.chave_pix && !v.chave_pix_tipo)
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Escolha o tipo da chave PIX.',
+          path: ['chave_pix_tipo'],
+        });
+      if (v.kind === 'user' && v.role !== 'user')
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Um usuário tem o papel Usuário.',
+          path: ['role'],
+        });
+      if (v.kind === 'employee' && !(staffRoles as readonly string[]).includes(v.role))
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Escolha o cargo do funcionário.',
+          path: ['role'],
+        });
+      const a = v.attestation;
+      if (a) {
+        if (!attestationDocuments.every((d) => a.documents.includes(d)))
           ctx.addIssue({
             code: 'custom',
-            message: birth.error.issues[0]?.message ?? 'Data de nascimento inválida.',
+            message: attestationMessages.allDocuments,
+            path: ['attestation', 'documents'],
+          });
+        if (!v.cpf)
+          ctx.addIssue({ code: 'custom', message: attestationMessages.cpfRequired, path: ['cpf'] });
+        if (!a.dataNascimento)
+          ctx.addIssue({
+            code: 'custom',
+            message: attestationMessages.birthDateRequired,
             path: ['attestation', 'dataNascimento'],
           });
+        else {
+          const birth = birthDateSchema.safeParse(a.dataNascimento);
+          if (!birth.success)
+            ctx.addIssue({
+              code: 'custom',
+              message: birth.error.issues[0]?.message ?? 'Data de nascimento inválida.',
+              path: ['attestation', 'dataNascimento'],
+            });
+        }
       }
-    }
-  });
+    });
+export const createAccountInputSchema = createAccountInputSchemaOf(PASSWORD_MIN);
 export type CreateAccountInput = z.input<typeof createAccountInputSchema>;
 export const createAccountResultSchema = z.object({
   id: z.string(),
