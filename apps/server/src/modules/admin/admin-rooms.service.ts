@@ -235,7 +235,15 @@ export async function setAdminRoomStatus({
 }
 
 /** Deleting only while the room never had a participation; otherwise cancel with refunds. */
-export async function deleteAdminRoom({ db, actor, id }: { db: Db; actor: AuditActor; id: string }) {
+export async function deleteAdminRoom({
+  db,
+  actor,
+  id,
+}: {
+  db: Db;
+  actor: AuditActor;
+  id: string;
+}) {
   return db.transaction(async (tx) => {
     const { room, entrantsEver } = await lockRoomForAdmin(tx, id);
     if (room.tipoSala === 'privada')

@@ -53,7 +53,7 @@ const form = {
 async function newRoom(body: Record<string, unknown> = form) {
   const res = await call('POST', '/api/admin/rooms', admin, body);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { id: string; taxaPersonalizadaBp: number; entrantsEver: number };
+  return res.json<{ id: string; taxaPersonalizadaBp: number; entrantsEver: number }>();
 }
 
 async function roomRow(id: string) {
@@ -83,9 +83,9 @@ describe('default fee of a new room', () => {
     const saved = await call('PUT', '/api/admin/settings', admin, { platformFeeBp: 1250 });
     expect(saved.statusCode, saved.body).toBe(200);
     try {
-      expect((await call('GET', '/api/admin/rooms/defaults', admin)).json().taxaPersonalizadaBp).toBe(
-        1250,
-      );
+      expect(
+        (await call('GET', '/api/admin/rooms/defaults', admin)).json().taxaPersonalizadaBp,
+      ).toBe(1250);
       const { taxaPersonalizadaBp: _fee, ...withoutFee } = form;
       const created = await newRoom(withoutFee);
       expect(created.taxaPersonalizadaBp).toBe(1250);
@@ -108,14 +108,16 @@ describe('editing a room', () => {
       maxParticipantes: 8,
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json()).toMatchObject({ valorEntrada: 1500, premioBruto: 12_000, entrantsEver: 0 });
+    expect(edited.json()).toMatchObject({
+      valorEntrada: 1500,
+      premioBruto: 12_000,
+      entrantsEver: 0,
+    });
 
     await joinWithPix(room.id); // a seat held for a pending PIX
-    const list = (await call('GET', '/api/admin/rooms', admin)).json() as {
-      id: string;
-      entrantsEver: number;
-      paidSeats: number;
-    }[];
+    const list = (await call('GET', '/api/admin/rooms', admin)).json<
+      { id: string; entrantsEver: number; paidSeats: number }[]
+    >();
     expect(list.find((r) => r.id === room.id)).toMatchObject({ entrantsEver: 1, paidSeats: 0 });
 
     const before = await roomRow(room.id);

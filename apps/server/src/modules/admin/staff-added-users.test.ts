@@ -4,16 +4,11 @@
  * checks; and the minimum password length of the settings at sign-up, reset, staff-add and
  * password change, while a password set under an older minimum still signs in.
  */
-import {
-  type SessionUser,
-  attestationMessages,
-  can,
-  integrationMessages,
-} from '@sorteio/shared';
+import { type SessionUser, attestationMessages, can, integrationMessages } from '@sorteio/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityAttestations, profiles, staffAuditLog, user } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { type AppError } from '../../lib/errors';
 import {
   type TestContext,
   createTestApp,
@@ -188,10 +183,7 @@ describe('staff attestation of a new account', () => {
       const res = await post('/api/admin/users', c.body, admin.cookie);
       expect(res.statusCode, res.body).toBe(400);
       expect(JSON.stringify(res.json().error)).toContain(c.message);
-      const found = await ctx.database.db
-        .select()
-        .from(user)
-        .where(eq(user.email, c.body.email as string));
+      const found = await ctx.database.db.select().from(user).where(eq(user.email, c.body.email));
       expect(found).toHaveLength(0);
     }
   });
@@ -227,10 +219,7 @@ describe('staff attestation of a new account', () => {
         code: 'FORBIDDEN',
         message: attestationMessages.forbidden,
       } satisfies Partial<AppError>);
-      const found = await ctx.database.db
-        .select()
-        .from(user)
-        .where(eq(user.email, input.email as string));
+      const found = await ctx.database.db.select().from(user).where(eq(user.email, input.email));
       expect(found).toHaveLength(0);
     }
     // Support reviews identities but does not add accounts at all.

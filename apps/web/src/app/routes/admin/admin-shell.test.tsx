@@ -179,7 +179,9 @@ describe('administrator shell', { timeout: 20_000 }, () => {
       );
       const scope = where === 'header' ? within(header) : within(sidebar());
       await userEvent.click(scope.getByRole('button', { name: 'Sair do Admin' }));
-      expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, slow)).toBeDefined();
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, slow),
+      ).toBeDefined();
       expect(router.state.location.pathname).toBe('/dashboard');
       expect(isViewingAsUser()).toBe(true);
       expect(screen.getByText('Visualizando como Usuário')).toBeDefined();

@@ -100,7 +100,7 @@ describe('add user / add employee form', { timeout: 20_000 }, () => {
     expect(alert.textContent).toContain('Este e-mail já está cadastrado.');
   });
 
-  it("takes the minimum password length from the settings and refuses a shorter one before sending", async () => {
+  it('takes the minimum password length from the settings and refuses a shorter one before sending', async () => {
     const user = userEvent.setup();
     const fetchMock = mockApi({
       'GET /api/me': { body: { user: adminUser } },
@@ -108,7 +108,9 @@ describe('add user / add employee form', { timeout: 20_000 }, () => {
     });
     renderWithProviders(<AddAccountForm kind="user" />);
     expect(
-      await screen.findByText('Mínimo de 10 caracteres. A pessoa troca a senha no primeiro acesso.'),
+      await screen.findByText(
+        'Mínimo de 10 caracteres. A pessoa troca a senha no primeiro acesso.',
+      ),
     ).toBeDefined();
     await user.type(screen.getByLabelText('Email *'), 'curta@example.com');
     await user.type(screen.getByLabelText('Nome completo *'), 'Senha Curta');
@@ -163,7 +165,9 @@ describe('add user / add employee form', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText(`${attestationMessages.birthDateLabel} *`), '1990-05-20');
     await user.type(screen.getByLabelText('Observação'), 'Atendimento presencial');
     await user.click(screen.getByRole('button', { name: 'Adicionar Usuário' }));
-    expect(await screen.findByText(/Identidade atestada: a conta já está verificada\./)).toBeDefined();
+    expect(
+      await screen.findByText(/Identidade atestada: a conta já está verificada\./),
+    ).toBeDefined();
     expect(bodies).toEqual([
       {
         kind: 'user',
@@ -191,7 +195,9 @@ describe('add user / add employee form', { timeout: 20_000 }, () => {
   });
 
   it('offers no attestation to a role that does not review identities', async () => {
-    mockApi({ 'GET /api/me': { body: { user: { ...adminUser, role: 'partner', isAdmin: false } } } });
+    mockApi({
+      'GET /api/me': { body: { user: { ...adminUser, role: 'partner', isAdmin: false } } },
+    });
     // The probe shows when the signed-in account has loaded, so the absence below is meaningful.
     function RoleProbe() {
       return <output aria-label="papel">{useAuth().user?.role ?? ''}</output>;

@@ -247,7 +247,12 @@ function RoomFormBody({
         )}
       </FormField>
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormField id="room-valor" label="Valor de entrada (R$)" error={errors.valorEntrada} hint={lockedHint}>
+        <FormField
+          id="room-valor"
+          label="Valor de entrada (R$)"
+          error={errors.valorEntrada}
+          hint={lockedHint}
+        >
           {(describedBy) => (
             <Input
               id="room-valor"
@@ -260,7 +265,12 @@ function RoomFormBody({
             />
           )}
         </FormField>
-        <FormField id="room-max" label="Máx. participantes" error={errors.maxParticipantes} hint={lockedHint}>
+        <FormField
+          id="room-max"
+          label="Máx. participantes"
+          error={errors.maxParticipantes}
+          hint={lockedHint}
+        >
           {(describedBy) => (
             <Input
               id="room-max"
@@ -275,7 +285,12 @@ function RoomFormBody({
             />
           )}
         </FormField>
-        <FormField id="room-taxa" label="Taxa da plataforma (%)" error={errors.taxaPersonalizadaBp} hint={lockedHint}>
+        <FormField
+          id="room-taxa"
+          label="Taxa da plataforma (%)"
+          error={errors.taxaPersonalizadaBp}
+          hint={lockedHint}
+        >
           {(describedBy) => (
             <Input
               id="room-taxa"
@@ -309,7 +324,12 @@ function RoomFormBody({
         </label>
       </div>
       {!draft.temLimitePessoas && (
-        <FormField id="room-data" label="Data do sorteio" error={errors.dataSorteio} hint={lockedHint}>
+        <FormField
+          id="room-data"
+          label="Data do sorteio"
+          error={errors.dataSorteio}
+          hint={lockedHint}
+        >
           {(describedBy) => (
             <Input
               id="room-data"

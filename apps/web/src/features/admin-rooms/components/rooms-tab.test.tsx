@@ -106,9 +106,9 @@ describe('rooms tab', { timeout: 20_000 }, () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Nova Sala' }));
     const dialog = await screen.findByRole('dialog');
-    expect(
-      (await within(dialog).findByLabelText<HTMLSelectElement>('Tipo de sala')).value,
-    ).toBe('premium');
+    expect((await within(dialog).findByLabelText<HTMLSelectElement>('Tipo de sala')).value).toBe(
+      'premium',
+    );
     expect(within(dialog).getByLabelText<HTMLInputElement>('Taxa da plataforma (%)').value).toBe(
       '15',
     );
@@ -236,9 +236,9 @@ describe('rooms tab', { timeout: 20_000 }, () => {
       const hint = document.getElementById(field.getAttribute('aria-describedby')!.split(' ')[0]!);
       expect(hint?.textContent).toBe(roomEditMessages.lockedField);
     }
-    expect(within(dialog).getByLabelText<HTMLInputElement>('Limite de participantes').disabled).toBe(
-      true,
-    );
+    expect(
+      within(dialog).getByLabelText<HTMLInputElement>('Limite de participantes').disabled,
+    ).toBe(true);
     const automatic = within(dialog).getByLabelText<HTMLInputElement>('Sorteio automático');
     expect(automatic.disabled).toBe(false);
     await user.click(automatic);

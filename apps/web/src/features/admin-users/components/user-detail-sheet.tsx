@@ -80,17 +80,14 @@ function ResponsiblePlaySection({ data }: { data: AdminResponsiblePlay }) {
 /** A staff attestation of the identity: who, when, what was seen and the note. */
 function AttestationNote({ attestation }: { attestation: Attestation }) {
   const role = roleLabels[attestation.attestedByRole as keyof typeof roleLabels] as
-    | string
-    | undefined;
+    string | undefined;
   return (
     <div className="rounded-md border bg-muted/40 p-3 text-sm" aria-label="Atestado de identidade">
       <p>
         Identidade atestada por {attestation.attestedByName ?? 'conta removida'}
         {role ? ` (${role})` : ''} em {formatDateTime(attestation.attestedAt)}.
       </p>
-      <p>
-        Conferido: {attestation.documents.map((d) => attestationDocumentLabels[d]).join(', ')}.
-      </p>
+      <p>Conferido: {attestation.documents.map((d) => attestationDocumentLabels[d]).join(', ')}.</p>
       {attestation.note ? <p>Observação: {attestation.note}</p> : null}
     </div>
   );

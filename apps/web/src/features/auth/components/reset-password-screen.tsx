@@ -153,7 +153,7 @@ function ResetPasswordForm({ token }: { token: string }) {
           )}
         </FormField>
         <ul id="reset-password-hints" aria-live="polite" className="flex flex-col gap-1 text-sm">
-          <Hint ok={longEnough}>Pelo menos {minPassword} caracteres</Hint>
+          <Hint ok={longEnough}>{`Pelo menos ${minPassword} caracteres`}</Hint>
           <Hint ok={matches}>As senhas coincidem</Hint>
         </ul>
         <Button type="submit" size="lg" disabled={!matches || busy} aria-busy={reset.isPending}>
