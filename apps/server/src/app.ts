@@ -435,6 +435,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     '/api/account/change-password',
     '/api/admin-access',
     '/api/public/config',
+    // The change-password screen shows the minimum length of the settings.
+    '/api/public/settings',
   ]);
   app.addHook('preHandler', async (request) => {
     if (!isApiPath(request.url) || !hasSessionCookie(request)) return;

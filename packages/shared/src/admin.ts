@@ -7,7 +7,15 @@ import { identityAnalysisSchema } from './identity';
 import { accountStatusSchema } from './account';
 import { roleSchema, staffRoles } from './auth';
 import { roomSchema, roomTypeSchema } from './rooms';
-import { cpfSchema, emailSchema, phoneSchema, pixKeyTypes } from './validation';
+import {
+  birthDateSchema,
+  cpfSchema,
+  emailSchema,
+  PASSWORD_MIN,
+  passwordTooShortMessage,
+  phoneSchema,
+  pixKeyTypes,
+} from './validation';
 import { adminResponsiblePlaySchema } from './responsible-play';
 
 const isoDate = z.string();
@@ -186,6 +194,54 @@ export const userIdParamsSchema = z.object({
   userId: z.string().min(1).max(64, { error: 'Usuário não encontrado.' }),
 });
 
+// ---------------------------------------------------------------- identity attestation
+
+/**
+ * What a staff member attests to have seen in person (or on a live video call) when adding an
+ * account as verified: every item is required. The account then skips the automated identity
+ * checks; who attested, when, what was seen and the note are kept (identity_attestations) and
+ * audited.
+ */
+export const attestationDocuments = ['documento_com_foto', 'cpf', 'selfie_presenca'] as const;
+export type AttestationDocument = (typeof attestationDocuments)[number];
+export const attestationDocumentLabels: Record<AttestationDocument, string> = {
+  documento_com_foto: 'Documento com foto',
+  cpf: 'CPF',
+  selfie_presenca: 'Selfie/presença',
+};
+export const attestationMessages = {
+  title: 'Atestar identidade',
+  intro:
+    'Marque somente o que você conferiu pessoalmente. A conta já nasce verificada e o atestado fica registrado em seu nome na auditoria.',
+  notice:
+    'Sem o atestado, a conta é criada sem verificação: a pessoa envia documento e selfie pelo perfil, como qualquer jogador.',
+  allDocuments:
+    'Para atestar, confirme que conferiu o documento com foto, o CPF e a selfie/presença.',
+  cpfRequired: 'Informe o CPF conferido no documento.',
+  birthDateRequired: 'Informe a data de nascimento conferida no documento.',
+  forbidden: 'Somente quem revisa identidades pode atestar a verificação de uma conta.',
+  noteLabel: 'Observação',
+  birthDateLabel: 'Data de nascimento (conforme o documento)',
+} as const;
+
+export const attestationInputSchema = z.object({
+  documents: z.array(z.enum(attestationDocuments)).max(attestationDocuments.length),
+  dataNascimento: z.string().trim().max(10).optional(),
+  note: z.string().trim().max(500, { error: 'A observação deve ter no máximo 500 caracteres.' }),
+});
+export type AttestationInput = z.input<typeof attestationInputSchema>;
+
+/** The attestation shown with a user (who, when, what was seen). */
+export const attestationSchema = z.object({
+  attestedBy: z.string().nullable(),
+  attestedByName: z.string().nullable(),
+  attestedByRole: z.string(),
+  attestedAt: z.string(),
+  documents: z.array(z.enum(attestationDocuments)),
+  note: z.string(),
+});
+export type Attestation = z.infer<typeof attestationSchema>;
+
 export const adminUserDetailSchema = z.object({
   user: adminUserRowSchema.extend({
     cpf: z.string().nullable(),
@@ -198,6 +254,8 @@ export const adminUserDetailSchema = z.object({
     lastActivity: isoDate.nullable(),
   }),
   wallet: z.object({ saldo: z.number().int(), cashback: z.number().int() }),
+  /** A staff attestation of the identity (who, when, what was seen), when there is one. */
+  attestation: attestationSchema.nullable(),
   participations: z.array(
     z.object({
       id: z.string(),
@@ -264,57 +322,103 @@ export const reviewQueueItemSchema = z.object({
 export const reviewQueueSchema = z.array(reviewQueueItemSchema);
 
 /** Add user / add employee (spec 001 sections 3 and 5). */
-export const createAccountInputSchema = z
-  .object({
-    kind: z.enum(['user', 'employee']),
-    nome_completo: z
-      .string()
-      .trim()
-      .max(120, { error: 'O nome deve ter no máximo 120 caracteres.' }),
-    email: z.string().trim().max(254, { error: 'Por favor, digite um e-mail válido.' }),
-    password: z.string().max(128, { error: 'A senha deve ter no máximo 128 caracteres.' }),
-    chave_pix: z.string().trim().max(77, { error: 'Chave PIX inválida.' }).optional(),
-    chave_pix_tipo: z.enum(pixKeyTypes).optional(),
-    cpf: z.string().trim().max(14, { error: 'O CPF deve ter no máximo 14 caracteres.' }).optional(),
-    telefone: z
-      .string()
-      .trim()
-      .max(15, { error: 'O telefone deve ter no máximo 15 caracteres.' })
-      .optional(),
-    role: roleSchema,
-  })
-  .superRefine((v, ctx) => {
-    if (!v.email || !v.nome_completo || !v.password) {
-      ctx.addIssue({ code: 'custom', message: adminMessages.requiredFields, path: ['email'] });
-      return;
-    }
-    if (!emailSchema.safeParse(v.email).success)
-      ctx.addIssue({
-        code: 'custom',
-        message: 'Por favor, digite um e-mail válido.',
-        path: ['email'],
-      });
-    if (v.password.length < 6)
-      ctx.addIssue({
-        code: 'custom',
-        message: 'A senha deve ter pelo menos 6 caracteres.',
-        path: ['password'],
-      });
-    if (v.cpf && !cpfSchema.safeParse(v.cpf).success)
-      ctx.addIssue({ code: 'custom', message: 'CPF inválido.', path: ['cpf'] });
-    if (v.telefone && !phoneSchema.safeParse(v.telefone).success)
-      ctx.addIssue({ code: 'custom', message: 'Telefone inválido.', path: ['telefone'] });
-    if (v.chave_pix && !v.chave_pix_tipo)
-      ctx.addIssue({
-        code: 'custom',
-        message: 'Escolha o tipo da chave PIX.',
-        path: ['chave_pix_tipo'],
-      });
-    if (v.kind === 'user' && v.role !== 'user')
-      ctx.addIssue({ code: 'custom', message: 'Um usuário tem o papel Usuário.', path: ['role'] });
-    if (v.kind === 'employee' && !(staffRoles as readonly string[]).includes(v.role))
-      ctx.addIssue({ code: 'custom', message: 'Escolha o cargo do funcionário.', path: ['role'] });
-  });
+/**
+ * Add user / add employee. The password's minimum is the setting "Tamanho mínimo da senha": the
+ * server checks it; the form builds this schema with the current value (public settings).
+ */
+export const createAccountInputSchemaOf = (minPassword: number) =>
+  z
+    .object({
+      kind: z.enum(['user', 'employee']),
+      nome_completo: z
+        .string()
+        .trim()
+        .max(120, { error: 'O nome deve ter no máximo 120 caracteres.' }),
+      email: z.string().trim().max(254, { error: 'Por favor, digite um e-mail válido.' }),
+      password: z.string().max(128, { error: 'A senha deve ter no máximo 128 caracteres.' }),
+      chave_pix: z.string().trim().max(77, { error: 'Chave PIX inválida.' }).optional(),
+      chave_pix_tipo: z.enum(pixKeyTypes).optional(),
+      cpf: z
+        .string()
+        .trim()
+        .max(14, { error: 'O CPF deve ter no máximo 14 caracteres.' })
+        .optional(),
+      telefone: z
+        .string()
+        .trim()
+        .max(15, { error: 'O telefone deve ter no máximo 15 caracteres.' })
+        .optional(),
+      role: roleSchema,
+      /** Present only when the staff member attests the identity (identity.review). */
+      attestation: attestationInputSchema.optional(),
+    })
+    .superRefine((v, ctx) => {
+      if (!v.email || !v.nome_completo || !v.password) {
+        ctx.addIssue({ code: 'custom', message: adminMessages.requiredFields, path: ['email'] });
+        return;
+      }
+      if (!emailSchema.safeParse(v.email).success)
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Por favor, digite um e-mail válido.',
+          path: ['email'],
+        });
+      if (v.password.length < minPassword)
+        ctx.addIssue({
+          code: 'custom',
+          message: passwordTooShortMessage(minPassword),
+          path: ['password'],
+        });
+      if (v.cpf && !cpfSchema.safeParse(v.cpf).success)
+        ctx.addIssue({ code: 'custom', message: 'CPF inválido.', path: ['cpf'] });
+      if (v.telefone && !phoneSchema.safeParse(v.telefone).success)
+        ctx.addIssue({ code: 'custom', message: 'Telefone inválido.', path: ['telefone'] });
+      if (v.chave_pix && !v.chave_pix_tipo)
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Escolha o tipo da chave PIX.',
+          path: ['chave_pix_tipo'],
+        });
+      if (v.kind === 'user' && v.role !== 'user')
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Um usuário tem o papel Usuário.',
+          path: ['role'],
+        });
+      if (v.kind === 'employee' && !(staffRoles as readonly string[]).includes(v.role))
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Escolha o cargo do funcionário.',
+          path: ['role'],
+        });
+      const a = v.attestation;
+      if (a) {
+        if (!attestationDocuments.every((d) => a.documents.includes(d)))
+          ctx.addIssue({
+            code: 'custom',
+            message: attestationMessages.allDocuments,
+            path: ['attestation', 'documents'],
+          });
+        if (!v.cpf)
+          ctx.addIssue({ code: 'custom', message: attestationMessages.cpfRequired, path: ['cpf'] });
+        if (!a.dataNascimento)
+          ctx.addIssue({
+            code: 'custom',
+            message: attestationMessages.birthDateRequired,
+            path: ['attestation', 'dataNascimento'],
+          });
+        else {
+          const birth = birthDateSchema.safeParse(a.dataNascimento);
+          if (!birth.success)
+            ctx.addIssue({
+              code: 'custom',
+              message: birth.error.issues[0]?.message ?? 'Data de nascimento inválida.',
+              path: ['attestation', 'dataNascimento'],
+            });
+        }
+      }
+    });
+export const createAccountInputSchema = createAccountInputSchemaOf(PASSWORD_MIN);
 export type CreateAccountInput = z.input<typeof createAccountInputSchema>;
 export const createAccountResultSchema = z.object({
   id: z.string(),
@@ -322,6 +426,8 @@ export const createAccountResultSchema = z.object({
   role: roleSchema,
   /** Shown once to whoever created the account; the person changes it at the first sign-in. */
   temporaryPassword: z.string(),
+  /** True only when the identity was attested by staff allowed to review identities. */
+  isVerified: z.boolean(),
 });
 
 /** The person's own change of a temporary password (first sign-in). */
@@ -340,6 +446,11 @@ export const adminRoomSchema = roomSchema.extend({
   sorteioId: z.string().nullable(),
   /** Confirmed seats (participantesAtual also counts seats held for PIX). */
   paidSeats: z.number().int(),
+  /**
+   * Every participation the room ever had (paid, held for PIX or cancelled): from the first one,
+   * the money fields are locked and the room can no longer be deleted.
+   */
+  entrantsEver: z.number().int(),
   privateRoomName: z.string().nullable(),
 });
 export type AdminRoom = z.infer<typeof adminRoomSchema>;

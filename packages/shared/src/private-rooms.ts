@@ -153,6 +153,14 @@ export const sendChatInputSchema = z.object({
     ),
 });
 
+/**
+ * The PIX charge description of a private-room seat (spec 001 section 7: 'Pagamento Sala Privada'
+ * plus the last 8 characters of the room id, the id of /private-room/:id).
+ */
+export function privateRoomPixDescription(privateRoomId: string): string {
+  return `Pagamento Sala Privada ${privateRoomId.slice(-8)}`;
+}
+
 export const privateRoomMessages = {
   alreadyIn: 'Você já está participando desta sala',
   full: 'A sala está cheia',

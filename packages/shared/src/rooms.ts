@@ -198,12 +198,16 @@ export const roomFormSchema = z
       .min(2, { error: 'A sala precisa de pelo menos 2 participantes.' })
       .max(1000, { error: 'O máximo é de 1000 participantes.' })
       .default(10),
+    /**
+     * Left out: a new room takes the platform fee of the settings (Config. > Taxas), an edit
+     * keeps the room's fee. The settings are the one source of the default (spec 001 section 9).
+     */
     taxaPersonalizadaBp: z
       .number({ error: 'Informe a taxa da plataforma.' })
       .int()
       .min(0, { error: 'A taxa deve estar entre 0% e 50%.' })
       .max(5000, { error: 'A taxa deve estar entre 0% e 50%.' })
-      .default(2000),
+      .optional(),
     sorteioAutomatico: z.boolean().default(true),
     temLimitePessoas: z.boolean().default(true),
     dataSorteio: z.iso.datetime({ error: 'Data do sorteio inválida.' }).nullable().default(null),
@@ -213,6 +217,38 @@ export const roomFormSchema = z
     path: ['dataSorteio'],
   });
 export type RoomForm = z.input<typeof roomFormSchema>;
+
+/** GET /api/admin/rooms/defaults: what 'Nova Sala' starts with (the fee from the settings). */
+export const roomFormDefaultsSchema = z.object({
+  tipoSala: z.enum(publicRoomTypes),
+  valorEntrada: z.number().int(),
+  maxParticipantes: z.number().int(),
+  taxaPersonalizadaBp: z.number().int(),
+  sorteioAutomatico: z.boolean(),
+  temLimitePessoas: z.boolean(),
+});
+export type RoomFormDefaults = z.infer<typeof roomFormDefaultsSchema>;
+
+/**
+ * What an administrator may change in a room once money is in it, and why (docs/decisions/
+ * 015-spec-differences.md). The server refuses with these texts and the room form shows them.
+ */
+export const roomEditMessages = {
+  lockedNotice:
+    'Alguém já entrou nesta sala: tipo, valor de entrada, máximo de participantes, taxa, limite de participantes e data do sorteio são a promessa feita a quem entrou e não mudam mais. O sorteio automático continua editável. Para desfazer a sala, use “Cancelar e reembolsar”: cada entrada paga volta para quem pagou.',
+  lockedField: 'Bloqueado: já há participantes nesta sala.',
+  lockedRefused:
+    'Tipo, valor de entrada, máximo de participantes, taxa, limite de participantes e data do sorteio só mudam enquanto ninguém entrou na sala.',
+  notLive: 'Salas em sorteio, sorteadas ou canceladas não podem ser editadas.',
+  privateRoom: 'Salas privadas são editadas por quem as criou.',
+  deleteWithEntrants:
+    'A sala já tem participantes e não pode ser excluída. Use “Cancelar e reembolsar” para devolver as entradas.',
+  deleteHint: 'A sala será removida. Só é possível enquanto ninguém entrou.',
+  reopenDrawing: 'O sorteio desta sala já começou: ela não pode ser aberta nem fechada.',
+  reopenDrawn: 'Esta sala já foi sorteada e não pode ser reaberta.',
+  reopenCancelled:
+    'Esta sala foi cancelada e as entradas foram devolvidas: crie uma nova sala em vez de reabri-la.',
+} as const;
 
 export const roomStatusInputSchema = z.object({
   status: z.enum(['aberta', 'fechada'], { error: 'Status inválido.' }),

@@ -48,12 +48,23 @@ export const emailSchema = z
   .pipe(z.email({ error: 'Por favor, digite um e-mail válido.' }))
   .transform((v) => v.toLowerCase());
 
-/** Product rule: at least 6 characters (spec 000 section 9). */
+/**
+ * The floor of every password (spec 000 section 9: 6 characters). The minimum that applies is the
+ * setting "Tamanho mínimo da senha" (spec 001 section 9, default 8, never below this floor): the
+ * server checks it at sign-up, reset, password change and when staff add an account, and the
+ * forms read it from GET /api/public/settings.
+ */
 export const PASSWORD_MIN = 6;
-export const passwordSchema = z
-  .string({ error: 'Preencha todos os campos.' })
-  .min(PASSWORD_MIN, { error: 'A senha deve ter pelo menos 6 caracteres.' })
-  .max(128, { error: 'A senha deve ter no máximo 128 caracteres.' });
+export const passwordTooShortMessage = (min: number) =>
+  `A senha deve ter pelo menos ${min} caracteres.`;
+/** A new password under a minimum length (the setting's, or the floor). */
+export function passwordSchemaOf(min: number) {
+  return z
+    .string({ error: 'Preencha todos os campos.' })
+    .min(min, { error: passwordTooShortMessage(min) })
+    .max(128, { error: 'A senha deve ter no máximo 128 caracteres.' });
+}
+export const passwordSchema = passwordSchemaOf(PASSWORD_MIN);
 
 /** CPF as typed (with or without mask): at least 11 digits and valid check digits. */
 export const cpfSchema = z

@@ -10,3 +10,4 @@ export * from './responsible-play';
 export * from './notifications';
 export * from './campaign-sms';
 export * from './operations';
+export * from './identity-attestations';

@@ -158,7 +158,14 @@ export function registerAdminUserRoutes(
         request,
         request.body.kind === 'employee' ? 'staff.manage' : 'users.create',
       );
-      return createAccount({ db, staff, actor: actorOf(staff, request), input: request.body });
+      const created = await createAccount({
+        db,
+        staff,
+        actor: actorOf(staff, request),
+        input: request.body,
+      });
+      if (created.isVerified) app.events.emit('user-verified', created.id);
+      return created;
     },
   );
 

@@ -43,6 +43,7 @@ import { getVerification, profileUniqueMessages } from '../profile/profile.servi
 import { walletOf } from '../wallet/ledger.service';
 import { type AuditActor, escapeLike, writeAudit } from './audit.service';
 import { responsiblePlaySummary } from '../responsible-play/responsible-play.service';
+import { assertMayAttest, findAttestation, recordAttestation } from '../identity/attestation';
 
 const verificationStatusSql = sql<string>`coalesce(${verificacaoUsuario.statusVerificacao}, 'nao_enviado')`;
 
@@ -188,9 +189,14 @@ export async function getUserDetail(
       .where(eq(verificacaoUsuario.userId, userId)),
   ]);
   const canReview = can(viewer.role, 'identity.review');
-  const responsiblePlay = await responsiblePlaySummary(db, userId);
+  const [responsiblePlay, attestation] = await Promise.all([
+    responsiblePlaySummary(db, userId),
+    findAttestation(db, userId),
+  ]);
   return {
     responsiblePlay,
+    // Who attested and when is shown to every reader; the note only to identity reviewers.
+    attestation: attestation && (canReview ? attestation : { ...attestation, note: '' }),
     user: {
       ...rowOf(found, config.adminEmail),
       // Personal data beyond the list's columns only for roles that review identities.
@@ -498,9 +504,11 @@ export function temporaryPassword(length = 12): string {
 }
 
 /**
- * Add user / add employee: the account is created with its e-mail confirmed and a temporary
- * password (the one typed, or a generated one) that must be changed at the first sign-in. Plain
- * users may be added by whoever has users.create; employees only by administrators.
+ * Add user / add employee: the account is created active, with its e-mail confirmed and a
+ * temporary password (the one typed, or a generated one) that must be changed at the first
+ * sign-in. Plain users may be added by whoever has users.create; employees only by administrators.
+ * The account is verified only with a staff attestation (identity.review; docs/decisions/
+ * 015-spec-differences.md); without one it goes through the normal identity checks.
  */
 export async function createAccount({
   db,
@@ -516,6 +524,8 @@ export async function createAccount({
   if (input.kind === 'employee' && !can(staff.role, 'staff.manage'))
     throw new AppError('FORBIDDEN', { message: 'Somente administradores adicionam funcionários.' });
   if (isStaffRole(input.role) && input.kind !== 'employee') throw new AppError('FORBIDDEN');
+  const attestation = input.attestation ?? null;
+  if (attestation) assertMayAttest(staff);
   const email = input.email.trim().toLowerCase();
   let pixKey: string | null = null;
   if (input.chave_pix && input.chave_pix_tipo) {
@@ -559,14 +569,30 @@ export async function createAccount({
         chavePixTipo: pixKey ? input.chave_pix_tipo : null,
         cpf: input.cpf ? onlyDigits(input.cpf) : null,
         telefone: input.telefone ? onlyDigits(input.telefone) : null,
+        dataNascimento: attestation?.dataNascimento ?? null,
+        isVerified: attestation !== null,
+        statusConta: 'ativo',
         mustChangePassword: true,
       });
       await writeAudit(tx, actor, {
         action: input.kind === 'employee' ? 'staff.create' : 'user.create',
         targetType: 'user',
         targetId: id,
-        after: { email, role: input.role, nome_completo: input.nome_completo },
+        after: {
+          email,
+          role: input.role,
+          nome_completo: input.nome_completo,
+          isVerified: attestation !== null,
+        },
       });
+      if (attestation)
+        await recordAttestation(tx, {
+          userId: id,
+          staff,
+          actor,
+          documents: attestation.documents,
+          note: attestation.note,
+        });
     });
   } catch (error) {
     if (pgErrorCode(error) === '23505') {
@@ -579,5 +605,5 @@ export async function createAccount({
     }
     throw error;
   }
-  return { id, email, role: input.role, temporaryPassword: password };
+  return { id, email, role: input.role, temporaryPassword: password, isVerified: !!attestation };
 }

@@ -263,6 +263,10 @@ const routes: Record<string, { permission: Permission; call: () => Promise<Call>
     permission: 'rooms.read',
     call: async () => ({ url: '/api/admin/rooms' }),
   },
+  'GET /api/admin/rooms/defaults': {
+    permission: 'rooms.manage',
+    call: async () => ({ url: '/api/admin/rooms/defaults' }),
+  },
   'POST /api/admin/rooms': {
     permission: 'rooms.manage',
     call: async () => ({ url: '/api/admin/rooms', body: {} }),

@@ -359,6 +359,14 @@ export function registerAuthRoutes(
         throw new AppError('VALIDATION_ERROR', {
           message: 'A nova senha precisa ser diferente da atual.',
         });
+      // The setting "Tamanho mínimo da senha" governs every new password (the current one, set
+      // under an older minimum, is still accepted to sign in and to authorize this change).
+      const min = await getSetting(db, 'security.passwordMinLength');
+      if (request.body.newPassword.length < min)
+        throw new AppError('VALIDATION_ERROR', {
+          message: integrationMessages.passwordTooShort(min),
+          reason: 'PASSWORD_TOO_SHORT',
+        });
       try {
         // Every session of the account ends, this one included, and better-auth opens a new one
         // for this browser: its cookie must reach the browser, or the person is signed out.

@@ -4,11 +4,16 @@
  * handled once (by its endToEndId) and never lost: money for a seat that expired, an amount that
  * does not match, or a charge already paid goes to the payer's Saldo.
  */
-import { type PixCharge, pixMessages, roomTypeLabel } from '@sorteio/shared';
+import {
+  type PixCharge,
+  pixMessages,
+  privateRoomPixDescription,
+  roomTypeLabel,
+} from '@sorteio/shared';
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { participacoes, pixCharges, pixReceived, salas } from '../../db/schema';
+import { participacoes, pixCharges, pixReceived, privateRooms, salas } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { closeIfComplete, creditCashback } from '../rooms/rooms.service';
 import { assertMayPlay, assertNotExcluded } from '../responsible-play/responsible-play.service';
@@ -125,9 +130,14 @@ export async function createParticipationCharge({
       reason: 'PIX_NOT_CONFIGURED',
     });
   const [p] = await db
-    .select({ participation: participacoes, tipoSala: salas.tipoSala })
+    .select({
+      participation: participacoes,
+      tipoSala: salas.tipoSala,
+      privateRoomId: privateRooms.id,
+    })
     .from(participacoes)
     .innerJoin(salas, eq(salas.id, participacoes.salaId))
+    .leftJoin(privateRooms, eq(privateRooms.salaId, salas.id))
     .where(and(eq(participacoes.id, participacaoId), eq(participacoes.userId, userId)));
   if (!p) throw new AppError('NOT_FOUND', { message: 'Participação não encontrada.' });
   await assertNotExcluded(db, userId);
@@ -167,7 +177,9 @@ export async function createParticipationCharge({
     purpose: 'participacao',
     participacaoId,
     amount: participation.valorPago,
-    description: `Participação em sorteio - Sala ${roomTypeLabel(p.tipoSala)}`,
+    description: p.privateRoomId
+      ? privateRoomPixDescription(p.privateRoomId)
+      : `Participação em sorteio - Sala ${roomTypeLabel(p.tipoSala)}`,
     expiresInSeconds: Math.min(config.pix.chargeExpirySeconds, remaining),
   });
 }

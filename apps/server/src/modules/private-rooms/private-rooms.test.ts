@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { participacoes, privateRooms, salas } from '../../db/schema';
+import { participacoes, pixCharges, privateRooms, salas } from '../../db/schema';
+import { createRoom } from '../rooms/rooms.service';
 import {
   type TestContext,
   createTestApp,
@@ -421,5 +422,41 @@ describe('private rooms', () => {
       await ctx.app.inject({ url: `/api/draws/${drawn.json().sorteioId}/proof` })
     ).json();
     expect(proof.entrants).toHaveLength(2);
+  });
+  it("describes a private seat's PIX as 'Pagamento Sala Privada' plus the room id's last 8 characters", async () => {
+    const creator = await verifiedPlayer(ctx);
+    const room = await createRoomAs(creator.cookie);
+    const player = await verifiedPlayer(ctx);
+    await call('POST', `/api/private-rooms/invite/${room.inviteCode}/join`, player.cookie);
+    const detail = (await call('GET', `/api/private-rooms/${room.id}`, player.cookie)).json();
+    const res = await call('POST', '/api/payments/pix', player.cookie, {
+      participacaoId: detail.myParticipation.id,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const expected = `Pagamento Sala Privada ${String(room.id).slice(-8)}`;
+    const [charge] = await ctx.database.db
+      .select()
+      .from(pixCharges)
+      .where(eq(pixCharges.txid, res.json().txid));
+    // What the provider was asked for: the stored request and the BR Code it returned.
+    expect(charge!.description).toBe(expected);
+    expect(charge!.brCode).toContain(expected);
+    // Public rooms keep their own description.
+    const sala = await createRoom({
+      db: ctx.database.db,
+      input: { tipoSala: 'ouro', valorEntradaCentavos: 1000, maxParticipantes: 5, taxaBp: 1500 },
+    });
+    const seat = await call('POST', `/api/rooms/${sala.id}/join`, player.cookie, {
+      metodo: 'pix',
+    });
+    expect(seat.statusCode, seat.body).toBe(200);
+    const publicCharge = await call('POST', '/api/payments/pix', player.cookie, {
+      participacaoId: seat.json().participation.id,
+    });
+    const [row] = await ctx.database.db
+      .select()
+      .from(pixCharges)
+      .where(eq(pixCharges.txid, publicCharge.json().txid));
+    expect(row!.description).toBe('Participação em sorteio - Sala Ouro');
   });
 });

@@ -1,3 +1,4 @@
+import { roomEditMessages } from '@sorteio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type TestContext,
@@ -33,15 +34,16 @@ describe('administrators’ rooms API', () => {
   it('creates a room with the form defaults, the prize in centavos and a published commitment', async () => {
     const res = await call('POST', '/api/admin/rooms', admin, {});
     expect(res.statusCode).toBe(200);
-    // Defaults of spec 001: premium, R$ 10,00, 10 seats, 20 %, automatic draw.
+    // Defaults of spec 001: premium, R$ 10,00, 10 seats, automatic draw; the fee is the settings'
+    // platform fee (15 % by default), the one source of a new room's fee.
     expect(res.json()).toMatchObject({
       tipoSala: 'premium',
       valorEntrada: 1000,
       maxParticipantes: 10,
-      taxaPersonalizadaBp: 2000,
+      taxaPersonalizadaBp: 1500,
       premioBruto: 10000,
-      taxaPlataforma: 2000,
-      premioLiquido: 8000,
+      taxaPlataforma: 1500,
+      premioLiquido: 8500,
       sorteioAutomatico: true,
       status: 'aberta',
       participantesAtual: 0,
@@ -106,9 +108,7 @@ describe('administrators’ rooms API', () => {
       maxParticipantes: 4,
       taxaPersonalizadaBp: 1000,
     });
-    expect(priceChange.json().error.message).toBe(
-      'Tipo, valor, vagas e taxa só podem mudar enquanto ninguém entrou na sala.',
-    );
+    expect(priceChange.json().error.message).toBe(roomEditMessages.lockedRefused);
     expect(
       (
         await call('PUT', `/api/admin/rooms/${room.id}`, admin, {
@@ -121,7 +121,7 @@ describe('administrators’ rooms API', () => {
       ).json().sorteioAutomatico,
     ).toBe(false);
     expect((await call('DELETE', `/api/admin/rooms/${room.id}`, admin)).json().error.message).toBe(
-      'A sala já tem participantes e não pode ser excluída.',
+      roomEditMessages.deleteWithEntrants,
     );
     const empty = (await call('POST', '/api/admin/rooms', admin, {})).json();
     expect((await call('DELETE', `/api/admin/rooms/${empty.id}`, admin)).json()).toEqual({

@@ -1,23 +1,12 @@
-import { integrationMessages, publicSettingsSchema } from '@sorteio/shared';
-import { useQuery } from '@tanstack/react-query';
+import { integrationMessages } from '@sorteio/shared';
 import { Wrench } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
+import { usePublicSettings } from '@/lib/config/get-public-settings';
 
 /** Screens that stay open during maintenance: signing in (staff) and the staff area itself. */
 const OPEN_PATHS = ['/login', '/admin', '/gerencianet-config', '/api-services', '/remarketing'];
-
-export function usePublicSettings() {
-  return useQuery({
-    queryKey: ['public-settings'],
-    queryFn: ({ signal }) => api('/api/public/settings', { schema: publicSettingsSchema, signal }),
-    // The setting "Modo de manutenção" reaches open pages within half a minute.
-    refetchInterval: 30_000,
-    staleTime: 10_000,
-  });
-}
 
 /**
  * The maintenance page (Config. > Geral > Modo de manutenção): players see it instead of the

@@ -165,6 +165,29 @@ describe('administrator shell', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
+  // 'Sair do Admin' goes to /dashboard with the view-as-user flag on: without it the dashboard
+  // sends an administrator straight back to /admin (docs/decisions/015-spec-differences.md).
+  it.each(['header', 'sidebar'] as const)(
+    "'Sair do Admin' (%s) opens the player dashboard and stays there",
+    async (where) => {
+      mockApi({ ...asAdmin, ...dashboardRoutes });
+      const { router } = renderRoutes(routes, '/admin');
+      const header = await screen.findByRole(
+        'banner',
+        { name: 'Gerenciamento da Plataforma' },
+        slow,
+      );
+      const scope = where === 'header' ? within(header) : within(sidebar());
+      await userEvent.click(scope.getByRole('button', { name: 'Sair do Admin' }));
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, slow),
+      ).toBeDefined();
+      expect(router.state.location.pathname).toBe('/dashboard');
+      expect(isViewingAsUser()).toBe(true);
+      expect(screen.getByText('Visualizando como Usuário')).toBeDefined();
+    },
+  );
+
   it('support sees only its tabs and opens on the first one', async () => {
     mockApi({ ...staff('support'), ...dashboardRoutes });
     renderRoutes(routes, '/admin');

@@ -1,20 +1,28 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   adminMessages,
-  createAccountInputSchema,
+  attestationDocumentLabels,
+  attestationDocuments,
+  attestationMessages,
+  can,
+  createAccountInputSchemaOf,
   pixKeyTypeLabels,
   pixKeyTypes,
   roleLabels,
   staffRoles,
   type CreateAccountInput,
 } from '@sorteio/shared';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField } from '@/components/form-field';
 import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth/use-auth';
+import { usePasswordMinLength } from '@/lib/config/get-public-settings';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { useCreateAccount } from '../api/create-account';
 
@@ -39,22 +47,32 @@ const defaults = (kind: AccountKind): CreateAccountInput => ({
   role: kind === 'employee' ? 'attendant' : 'user',
 });
 
+const emptyAttestation = () => ({ documents: [], dataNascimento: '', note: '' });
+
 /** Empty optional fields are left out rather than sent as "". */
 function clean(values: CreateAccountInput): CreateAccountInput {
   const out: CreateAccountInput = { ...values };
   for (const key of ['chave_pix', 'cpf', 'telefone'] as const) if (!out[key]) delete out[key];
   if (!out.chave_pix) delete out.chave_pix_tipo;
+  if (!out.attestation) delete out.attestation;
   return out;
 }
 
 /**
  * Add user / add employee (spec 001 sections 2, 5 and 8): e-mail, full name and password are
  * required; the account is created confirmed and the person sets a new password at the first
- * sign-in. The password is shown once, in the success toast.
+ * sign-in. The password is shown once, in the success toast. The account is verified only when a
+ * staff member who reviews identities attests what they saw; otherwise the person goes through
+ * the normal identity checks.
  */
 export function AddAccountForm({ kind, onCreated }: { kind: AccountKind; onCreated?: () => void }) {
   const { notify } = useNotifications();
+  const { user } = useAuth();
+  const mayAttest = can(user?.role, 'identity.review');
+  const [attest, setAttest] = useState(false);
   const create = useCreateAccount();
+  const minPassword = usePasswordMinLength();
+  const schema = useMemo(() => createAccountInputSchemaOf(minPassword), [minPassword]);
   const {
     register,
     handleSubmit,
@@ -63,9 +81,13 @@ export function AddAccountForm({ kind, onCreated }: { kind: AccountKind; onCreat
     setError,
     formState: { errors, isSubmitting },
   } = useForm<CreateAccountInput>({
-    resolver: zodResolver(createAccountInputSchema),
+    resolver: zodResolver(schema),
     defaultValues: defaults(kind),
   });
+  const toggleAttest = (on: boolean) => {
+    setAttest(on);
+    setValue('attestation', on ? emptyAttestation() : undefined);
+  };
   const id = (name: string) => `${kind}-${name}`;
   const roleOptions = kind === 'employee' ? staffRoles : (['user'] as const);
 
@@ -75,10 +97,11 @@ export function AddAccountForm({ kind, onCreated }: { kind: AccountKind; onCreat
       notify({
         type: 'success',
         title: adminMessages.userAdded,
-        message: `${kind === 'employee' ? 'Funcionário' : 'Usuário'} criado com sucesso. Senha temporária: ${result.temporaryPassword} (anote agora: ela não será mostrada de novo; a troca é pedida no primeiro acesso).`,
+        message: `${kind === 'employee' ? 'Funcionário' : 'Usuário'} criado com sucesso. Senha temporária: ${result.temporaryPassword} (anote agora: ela não será mostrada de novo; a troca é pedida no primeiro acesso). ${result.isVerified ? 'Identidade atestada: a conta já está verificada.' : 'A conta ainda precisa verificar a identidade.'}`,
         duration: 0,
       });
       reset(defaults(kind));
+      setAttest(false);
       onCreated?.();
     } catch (error) {
       const message =
@@ -87,6 +110,9 @@ export function AddAccountForm({ kind, onCreated }: { kind: AccountKind; onCreat
         for (const issue of error.issues)
           if (issue.path in values)
             setError(issue.path as keyof CreateAccountInput, { message: issue.message });
+      // The server's minimum password length (the setting) may have changed since the page loaded.
+      if (error instanceof ApiError && error.reason === 'PASSWORD_TOO_SHORT')
+        setError('password', { message });
       notify({ type: 'error', title: adminMessages.addUserError, message });
     }
   });
@@ -120,7 +146,7 @@ export function AddAccountForm({ kind, onCreated }: { kind: AccountKind; onCreat
         id={id('password')}
         label="Senha temporária *"
         error={errors.password?.message}
-        hint="Mínimo de 6 caracteres. A pessoa troca a senha no primeiro acesso."
+        hint={`Mínimo de ${minPassword} caracteres. A pessoa troca a senha no primeiro acesso.`}
       >
         {(describedBy) => (
           <div className="flex gap-2">
@@ -128,7 +154,7 @@ export function AddAccountForm({ kind, onCreated }: { kind: AccountKind; onCreat
               <PasswordInput
                 id={id('password')}
                 autoComplete="new-password"
-                minLength={6}
+                minLength={minPassword}
                 aria-describedby={describedBy}
                 aria-invalid={errors.password ? true : undefined}
                 {...register('password')}
@@ -176,7 +202,7 @@ export function AddAccountForm({ kind, onCreated }: { kind: AccountKind; onCreat
             />
           )}
         </FormField>
-        <FormField id={id('cpf')} label="CPF" error={errors.cpf?.message}>
+        <FormField id={id('cpf')} label={attest ? 'CPF *' : 'CPF'} error={errors.cpf?.message}>
           {(describedBy) => (
             <Input
               id={id('cpf')}
@@ -216,6 +242,81 @@ export function AddAccountForm({ kind, onCreated }: { kind: AccountKind; onCreat
           </NativeSelect>
         )}
       </FormField>
+      {mayAttest ? (
+        <fieldset className="flex flex-col gap-3 rounded-lg border p-3">
+          <legend className="px-1 text-sm font-semibold">{attestationMessages.title}</legend>
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="mt-1"
+              checked={attest}
+              onChange={(e) => toggleAttest(e.target.checked)}
+            />
+            <span>Conferi pessoalmente os documentos desta pessoa e atesto a identidade</span>
+          </label>
+          <p className="text-xs text-muted-foreground">
+            {attest ? attestationMessages.intro : attestationMessages.notice}
+          </p>
+          {attest ? (
+            <>
+              <fieldset
+                className="flex flex-col gap-1"
+                aria-describedby={
+                  errors.attestation?.documents ? `${id('attest-docs')}-error` : undefined
+                }
+              >
+                <legend className="text-sm font-medium">Conferido *</legend>
+                {attestationDocuments.map((d) => (
+                  <label key={d} className="flex items-center gap-2 text-sm">
+                    <input type="checkbox" value={d} {...register('attestation.documents')} />
+                    {attestationDocumentLabels[d]}
+                  </label>
+                ))}
+                {errors.attestation?.documents?.message ? (
+                  <p
+                    id={`${id('attest-docs')}-error`}
+                    role="alert"
+                    className="text-sm text-destructive"
+                  >
+                    {errors.attestation.documents.message}
+                  </p>
+                ) : null}
+              </fieldset>
+              <FormField
+                id={id('attest-birth')}
+                label={`${attestationMessages.birthDateLabel} *`}
+                error={errors.attestation?.dataNascimento?.message}
+              >
+                {(describedBy) => (
+                  <Input
+                    id={id('attest-birth')}
+                    type="date"
+                    aria-describedby={describedBy}
+                    aria-invalid={errors.attestation?.dataNascimento ? true : undefined}
+                    {...register('attestation.dataNascimento')}
+                  />
+                )}
+              </FormField>
+              <FormField
+                id={id('attest-note')}
+                label={attestationMessages.noteLabel}
+                error={errors.attestation?.note?.message}
+                hint="Onde e como a identidade foi conferida (ex.: atendimento presencial, documento RG)."
+              >
+                {(describedBy) => (
+                  <Textarea
+                    id={id('attest-note')}
+                    rows={2}
+                    maxLength={500}
+                    aria-describedby={describedBy}
+                    {...register('attestation.note')}
+                  />
+                )}
+              </FormField>
+            </>
+          ) : null}
+        </fieldset>
+      ) : null}
       <Button type="submit" disabled={isSubmitting}>
         {kind === 'employee' ? 'Adicionar Funcionário' : 'Adicionar Usuário'}
       </Button>

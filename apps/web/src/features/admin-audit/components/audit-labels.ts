@@ -18,6 +18,7 @@ export const actionLabels: Record<string, string> = {
   'user.role': 'Função alterada',
   'staff.create': 'Funcionário criado',
   'identity.approve': 'Identidade aprovada',
+  'identity.attest': 'Identidade atestada pela equipe',
   'identity.reject': 'Identidade rejeitada',
   'finance.export': 'Relatório exportado',
   'payout.retry': 'Pagamento: nova tentativa',

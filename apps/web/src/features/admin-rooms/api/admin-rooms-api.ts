@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminRoomSchema, type RoomForm } from '@sorteio/shared';
+import { adminRoomSchema, roomFormDefaultsSchema, type RoomForm } from '@sorteio/shared';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 
@@ -12,6 +12,16 @@ export const adminRoomsQueryOptions = () =>
     queryFn: ({ signal }) => api('/api/admin/rooms', { schema: z.array(adminRoomSchema), signal }),
   });
 export const useAdminRooms = () => useQuery(adminRoomsQueryOptions());
+
+/** GET /api/admin/rooms/defaults: what 'Nova Sala' starts with (the fee from the settings). */
+export const roomDefaultsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...adminRoomKeys.all, 'defaults'] as const,
+    queryFn: ({ signal }) =>
+      api('/api/admin/rooms/defaults', { schema: roomFormDefaultsSchema, signal }),
+  });
+export const useRoomDefaults = (enabled: boolean) =>
+  useQuery({ ...roomDefaultsQueryOptions(), enabled });
 
 const roomPath = (id: string) => `/api/admin/rooms/${encodeURIComponent(id)}`;
 

@@ -5,13 +5,18 @@ import {
   formatDecimalBRL,
   parseBRL,
   publicRoomTypes,
+  roomEditMessages,
   roomFormSchema,
   roomTypeLabel,
   type AdminRoom,
   type RoomForm,
+  type RoomFormDefaults,
 } from '@sorteio/shared';
+import { Lock } from 'lucide-react';
 import { useState } from 'react';
 import { FormField } from '@/components/form-field';
+import { LoadError } from '@/components/load-error';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -23,8 +28,9 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
+import { Spinner } from '@/components/ui/spinner';
 import { useNotifications } from '@/lib/notifications/use-notifications';
-import { useSaveRoom } from '../api/admin-rooms-api';
+import { useRoomDefaults, useSaveRoom } from '../api/admin-rooms-api';
 
 interface Draft {
   tipoSala: (typeof publicRoomTypes)[number];
@@ -36,27 +42,37 @@ interface Draft {
   dataSorteio: string;
 }
 
-/** Spec 001 section 5 defaults: premium, R$ 10,00, 10 seats, 20 %, automatic draw. */
-const emptyDraft: Draft = {
-  tipoSala: 'premium',
-  valorEntrada: '10,00',
-  maxParticipantes: '10',
-  taxa: '20',
-  sorteioAutomatico: true,
-  temLimitePessoas: true,
-  dataSorteio: '',
-};
+const percentText = (bp: number) => String(bp / 100).replace('.', ',');
 
-function draftOf(room: AdminRoom | null): Draft {
-  if (!room) return emptyDraft;
+/** An ISO instant as the value of a datetime-local input (the browser's local time). */
+function localInput(iso: string): string {
+  const d = new Date(iso);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/**
+ * 'Nova Sala' starts from the server's defaults (spec 001 section 5: premium, R$ 10,00, 10 seats,
+ * automatic draw; the fee is the platform fee of the settings, their one source).
+ */
+function draftOf(room: AdminRoom | null, defaults: RoomFormDefaults | undefined): Draft {
+  if (!room)
+    return {
+      tipoSala: defaults?.tipoSala ?? 'premium',
+      valorEntrada: formatDecimalBRL(defaults?.valorEntrada ?? 1000),
+      maxParticipantes: String(defaults?.maxParticipantes ?? 10),
+      taxa: defaults ? percentText(defaults.taxaPersonalizadaBp) : '',
+      sorteioAutomatico: defaults?.sorteioAutomatico ?? true,
+      temLimitePessoas: defaults?.temLimitePessoas ?? true,
+      dataSorteio: '',
+    };
   return {
     tipoSala: room.tipoSala === 'privada' ? 'premium' : room.tipoSala,
     valorEntrada: formatDecimalBRL(room.valorEntrada),
     maxParticipantes: String(room.maxParticipantes),
-    taxa: String(room.taxaPersonalizadaBp / 100).replace('.', ','),
+    taxa: percentText(room.taxaPersonalizadaBp),
     sorteioAutomatico: room.sorteioAutomatico,
     temLimitePessoas: room.temLimitePessoas,
-    dataSorteio: room.dataSorteio ? room.dataSorteio.slice(0, 16) : '',
+    dataSorteio: room.dataSorteio ? localInput(room.dataSorteio) : '',
   };
 }
 
@@ -107,23 +123,63 @@ export function RoomFormDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
         {open && (
-          <RoomFormBody key={room?.id ?? 'new'} room={room} onDone={() => onOpenChange(false)} />
+          <RoomFormLoader key={room?.id ?? 'new'} room={room} onDone={() => onOpenChange(false)} />
         )}
       </DialogContent>
     </Dialog>
   );
 }
 
-function RoomFormBody({ room, onDone }: { room: AdminRoom | null; onDone: () => void }) {
+/** A new room waits for its defaults (the fee from the settings); an edit starts at once. */
+function RoomFormLoader({ room, onDone }: { room: AdminRoom | null; onDone: () => void }) {
+  const defaults = useRoomDefaults(room === null);
+  if (room === null && defaults.isPending)
+    return (
+      <>
+        <DialogHeader>
+          <DialogTitle>Nova Sala</DialogTitle>
+          <DialogDescription>Carregando os valores iniciais.</DialogDescription>
+        </DialogHeader>
+        <Spinner label="Carregando" />
+      </>
+    );
+  if (room === null && defaults.isError)
+    return (
+      <>
+        <DialogHeader>
+          <DialogTitle>Nova Sala</DialogTitle>
+          <DialogDescription>Não foi possível carregar os valores iniciais.</DialogDescription>
+        </DialogHeader>
+        <LoadError
+          title="Erro ao carregar"
+          message={defaults.error.message}
+          onRetry={() => void defaults.refetch()}
+        />
+      </>
+    );
+  return <RoomFormBody room={room} defaults={defaults.data} onDone={onDone} />;
+}
+
+function RoomFormBody({
+  room,
+  defaults,
+  onDone,
+}: {
+  room: AdminRoom | null;
+  defaults: RoomFormDefaults | undefined;
+  onDone: () => void;
+}) {
   const { notify } = useNotifications();
   const save = useSaveRoom();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(room));
+  const [draft, setDraft] = useState<Draft>(() => draftOf(room, defaults));
   const [errors, setErrors] = useState<Partial<Record<keyof RoomForm, string>>>({});
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
   const form = toForm(draft);
   const prize = livePrize(form);
-  const locked = room !== null && room.participantesAtual > 0;
+  // The server's rule: from the first participation ever (paid, held for PIX or cancelled).
+  const locked = room !== null && room.entrantsEver > 0;
+  const lockedHint = locked ? roomEditMessages.lockedField : undefined;
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -163,13 +219,16 @@ function RoomFormBody({ room, onDone }: { room: AdminRoom | null; onDone: () => 
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <DialogHeader>
         <DialogTitle>{room ? 'Editar Sala' : 'Nova Sala'}</DialogTitle>
-        <DialogDescription>
-          {locked
-            ? 'Alguém já entrou: tipo, valor, vagas e taxa não mudam mais.'
-            : 'O prêmio é calculado em centavos, como no servidor.'}
-        </DialogDescription>
+        <DialogDescription>O prêmio é calculado em centavos, como no servidor.</DialogDescription>
       </DialogHeader>
-      <FormField id="room-tipo" label="Tipo de sala" error={errors.tipoSala}>
+      {locked ? (
+        <Alert role="note">
+          <Lock aria-hidden="true" />
+          <AlertTitle>Campos bloqueados</AlertTitle>
+          <AlertDescription>{roomEditMessages.lockedNotice}</AlertDescription>
+        </Alert>
+      ) : null}
+      <FormField id="room-tipo" label="Tipo de sala" error={errors.tipoSala} hint={lockedHint}>
         {(describedBy) => (
           <NativeSelect
             id="room-tipo"
@@ -188,7 +247,12 @@ function RoomFormBody({ room, onDone }: { room: AdminRoom | null; onDone: () => 
         )}
       </FormField>
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormField id="room-valor" label="Valor de entrada (R$)" error={errors.valorEntrada}>
+        <FormField
+          id="room-valor"
+          label="Valor de entrada (R$)"
+          error={errors.valorEntrada}
+          hint={lockedHint}
+        >
           {(describedBy) => (
             <Input
               id="room-valor"
@@ -201,7 +265,12 @@ function RoomFormBody({ room, onDone }: { room: AdminRoom | null; onDone: () => 
             />
           )}
         </FormField>
-        <FormField id="room-max" label="Máx. participantes" error={errors.maxParticipantes}>
+        <FormField
+          id="room-max"
+          label="Máx. participantes"
+          error={errors.maxParticipantes}
+          hint={lockedHint}
+        >
           {(describedBy) => (
             <Input
               id="room-max"
@@ -216,7 +285,12 @@ function RoomFormBody({ room, onDone }: { room: AdminRoom | null; onDone: () => 
             />
           )}
         </FormField>
-        <FormField id="room-taxa" label="Taxa da plataforma (%)" error={errors.taxaPersonalizadaBp}>
+        <FormField
+          id="room-taxa"
+          label="Taxa da plataforma (%)"
+          error={errors.taxaPersonalizadaBp}
+          hint={lockedHint}
+        >
           {(describedBy) => (
             <Input
               id="room-taxa"
@@ -250,12 +324,18 @@ function RoomFormBody({ room, onDone }: { room: AdminRoom | null; onDone: () => 
         </label>
       </div>
       {!draft.temLimitePessoas && (
-        <FormField id="room-data" label="Data do sorteio" error={errors.dataSorteio}>
+        <FormField
+          id="room-data"
+          label="Data do sorteio"
+          error={errors.dataSorteio}
+          hint={lockedHint}
+        >
           {(describedBy) => (
             <Input
               id="room-data"
               type="datetime-local"
               value={draft.dataSorteio}
+              disabled={locked}
               aria-describedby={describedBy}
               onChange={(e) => set('dataSorteio', e.target.value)}
             />

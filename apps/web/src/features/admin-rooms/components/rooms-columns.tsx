@@ -118,7 +118,8 @@ export function roomColumns(options: {
                       </DropdownMenuItem>
                     </>
                   )}
-                  {isPublic && r.participantesAtual === 0 && (
+                  {/* The server keeps a room that ever had a participation: cancel it instead. */}
+                  {isPublic && r.entrantsEver === 0 && (
                     <DropdownMenuItem variant="destructive" onSelect={() => onAction(r, 'delete')}>
                       Excluir
                     </DropdownMenuItem>

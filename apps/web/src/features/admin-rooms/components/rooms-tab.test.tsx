@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminRoom } from '@sorteio/shared';
+import { roomEditMessages, type AdminRoom } from '@sorteio/shared';
 import { adminUser, mockApi, type MockHandler, type MockReply } from '@/test/mock-api';
 import { renderWithProviders } from '@/test/render';
 import RoomsTab from '../index';
@@ -31,6 +31,7 @@ const room = (over: Partial<AdminRoom> = {}): AdminRoom => ({
   createdAt: '2026-11-01T00:00:00.000Z',
   sorteioId: null,
   paidSeats: 0,
+  entrantsEver: 0,
   privateRoomName: null,
   ...over,
 });
@@ -83,11 +84,21 @@ describe('rooms tab', { timeout: 20_000 }, () => {
     );
   });
 
-  it('creates a room with the spec defaults and the live prize in centavos', async () => {
+  it('creates a room with the defaults (the fee from the settings) and the live prize in centavos', async () => {
     const user = userEvent.setup();
     const bodies: unknown[] = [];
     setup({
       'GET /api/admin/rooms': { body: [] },
+      'GET /api/admin/rooms/defaults': {
+        body: {
+          tipoSala: 'premium',
+          valorEntrada: 1000,
+          maxParticipantes: 10,
+          taxaPersonalizadaBp: 1500,
+          sorteioAutomatico: true,
+          temLimitePessoas: true,
+        },
+      },
       'POST /api/admin/rooms': ({ body }) => {
         bodies.push(body);
         return { body: room() };
@@ -95,7 +106,12 @@ describe('rooms tab', { timeout: 20_000 }, () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Nova Sala' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByLabelText<HTMLSelectElement>('Tipo de sala').value).toBe('premium');
+    expect((await within(dialog).findByLabelText<HTMLSelectElement>('Tipo de sala')).value).toBe(
+      'premium',
+    );
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Taxa da plataforma (%)').value).toBe(
+      '15',
+    );
     const prizeBox = within(dialog).getByLabelText('Cálculo do prêmio');
     const prize = {
       get textContent() {
@@ -103,8 +119,8 @@ describe('rooms tab', { timeout: 20_000 }, () => {
       },
     };
     expect(prize.textContent).toContain('R$ 100,00');
-    expect(prize.textContent).toContain('R$ 20,00');
-    expect(prize.textContent).toContain('R$ 80,00');
+    expect(prize.textContent).toContain('R$ 15,00');
+    expect(prize.textContent).toContain('R$ 85,00');
     // 3 seats x R$ 3,33 at 12,5 %: gross 999, fee 124.875 -> 125 (half up), net 874.
     const valor = within(dialog).getByLabelText('Valor de entrada (R$)');
     await user.clear(valor);
@@ -169,10 +185,75 @@ describe('rooms tab', { timeout: 20_000 }, () => {
 
   it('offers draw and cancel but no delete once someone joined', async () => {
     const user = userEvent.setup();
-    setup({ 'GET /api/admin/rooms': { body: [room({ participantesAtual: 2, paidSeats: 2 })] } });
+    setup({
+      'GET /api/admin/rooms': {
+        body: [room({ participantesAtual: 2, paidSeats: 2, entrantsEver: 2 })],
+      },
+    });
     await user.click(await screen.findByRole('button', { name: /Ações da sala/ }));
     expect(await screen.findByRole('menuitem', { name: 'Sortear agora' })).toBeDefined();
     expect(screen.getByRole('menuitem', { name: 'Cancelar e reembolsar' })).toBeDefined();
     expect(screen.queryByRole('menuitem', { name: 'Excluir' })).toBeNull();
+  });
+
+  it('keeps no delete for a room whose seats were all cancelled (its history stays)', async () => {
+    const user = userEvent.setup();
+    setup({
+      'GET /api/admin/rooms': { body: [room({ participantesAtual: 0, entrantsEver: 1 })] },
+    });
+    await user.click(await screen.findByRole('button', { name: /Ações da sala/ }));
+    expect(await screen.findByRole('menuitem', { name: 'Editar' })).toBeDefined();
+    expect(screen.queryByRole('menuitem', { name: 'Excluir' })).toBeNull();
+  });
+
+  it('explains on screen why the price fields are locked once someone joined', async () => {
+    const user = userEvent.setup();
+    const bodies: unknown[] = [];
+    setup({
+      'GET /api/admin/rooms': {
+        body: [room({ participantesAtual: 1, paidSeats: 0, entrantsEver: 1 })],
+      },
+      'PUT /api/admin/rooms/00000000-0000-4000-8000-000000000001': ({ body }) => {
+        bodies.push(body);
+        return { body: room({ sorteioAutomatico: false, entrantsEver: 1 }) };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: /Ações da sala/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Editar' }));
+    const dialog = await screen.findByRole('dialog');
+    const note = within(dialog).getByRole('note');
+    expect(note.textContent).toContain('Campos bloqueados');
+    expect(note.textContent).toContain(roomEditMessages.lockedNotice);
+    for (const label of [
+      'Tipo de sala',
+      'Valor de entrada (R$)',
+      'Máx. participantes',
+      'Taxa da plataforma (%)',
+    ]) {
+      const field = within(dialog).getByLabelText<HTMLInputElement>(label);
+      expect(field.disabled, label).toBe(true);
+      // Each locked field says why, for assistive technology too.
+      const hint = document.getElementById(field.getAttribute('aria-describedby')!.split(' ')[0]!);
+      expect(hint?.textContent).toBe(roomEditMessages.lockedField);
+    }
+    expect(
+      within(dialog).getByLabelText<HTMLInputElement>('Limite de participantes').disabled,
+    ).toBe(true);
+    const automatic = within(dialog).getByLabelText<HTMLInputElement>('Sorteio automático');
+    expect(automatic.disabled).toBe(false);
+    await user.click(automatic);
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Sala Atualizada!')).toBeDefined();
+    expect(bodies).toEqual([
+      {
+        tipoSala: 'vip_ultra',
+        valorEntrada: 1000,
+        maxParticipantes: 10,
+        taxaPersonalizadaBp: 2000,
+        sorteioAutomatico: false,
+        temLimitePessoas: true,
+        dataSorteio: null,
+      },
+    ]);
   });
 });

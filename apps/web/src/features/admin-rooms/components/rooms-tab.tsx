@@ -1,4 +1,11 @@
-import { adminMessages, can, formatBRL, roomTypeLabel, type AdminRoom } from '@sorteio/shared';
+import {
+  adminMessages,
+  can,
+  formatBRL,
+  roomEditMessages,
+  roomTypeLabel,
+  type AdminRoom,
+} from '@sorteio/shared';
 import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { DataTable } from '@/components/data-table';
@@ -32,7 +39,7 @@ type Confirm = { room: AdminRoom; action: 'delete' | 'cancel' | 'draw' } | null;
 const confirmTexts = {
   delete: {
     title: 'Excluir sala?',
-    body: 'A sala será removida. Só é possível enquanto ninguém entrou.',
+    body: roomEditMessages.deleteHint,
     button: 'Excluir',
   },
   cancel: {

@@ -5,6 +5,7 @@ import {
   systemSettingsSchema,
 } from '@sorteio/shared';
 import { api } from '@/lib/api-client';
+import { publicSettingsQueryOptions } from '@/lib/config/get-public-settings';
 
 export const settingsKeys = { all: ['admin', 'settings'] as const };
 
@@ -30,7 +31,9 @@ export function useSaveSettings() {
       api('/api/admin/settings', { method: 'PUT', body: input, schema: systemSettingsSchema }),
     onSuccess: (saved) => {
       queryClient.setQueryData(settingsKeys.all, saved);
-      void queryClient.invalidateQueries({ queryKey: ['public-settings'] });
+      void queryClient.invalidateQueries({ queryKey: publicSettingsQueryOptions().queryKey });
+      // The default fee of 'Nova Sala' comes from the settings too.
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'rooms', 'defaults'] });
     },
   });
 }

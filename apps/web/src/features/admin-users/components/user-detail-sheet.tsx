@@ -1,5 +1,7 @@
 import {
   type AdminResponsiblePlay,
+  type Attestation,
+  attestationDocumentLabels,
   formatBRL,
   formatDateTime,
   limitKindLabels,
@@ -77,6 +79,22 @@ function ResponsiblePlaySection({ data }: { data: AdminResponsiblePlay }) {
   );
 }
 
+/** A staff attestation of the identity: who, when, what was seen and the note. */
+function AttestationNote({ attestation }: { attestation: Attestation }) {
+  const role = roleLabels[attestation.attestedByRole as keyof typeof roleLabels] as
+    string | undefined;
+  return (
+    <div className="rounded-md border bg-muted/40 p-3 text-sm" aria-label="Atestado de identidade">
+      <p>
+        Identidade atestada por {attestation.attestedByName ?? 'conta removida'}
+        {role ? ` (${role})` : ''} em {formatDateTime(attestation.attestedAt)}.
+      </p>
+      <p>Conferido: {attestation.documents.map((d) => attestationDocumentLabels[d]).join(', ')}.</p>
+      {attestation.note ? <p>Observação: {attestation.note}</p> : null}
+    </div>
+  );
+}
+
 /** The user drawer: profile, balance, participations, security log and verification. */
 export function UserDetailSheet({
   userId,
@@ -128,9 +146,10 @@ export function UserDetailSheet({
               </Section>
               {d.responsiblePlay ? <ResponsiblePlaySection data={d.responsiblePlay} /> : null}
               <Section title="Verificação">
+                {d.attestation ? <AttestationNote attestation={d.attestation} /> : null}
                 {d.verification ? (
                   <IdentityReview userId={d.user.id} verification={d.verification} />
-                ) : (
+                ) : d.attestation ? null : (
                   <p className="text-sm text-muted-foreground">Nenhum documento enviado.</p>
                 )}
               </Section>

@@ -36,6 +36,7 @@ const detail = (
     lastActivity: null,
   },
   wallet: { saldo: 12345, cashback: 100 },
+  attestation: null,
   participations: [],
   securityLogs: [],
   verification: {

@@ -49,6 +49,36 @@ describe('RegisterScreen', () => {
     );
   });
 
+  it('takes the minimum from the settings (Tamanho mínimo da senha)', async () => {
+    const signUp = vi.fn(() => ({ body: {} }));
+    mockApi({
+      ...signedOut,
+      'GET /api/public/settings': {
+        body: {
+          siteName: 'Sorteio Certo',
+          siteDescription: '',
+          maintenanceMode: false,
+          pixEnabled: true,
+          cardEnabled: false,
+          boletoEnabled: false,
+          passwordMinLength: 10,
+        },
+      },
+      'POST /api/auth/sign-up/email': signUp,
+    });
+    renderRoutes(routes, '/register');
+    const user = userEvent.setup();
+    expect(await screen.findByText('Use pelo menos 10 caracteres.')).toBeDefined();
+    await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Senha'), 'nove12345');
+    await user.click(screen.getByLabelText(ACCEPT));
+    await user.click(screen.getByRole('button', { name: 'Criar Conta' }));
+    expect(
+      (await screen.findAllByText('A senha deve ter pelo menos 10 caracteres.')).length,
+    ).toBeGreaterThan(0);
+    expect(signUp).not.toHaveBeenCalled();
+  });
+
   it('shows and hides the password', async () => {
     mockApi(signedOut);
     renderRoutes(routes, '/register');

@@ -3,10 +3,10 @@ import {
   emailSchema,
   legalAcceptanceMessages,
   legalDocuments,
-  passwordSchema,
+  passwordSchemaOf,
 } from '@sorteio/shared';
 import { ArrowLeft, Gift, UserPlus } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -15,6 +15,7 @@ import { PasswordInput } from '@/components/password-input';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { usePasswordMinLength } from '@/lib/config/get-public-settings';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { isPrivateRoomPath, RETURN_PARAM, safeReturnPath, withReturnPath } from '@/lib/return-path';
 import { INVITE_CODE_KEY, PENDING_EMAIL_KEY, writeStored } from '@/lib/storage';
@@ -26,15 +27,17 @@ import { AuthCard } from './auth-card';
 const FILL_ALL = 'Por favor, preencha todos os campos.';
 
 // An empty field stops at the first check, so it gets the "fill everything" text (spec 000 s. 5).
-const registerSchema = z.object({
-  email: z.string().trim().min(1, { error: FILL_ALL }).pipe(emailSchema),
-  password: z.string().min(1, { error: FILL_ALL }).pipe(passwordSchema),
-  // The Termos de Uso and the Regulamento dos Sorteios (the server refuses the sign-up too).
-  acceptLegalTerms: z.boolean().refine((accepted) => accepted, {
-    error: legalAcceptanceMessages.required,
-  }),
-});
-type RegisterValues = z.input<typeof registerSchema>;
+// The password's minimum is the setting "Tamanho mínimo da senha" (the server checks it too).
+const registerSchemaOf = (minPassword: number) =>
+  z.object({
+    email: z.string().trim().min(1, { error: FILL_ALL }).pipe(emailSchema),
+    password: z.string().min(1, { error: FILL_ALL }).pipe(passwordSchemaOf(minPassword)),
+    // The Termos de Uso and the Regulamento dos Sorteios (the server refuses the sign-up too).
+    acceptLegalTerms: z.boolean().refine((accepted) => accepted, {
+      error: legalAcceptanceMessages.required,
+    }),
+  });
+type RegisterValues = z.input<ReturnType<typeof registerSchemaOf>>;
 
 /** What the navigation to /verify-email carries. */
 export interface VerifyEmailState {
@@ -86,6 +89,8 @@ export function RegisterScreen() {
     if (inviteCode) writeStored('session', INVITE_CODE_KEY, inviteCode);
   }, [inviteCode]);
 
+  const minPassword = usePasswordMinLength();
+  const registerSchema = useMemo(() => registerSchemaOf(minPassword), [minPassword]);
   const {
     register,
     handleSubmit,
@@ -181,7 +186,7 @@ export function RegisterScreen() {
           id="register-password"
           label="Senha"
           error={errors.password?.message}
-          hint="Use pelo menos 6 caracteres."
+          hint={`Use pelo menos ${minPassword} caracteres.`}
         >
           {(describedBy) => (
             <PasswordInput

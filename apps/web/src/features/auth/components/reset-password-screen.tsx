@@ -1,4 +1,3 @@
-import { PASSWORD_MIN } from '@sorteio/shared';
 import { Check, KeyRound, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,6 +6,7 @@ import { FormField } from '@/components/form-field';
 import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { usePasswordMinLength } from '@/lib/config/get-public-settings';
 import { isApiError } from '@/lib/api-client';
 import { errorMessageOf } from '@/lib/errors';
 import { useNotifications } from '@/lib/notifications/use-notifications';
@@ -95,13 +95,14 @@ function ResetPasswordForm({ token }: { token: string }) {
 
   const password = watch('password');
   const confirm = watch('confirm');
-  const longEnough = password.length >= PASSWORD_MIN;
+  const minPassword = usePasswordMinLength();
+  const longEnough = password.length >= minPassword;
   const matches = password !== '' && password === confirm;
   const done = formState.isSubmitSuccessful && reset.isSuccess;
   const busy = reset.isPending || done;
 
   const onSubmit = handleSubmit(async (values) => {
-    const problem = newPasswordProblem(values.password, values.confirm);
+    const problem = newPasswordProblem(values.password, values.confirm, minPassword);
     if (problem) {
       notify({ type: 'error', ...problem });
       return;
@@ -152,7 +153,7 @@ function ResetPasswordForm({ token }: { token: string }) {
           )}
         </FormField>
         <ul id="reset-password-hints" aria-live="polite" className="flex flex-col gap-1 text-sm">
-          <Hint ok={longEnough}>Pelo menos 6 caracteres</Hint>
+          <Hint ok={longEnough}>{`Pelo menos ${minPassword} caracteres`}</Hint>
           <Hint ok={matches}>As senhas coincidem</Hint>
         </ul>
         <Button type="submit" size="lg" disabled={!matches || busy} aria-busy={reset.isPending}>

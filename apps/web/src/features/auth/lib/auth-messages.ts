@@ -1,4 +1,4 @@
-import { PASSWORD_MIN } from '@sorteio/shared';
+import { PASSWORD_MIN, passwordTooShortMessage } from '@sorteio/shared';
 import { isApiError } from '@/lib/api-client';
 
 export interface ToastText {
@@ -68,15 +68,20 @@ export function recoveryErrorText(error: unknown): ToastText {
 }
 
 /** The reset-password checks of spec 000 section 5, in the order the spec lists them. */
-export function newPasswordProblem(password: string, confirm: string): ToastText | null {
+export function newPasswordProblem(
+  password: string,
+  confirm: string,
+  /** The setting "Tamanho mínimo da senha" (public settings); the floor until it is known. */
+  minLength: number = PASSWORD_MIN,
+): ToastText | null {
   if (password === '' || confirm === '') {
     return { title: 'Campos obrigatórios', message: 'Preencha todos os campos.' };
   }
   if (password !== confirm) {
     return { title: 'Senhas não coincidem', message: 'As senhas digitadas não são iguais.' };
   }
-  if (password.length < PASSWORD_MIN) {
-    return { title: 'Senha muito fraca', message: 'A senha deve ter pelo menos 6 caracteres.' };
+  if (password.length < minLength) {
+    return { title: 'Senha muito fraca', message: passwordTooShortMessage(minLength) };
   }
   if (password.length > 128) {
     return { title: 'Senha muito longa', message: 'A senha deve ter no máximo 128 caracteres.' };
