@@ -17,6 +17,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { requirePermission, requireUser } from '../../lib/authz';
 import { AppError, notFound } from '../../lib/errors';
+import { hygieneMessages, jsonDepthExceeds } from '../../lib/input-hygiene';
 import type { App } from '../../lib/fastify';
 import {
   applyReply,
@@ -135,8 +136,20 @@ export function registerNotificationRoutes(app: App, deps: { db: Db; config: Con
       { parseAs: 'buffer' },
       (request, body: Buffer, done) => {
         raw.set(request, body);
+        const text = body.toString('utf8');
+        // As the app's own parser: a deep structure exhausts the stack of whatever walks it.
+        if (jsonDepthExceeds(text)) {
+          done(
+            new AppError('VALIDATION_ERROR', {
+              message: hygieneMessages.depth,
+              reason: 'TOO_DEEP',
+            }),
+            undefined,
+          );
+          return;
+        }
         try {
-          done(null, body.length ? (JSON.parse(body.toString('utf8')) as unknown) : {});
+          done(null, text.length ? (JSON.parse(text) as unknown) : {});
         } catch {
           done(new AppError('VALIDATION_ERROR', { message: 'JSON inválido.' }), undefined);
         }
