@@ -19,7 +19,11 @@ import {
   signIn,
 } from '../../test/helpers';
 import { campaignSmsErrors } from '../notifications/campaign-sms';
-import { type FakeTwilio, signedTwilioForm, startFakeTwilio } from '../notifications/fake-providers';
+import {
+  type FakeTwilio,
+  signedTwilioForm,
+  startFakeTwilio,
+} from '../notifications/fake-providers';
 import { createRoom } from '../rooms/rooms.service';
 import { setSetting } from '../settings/settings.service';
 import { brasiliaDay, setMarketingConsent } from './campaigns.service';

@@ -252,8 +252,7 @@ export function registerCampaignRoutes(app: App, deps: { db: Db; config: Config;
     {
       schema: {
         tags: ['admin'],
-        summary:
-          'Executar: envia pela fila de e-mail ou pelo SMS aos jogadores que aceitaram',
+        summary: 'Executar: envia pela fila de e-mail ou pelo SMS aos jogadores que aceitaram',
         params: idParams,
         response: { 200: runCampaignResultSchema },
       },

@@ -114,15 +114,15 @@ export async function createNotificationRuntime(options: {
     if (retryIn !== null) await enqueue({ id, kind: 'campaign-sms' }, retryIn);
   }
 
-  const run = (job: Job) => (job.kind === 'campaign-sms' ? attemptCampaign(job.id) : attempt(job.id));
+  const run = (job: Job) =>
+    job.kind === 'campaign-sms' ? attemptCampaign(job.id) : attempt(job.id);
 
   async function enqueue(job: Job, delaySeconds: number) {
     if (boss) {
-      await boss.send(
-        NOTIFY_QUEUE,
-        job,
-        { startAfter: Math.max(1, Math.ceil(delaySeconds)), retryLimit: 2 },
-      );
+      await boss.send(NOTIFY_QUEUE, job, {
+        startAfter: Math.max(1, Math.ceil(delaySeconds)),
+        retryLimit: 2,
+      });
       return;
     }
     const timer = setTimeout(() => {
