@@ -46,6 +46,8 @@ export const integrationMessages = {
   campaignStatusError: 'Erro ao atualizar status',
   campaignRunError: 'Erro ao executar campanha',
   campaignNotActive: 'Só uma campanha ativa pode ser executada.',
+  campaignSmsOff:
+    'O envio de SMS está desativado nas configurações da plataforma. Ative-o para executar campanhas de SMS.',
   campaignsLoading: 'Carregando campanhas',
   unsubscribed: 'Você não receberá mais e-mails de campanhas.',
 } as const;

@@ -1,8 +1,9 @@
 /**
  * The SMS messages of remarketing campaigns, one row per recipient. The campaigns module writes
  * them as 'queued' (campaigns.service enqueueCampaignSms); the SMS sender of the notifications
- * module picks queued rows whose not_before has passed, sends them and moves them to 'sent',
- * then 'delivered' or 'failed' from the carrier's receipts.
+ * module (notifications/campaign-sms.ts) picks queued rows whose not_before has passed, sends them
+ * through the SMS provider and moves them to 'sent', then 'delivered' or 'failed' from the
+ * carrier's receipts (Twilio status callback).
  */
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
@@ -18,7 +19,7 @@ export const campaignSmsMessages = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    /** Digits only, as on the profile when the message was queued. */
+    /** E.164 (+55...), the SMS number of notification_preferences when the message was queued. */
     phone: text('phone').notNull(),
     /** The filled text (template variables replaced). */
     body: text('body').notNull(),
@@ -32,8 +33,13 @@ export const campaignSmsMessages = pgTable(
     aiScore: integer('ai_score').notNull().default(0),
     costCentavos: integer('cost_centavos').notNull().default(0),
     queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Quiet hours: the sender must not send before this moment. */
+    /**
+     * Quiet hours: the sender must not send before this moment. The sender also moves it forward
+     * as its lease while an attempt runs and to the next attempt after a retryable failure.
+     */
     notBefore: timestamp('not_before', { withTimezone: true }).notNull().defaultNow(),
+    /** Delivery attempts made (the notifications' retry policy: MAX_ATTEMPTS, backoff). */
+    attempts: integer('attempts').notNull().default(0),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     providerMessageId: text('provider_message_id'),

@@ -11,15 +11,17 @@ import {
 } from '@sorteio/shared';
 import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   campaignSmsMessages,
+  notificationPreferences,
   participacoes,
   remarketingCampaigns,
   staffAuditLog,
   user,
 } from '../../db/schema';
 import { createRoom } from '../rooms/rooms.service';
+import { setSetting } from '../settings/settings.service';
 import {
   brasiliaDay,
   campaignProgress,
@@ -112,6 +114,10 @@ beforeAll(async () => {
     );
 });
 afterAll(async () => ctx.close());
+beforeEach(async () => {
+  // SMS campaigns run only with the platform's SMS switch on (spec 001 default: off).
+  await setSetting(ctx.database.db, 'notifications.sms', true, null);
+});
 
 const call = (
   method: 'GET' | 'POST' | 'PUT',
@@ -134,12 +140,15 @@ const call = (
  * own amount and narrows the spending range to it, so the scenarios' audiences never mix.
  */
 async function player(name: string, spent: number, opts: { phone?: boolean; consent?: boolean }) {
+  const phone = opts.phone ? `119${String((phoneCounter += 1)).padStart(8, '0')}` : null;
   const u = await createUser(ctx, {
-    profile: {
-      nomeCompleto: name,
-      ...(opts.phone ? { telefone: `119${String((phoneCounter += 1)).padStart(8, '0')}` } : {}),
-    },
+    profile: { nomeCompleto: name, ...(phone ? { telefone: phone } : {}) },
   });
+  // The SMS number and opt-in of the notifications module (the profile phone alone is not enough).
+  if (phone)
+    await ctx.database.db
+      .insert(notificationPreferences)
+      .values({ userId: u.id, phone: `+55${phone}`, smsOptIn: true, smsChangedAt: new Date() });
   await ctx.database.db
     .update(user)
     .set({ createdAt: new Date(Date.now() - 60 * DAY) })
@@ -469,30 +478,29 @@ describe('SMS campaigns', () => {
       deferred_until: null,
     });
     expect(ctx.mailer.sent).toHaveLength(0); // no e-mail for an SMS campaign
+    // No SMS provider configured here: the offline outbox takes them (delivered at once).
+    await ctx.app.notifications.idle();
     const rows = await ctx.database.db
       .select()
       .from(campaignSmsMessages)
       .where(eq(campaignSmsMessages.campaignId, id))
       .orderBy(campaignSmsMessages.phone);
     expect(rows.map((r) => r.userId).sort()).toEqual([ana.id, bia.id].sort());
-    expect(rows.every((r) => r.status === 'queued' && r.senderName === 'SorteioSMS')).toBe(true);
-    expect(rows.every((r) => r.costCentavos === 10 && /^119\d{8}$/.test(r.phone))).toBe(true);
+    expect(rows.every((r) => r.status === 'delivered' && r.senderName === 'SorteioSMS')).toBe(true);
+    expect(rows.every((r) => r.costCentavos === 10 && /^\+55119\d{8}$/.test(r.phone))).toBe(true);
     const anaRow = rows.find((r) => r.userId === ana.id)!;
-    expect(anaRow.body).toMatch(/^Ana, faz 1[01] dias! 1 participacoes\.$/);
+    expect(anaRow.body).toMatch(
+      /^Ana, faz 1[01] dias! 1 participacoes\. Para não receber mais, responda SAIR\.$/,
+    );
     // Running again queues nobody twice.
     expect((await call('POST', `/api/admin/campaigns/${id}/run`)).json().queued).toBe(0);
 
     let listed = (await call('GET', '/api/admin/campaigns?channel=sms'))
       .json()
       .items.find((c: { id: string }) => c.id === id);
-    expect(listed).toMatchObject({ queued_count: 2, sent_count: 0, cost_centavos: 20 });
+    expect(listed).toMatchObject({ queued_count: 2, sent_count: 2, cost_centavos: 20 });
 
-    // What the SMS sender will record: Ana's delivered, Bia's failed; Ana then joins a paid room.
-    const sentAt = new Date();
-    await ctx.database.db
-      .update(campaignSmsMessages)
-      .set({ status: 'delivered', sentAt, deliveredAt: sentAt })
-      .where(and(eq(campaignSmsMessages.campaignId, id), eq(campaignSmsMessages.userId, ana.id)));
+    // Bia's carrier then reports a failure; Ana joins a paid room.
     await ctx.database.db
       .update(campaignSmsMessages)
       .set({ status: 'failed', error: 'número inexistente' })

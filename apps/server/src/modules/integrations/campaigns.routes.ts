@@ -252,21 +252,23 @@ export function registerCampaignRoutes(app: App, deps: { db: Db; config: Config;
     {
       schema: {
         tags: ['admin'],
-        summary:
-          'Executar: envia pela fila de e-mail ou registra os SMS aos jogadores que aceitaram',
+        summary: 'Executar: envia pela fila de e-mail ou pelo SMS aos jogadores que aceitaram',
         params: idParams,
         response: { 200: runCampaignResultSchema },
       },
     },
     async (request) => {
       const staff = await requirePermission(request, 'campaigns.manage');
-      return runCampaign({
+      const result = await runCampaign({
         db,
         config,
         mailer,
         actor: actorOf(staff, request),
         id: request.params.id,
       });
+      // Committed: the SMS sender (notification runtime) sends the rows already due now.
+      if (result.queued > 0 && result.deferred_until === null) app.events.emit('campaign-sms');
+      return result;
     },
   );
 

@@ -66,6 +66,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { AuditActor } from '../admin/audit.service';
 import { writeAudit } from '../admin/audit.service';
 import type { Mailer } from '../mail/mail.service';
+import { SMS_OPT_OUT_HINT } from '../notifications/templates';
 import { getSetting, invalidateSettings, setSetting } from '../settings/settings.service';
 import type { DbOrTx } from '../wallet/ledger.service';
 
@@ -157,14 +158,14 @@ export interface AudienceMember {
 }
 
 /**
- * INTEGRATION POINT (SMS consent). Who may receive campaign SMS. The SMS consent of the
- * notifications module is built elsewhere; until it is merged, SMS uses the player's marketing
- * consent (the same LGPD opt-in as campaign e-mail), and SMS campaigns only queue rows, never
- * send. The integrator replaces this expression with the SMS opt-in, e.g.
- * `coalesce((select s.accepted from sms_consent s where s.user_id = u.id), false)`.
- * It is evaluated inside the audience query, where `u` is the user and `mc` marketing_consent.
+ * INTEGRATION POINT (SMS consent). Who may receive campaign SMS: the player accepted marketing
+ * (the same LGPD opt-in as campaign e-mail, `mc`) AND opted into SMS in the notifications module
+ * (`np`, notification_preferences.sms_opt_in, given for the E.164 phone stored there). The SMS
+ * audience is the players with that phone (not the free-text profile phone), and the message goes
+ * to it. The sender (notifications/campaign-sms.ts) checks both consents again at send time.
+ * Evaluated inside the audience query, where `u` is the user.
  */
-const smsConsentSql = sql`coalesce(mc.accepted, false)`;
+const smsConsentSql = sql`(coalesce(mc.accepted, false) and coalesce(np.sms_opt_in, false))`;
 
 /** The audience query; every criterion is a bound parameter. */
 function audienceSql(
@@ -174,11 +175,12 @@ function audienceSql(
   limit?: number,
 ): SQL {
   const consent = channel === 'sms' ? smsConsentSql : sql`coalesce(mc.accepted, false)`;
-  // An SMS audience is the players with a phone on their profile.
-  const reachable = channel === 'sms' ? sql`and coalesce(p.telefone, '') <> ''` : sql``;
+  // An SMS audience is the players with an SMS number (E.164) in their notification preferences.
+  const reachable = channel === 'sms' ? sql`and np.phone is not null` : sql``;
+  const phone = channel === 'sms' ? sql`np.phone` : sql`coalesce(p.telefone, '')`;
   return sql`
     with stats as (
-      select u.id as user_id, u.email, coalesce(p.telefone, '') as phone,
+      select u.id as user_id, u.email, ${phone} as phone,
         coalesce(nullif(p.nome_completo, ''), u.name) as nome,
         u.created_at,
         (select count(*) from participacoes x
@@ -193,6 +195,7 @@ function audienceSql(
       from "user" u
       join profiles p on p.id = u.id
       left join marketing_consent mc on mc.user_id = u.id
+      left join notification_preferences np on np.user_id = u.id
       where coalesce(u.role, 'user') = 'user' and u.email_verified
         and p.status_conta = 'ativo' and p.deleted_at is null
         ${reachable}
@@ -765,17 +768,15 @@ export interface CampaignSmsMessage {
 }
 
 /**
- * INTEGRATION POINT (SMS sending). Hands a campaign's SMS to the SMS channel. Today it records
- * each message as 'queued' in campaign_sms_messages and nothing more: no SMS leaves the platform.
- * The integrator connects the SMS sender here, in one of two ways:
- * - the SMS worker polls `campaign_sms_messages` where status = 'queued' and not_before <= now()
- *   (index campaign_sms_messages_due_idx), sends each through the provider and sets status
- *   'sent' / sent_at / provider_message_id, then 'delivered' / delivered_at or 'failed' / error
- *   from the delivery receipts (the campaign report reads these columns); or
- * - after this insert, in the same transaction, put each returned row on the SMS module's job
- *   queue with its id, not_before as the job's start time, and update the row the same way.
- * The SMS module must still check its own opt-out list at send time (a player may withdraw
- * consent between the run and the send).
+ * INTEGRATION POINT (SMS sending). Hands a campaign's SMS to the SMS channel: each message is
+ * recorded as 'queued' in campaign_sms_messages (body with the SMS opt-out hint, E.164 phone,
+ * not_before = end of the quiet hours or now). After the run commits, the route emits
+ * 'campaign-sms' and the notification runtime sends the rows already due; its sweep (every 30 s,
+ * index campaign_sms_messages_due_idx) sends the others once not_before has passed. The sender
+ * (notifications/campaign-sms.ts) uses the notifications' SMS provider, timeout, lease and
+ * backoff; it checks SMS opt-in, phone, marketing consent and self-exclusion again at send time
+ * (failing the row with the reason), sets 'sent' / sent_at / provider_message_id, and the Twilio
+ * status callback sets 'delivered' / delivered_at or 'failed' / error; the report reads these.
  * Returns how many rows were written (a player already queued for the campaign is skipped).
  */
 export async function enqueueCampaignSms(
@@ -825,6 +826,8 @@ export async function runCampaign(options: {
   const now = options.now ?? new Date();
   const defaults = await getChannelSettings(db);
   const siteName = await getSetting(db, 'general.siteName');
+  // The administrator's SMS switch: while it is off an SMS campaign does not run (nothing queued).
+  const smsOn = await getSetting(db, 'notifications.sms');
   const mails: ReturnType<typeof renderCampaignMail>[] = [];
   const result = await db.transaction(async (tx) => {
     const row = await getRow(tx, options.id, true);
@@ -840,6 +843,8 @@ export async function runCampaign(options: {
         message: `A campanha começa em ${brasiliaDay(row.startsAt).split('-').reverse().join('/')}.`,
       });
     const channel = channelOfCampaignType(row.campaignType);
+    if (channel === 'sms' && !smsOn)
+      throw new AppError('CONFLICT', { message: integrationMessages.campaignSmsOff });
     const table = channel === 'sms' ? sql`campaign_sms_messages` : sql`remarketing_logs`;
     const audience = await findAudience(
       tx,
@@ -870,7 +875,8 @@ export async function runCampaign(options: {
           campaignId: row.id,
           userId: m.userId,
           phone: m.phone,
-          body: fillTemplate(row.smsText, m),
+          // The same opt-out hint as every SMS of the platform (a reply SAIR turns SMS off).
+          body: fillTemplate(row.smsText, m) + SMS_OPT_OUT_HINT,
           senderName: defaults.sms_sender_name,
           senderNumber: defaults.sms_sender_number,
           aiScore: m.score,

@@ -19,6 +19,7 @@ import { requirePermission, requireUser } from '../../lib/authz';
 import { AppError, notFound } from '../../lib/errors';
 import { hygieneMessages, jsonDepthExceeds } from '../../lib/input-hygiene';
 import type { App } from '../../lib/fastify';
+import { applyCampaignSmsStatus } from './campaign-sms';
 import {
   applyReply,
   applyStatus,
@@ -193,7 +194,10 @@ export function registerNotificationRoutes(app: App, deps: { db: Db; config: Con
           const error = params.ErrorCode
             ? `Twilio ${params.ErrorCode}${params.ErrorMessage ? `: ${params.ErrorMessage}` : ''}`
             : null;
-          await applyStatus(db, 'twilio', params.MessageSid, status, new Date(), error);
+          // A transactional message, else a remarketing SMS (campaign_sms_messages).
+          const at = new Date();
+          if (!(await applyStatus(db, 'twilio', params.MessageSid, status, at, error)))
+            await applyCampaignSmsStatus(db, params.MessageSid, status, at, error);
         }
         return reply.status(204).send();
       },

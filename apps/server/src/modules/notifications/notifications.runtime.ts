@@ -6,6 +6,10 @@
  * expired (a copy that died mid-attempt). Events are turned into messages after the money
  * transaction that caused them has committed: the listeners below run on the in-process events
  * emitted after commit, and only insert rows and queue work.
+ *
+ * Remarketing SMS (campaign-sms.ts) go through the same SMS provider and retry policy: the sweep
+ * sends the campaign rows whose not_before (quiet hours) has passed, and a campaign run asks for
+ * an immediate pass ('campaign-sms' event) so that messages due at once do not wait for it.
  */
 import { randomUUID } from 'node:crypto';
 import type { NotificationChannel } from '@sorteio/shared';
@@ -19,6 +23,7 @@ import type { App } from '../../lib/fastify';
 import type { DrawOutcome } from '../draws/draws.service';
 import type { PayoutEvent } from '../draws/payouts.service';
 import type { ReceiveResult } from '../payments/payments.service';
+import { attemptCampaignSms, dueCampaignSms } from './campaign-sms';
 import {
   type NotificationRequest,
   attemptMessage,
@@ -32,6 +37,8 @@ import { createTwilioClient } from './twilio';
 import { createWhatsAppClient } from './whatsapp-cloud';
 
 export const NOTIFY_QUEUE = 'notifications';
+/** A queued attempt: a notification message, or a campaign SMS (kind 'campaign-sms'). */
+type Job = { id: string; kind?: 'campaign-sms' };
 const SWEEP_MS = 30_000;
 
 /** A security event told to the account's owner (auth.ts). */
@@ -45,6 +52,8 @@ export interface NotificationRuntime {
   providers: Record<NotificationChannel, ChannelProvider>;
   notify(request: NotificationRequest): Promise<string[]>;
   attempt(id: string): Promise<void>;
+  /** Sends every campaign SMS that is due now (one pass at a time). */
+  sendCampaignSms(): Promise<void>;
   /** Runs background work so that idle() waits for it (event listeners). */
   track(work: Promise<void>): void;
   sweep(): Promise<void>;
@@ -94,21 +103,31 @@ export async function createNotificationRuntime(options: {
       timeoutMs: config.notify.timeoutMs,
       backoffBaseSeconds: config.notify.backoffBaseSeconds,
     });
-    if (retryIn !== null) await enqueue(id, retryIn);
+    if (retryIn !== null) await enqueue({ id }, retryIn);
   }
 
-  async function enqueue(id: string, delaySeconds: number) {
+  async function attemptCampaign(id: string): Promise<void> {
+    const retryIn = await attemptCampaignSms(db, providers.sms, id, {
+      timeoutMs: config.notify.timeoutMs,
+      backoffBaseSeconds: config.notify.backoffBaseSeconds,
+    });
+    if (retryIn !== null) await enqueue({ id, kind: 'campaign-sms' }, retryIn);
+  }
+
+  const run = (job: Job) =>
+    job.kind === 'campaign-sms' ? attemptCampaign(job.id) : attempt(job.id);
+
+  async function enqueue(job: Job, delaySeconds: number) {
     if (boss) {
-      await boss.send(
-        NOTIFY_QUEUE,
-        { id },
-        { startAfter: Math.max(1, Math.ceil(delaySeconds)), retryLimit: 2 },
-      );
+      await boss.send(NOTIFY_QUEUE, job, {
+        startAfter: Math.max(1, Math.ceil(delaySeconds)),
+        retryLimit: 2,
+      });
       return;
     }
     const timer = setTimeout(() => {
       timers.delete(timer);
-      void track(attempt(id));
+      void track(run(job));
     }, delaySeconds * 1000);
     timer.unref();
     timers.add(timer);
@@ -116,13 +135,37 @@ export async function createNotificationRuntime(options: {
 
   if (boss) {
     await boss.createQueue(NOTIFY_QUEUE);
-    await boss.work<{ id: string }>(
+    await boss.work<Job>(
       NOTIFY_QUEUE,
       { pollingIntervalSeconds: 1, batchSize: 10 },
       async (jobs) => {
-        for (const job of jobs) await attempt(job.data.id);
+        for (const job of jobs) await run(job.data);
       },
     );
+  }
+
+  // One pass over the due campaign SMS at a time; a request during a pass runs one more after it.
+  let campaignPass: Promise<void> | null = null;
+  let campaignAgain = false;
+  async function campaignSweep(): Promise<void> {
+    do {
+      campaignAgain = false;
+      for (;;) {
+        const ids = await dueCampaignSms(db, 100);
+        for (const id of ids) await attemptCampaign(id);
+        if (ids.length < 100) break;
+      }
+    } while (campaignAgain);
+  }
+  function sendCampaignSms(): Promise<void> {
+    if (campaignPass) {
+      campaignAgain = true;
+      return campaignPass;
+    }
+    campaignPass = track(campaignSweep()).finally(() => {
+      campaignPass = null;
+    });
+    return campaignPass;
   }
 
   const sweepTimer = setInterval(() => {
@@ -145,8 +188,10 @@ export async function createNotificationRuntime(options: {
       void track(work);
     },
     attempt: (id) => track(attempt(id)),
+    sendCampaignSms,
     async sweep() {
       for (const id of await dueMessages(db)) await track(attempt(id));
+      await sendCampaignSms();
     },
     async idle() {
       while (running.size > 0 || timers.size > 0) {
@@ -250,6 +295,11 @@ export function subscribeNotificationEvents(app: App, runtime: NotificationRunti
         : [event.kind === 'prize' ? 'prêmio' : 'saque', money(event.amount)],
       key: `payout:${event.payoutId}:${event.result}`,
     });
+  });
+
+  // A campaign run committed SMS rows: send those due now (quiet hours wait for the sweep).
+  app.events.on('campaign-sms', () => {
+    void runtime.sendCampaignSms();
   });
 
   app.events.on('security-alert', (alert: SecurityAlert) => {

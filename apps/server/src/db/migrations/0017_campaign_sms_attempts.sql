@@ -1,0 +1,1 @@
+ALTER TABLE "campaign_sms_messages" ADD COLUMN "attempts" integer DEFAULT 0 NOT NULL;
