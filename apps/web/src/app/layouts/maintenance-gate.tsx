@@ -9,9 +9,11 @@ import { useAuth } from '@/lib/auth/use-auth';
 /** Screens that stay open during maintenance: signing in (staff) and the staff area itself. */
 const OPEN_PATHS = ['/login', '/admin', '/gerencianet-config', '/api-services', '/remarketing'];
 
+export const publicSettingsKey = ['public-settings'] as const;
+
 export function usePublicSettings() {
   return useQuery({
-    queryKey: ['public-settings'],
+    queryKey: publicSettingsKey,
     queryFn: ({ signal }) => api('/api/public/settings', { schema: publicSettingsSchema, signal }),
     // The setting "Modo de manutenção" reaches open pages within half a minute.
     refetchInterval: 30_000,
