@@ -3,7 +3,7 @@ import { Component, useEffect, useMemo, useRef, useState, type ReactNode } from 
 import { LinkComponentsContext } from '@/components/app-link';
 import { FooterContent, type Operator } from '@/app/layouts/footer-content';
 import { Navbar } from '@/app/layouts/navbar';
-import { MAIN_ID, ProgressBar, SkipLink } from '@/app/layouts/page-frame';
+import { MAIN_CLASS, MAIN_ID, ProgressBar, SkipLink } from '@/app/layouts/page-frame';
 import { AuthContext, type AuthContextValue } from '@/lib/auth/auth-context';
 import { LandingContent } from '@/features/landing/components/landing-content';
 import { PlatformStatsView } from '@/features/landing/components/platform-stats-view';
@@ -115,7 +115,7 @@ export function LandingIsland({ startApp }: { startApp: StartApp }) {
               <SkipLink />
               {state.navigating && <ProgressBar />}
               <Navbar />
-              <main id={MAIN_ID} tabIndex={-1} className="flex flex-1 flex-col outline-none">
+              <main id={MAIN_ID} tabIndex={-1} className={MAIN_CLASS}>
                 <LandingContent
                   stats={<PlatformStatsView data={state.stats} isError={state.statsFailed} />}
                 />

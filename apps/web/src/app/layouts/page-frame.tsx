@@ -5,6 +5,12 @@
 
 export const MAIN_ID = 'conteudo';
 
+/**
+ * The main region is at least a screen tall, so the footer starts below the fold: a screen whose
+ * code or data is still loading does not show the footer and then push it down (layout shift).
+ */
+export const MAIN_CLASS = 'flex min-h-dvh flex-1 flex-col outline-none';
+
 export function focusMain() {
   document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
 }

@@ -4,7 +4,7 @@ import { TimeOnSiteReminder } from '@/features/responsible-play/components/time-
 import { Footer } from './footer';
 import { MaintenanceGate } from './maintenance-gate';
 import { Navbar } from './navbar';
-import { focusMain, MAIN_ID, ProgressBar, SkipLink } from './page-frame';
+import { focusMain, MAIN_CLASS, MAIN_ID, ProgressBar, SkipLink } from './page-frame';
 
 /** Shown while the next screen's code loads, so a tap never seems ignored on a slow phone. */
 function NavigationProgress() {
@@ -33,7 +33,7 @@ export function RootLayout() {
       <NavigationProgress />
       <TimeOnSiteReminder />
       <Navbar />
-      <main id={MAIN_ID} tabIndex={-1} className="flex flex-1 flex-col outline-none">
+      <main id={MAIN_ID} tabIndex={-1} className={MAIN_CLASS}>
         <MaintenanceGate>
           <Outlet />
         </MaintenanceGate>
