@@ -4,6 +4,8 @@
  */
 import { expect, test } from '@playwright/test';
 
+const headline = 'Sorteios com PIX que você pode verificar';
+
 test.describe('with JavaScript disabled', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -11,9 +13,7 @@ test.describe('with JavaScript disabled', () => {
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
     expect(response?.headers()['cache-control']).toBe('no-cache');
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Sorteios com PIX que você pode verificar' }),
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: headline })).toBeVisible();
     for (const title of ['Sorteios ao Vivo', 'Salas Privadas', 'Prêmios Garantidos'])
       await expect(page.getByRole('heading', { level: 3, name: title })).toBeVisible();
     // Links are real anchors: they work without the app.
@@ -26,7 +26,7 @@ test.describe('with JavaScript disabled', () => {
   test('other paths still get the app shell (an empty root)', async ({ request }) => {
     const html = await (await request.get('/login')).text();
     expect(html).toContain('<div id="root"></div>');
-    expect(html).not.toContain('Sorteios com PIX que você');
+    expect(html).not.toContain(headline);
   });
 });
 
@@ -48,8 +48,6 @@ test('hydrates without errors and opens an in-app link without a page load', asy
   // Same document: the app took over the page instead of loading a new one.
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
   await page.goBack();
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Sorteios com PIX que você pode verificar' }),
-  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: headline })).toBeVisible();
   expect(problems).toEqual([]);
 });

@@ -615,16 +615,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.addHook('onClose', async () => scheduler.stop());
 
   // 7. the web app
-  const indexHtml = await registerStatic(app, config.staticDir ?? defaultStaticDir());
+  const pages = await registerStatic(app, config.staticDir ?? defaultStaticDir());
 
   // 8. 404 handler (the error handler is set first: routes capture it when registered)
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    if (!isApiPath(url) && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(indexHtml);
+    if (!isApiPath(url) && pages && (request.method === 'GET' || request.method === 'HEAD')) {
+      return pages.send(request, reply);
     }
     return reply.status(404).send({
       error: { code: 'NOT_FOUND', message: 'Rota não encontrada.', requestId: request.id },

@@ -1,22 +1,9 @@
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { AppProviders } from '@/app/providers';
-import { createAppRouter } from '@/app/router';
-import { AppErrorBoundary } from '@/components/app-error-boundary';
+import { startApp } from '@/app/start-app';
 import './index.css';
 
-const router = createAppRouter();
-
+// Every page but the landing arrives with an empty #root (the landing has landing-main.tsx).
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppErrorBoundary>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </AppErrorBoundary>
-  </StrictMode>,
-);
+startApp(createRoot(container));

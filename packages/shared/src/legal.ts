@@ -6,32 +6,7 @@
 import { z } from 'zod';
 import { onlyDigits } from './validation';
 
-export const legalDocumentKinds = ['termos', 'regulamento'] as const;
-export type LegalDocumentKind = (typeof legalDocumentKinds)[number];
-
-export interface LegalDocument {
-  title: string;
-  path: string;
-  /** The version id; also the day it was written (YYYY-MM-DD). */
-  version: string;
-  /** The day it applies from (YYYY-MM-DD). */
-  effectiveDate: string;
-}
-
-export const legalDocuments = {
-  termos: {
-    title: 'Termos de Uso',
-    path: '/termos',
-    version: '2026-11-24',
-    effectiveDate: '2026-11-24',
-  },
-  regulamento: {
-    title: 'Regulamento dos Sorteios',
-    path: '/regulamento',
-    version: '2026-11-24',
-    effectiveDate: '2026-11-24',
-  },
-} as const satisfies Record<LegalDocumentKind, LegalDocument>;
+export * from './legal-documents';
 
 /** The sign-up checkbox, and its refusal (the form and the server say the same). */
 export const legalAcceptanceMessages = {
@@ -70,11 +45,4 @@ export function isValidCnpj(value: string): boolean {
     if (check !== digits[position]) return false;
   }
   return true;
-}
-
-/** 11222333000181 -> 11.222.333/0001-81 (anything that is not 14 digits is returned as given). */
-export function formatCnpj(value: string): string {
-  const d = onlyDigits(value);
-  if (d.length !== 14) return value;
-  return `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`;
 }

@@ -3,6 +3,7 @@
  * (docs/decisions/002-money-in-centavos.md). Formatting to "R$ 1.234,56" happens only at the edge.
  */
 import { z } from 'zod';
+import { assertCentavos } from './money-format';
 
 /** Largest amount the product accepts anywhere: R$ 10.000.000,00. Keeps sums far below 2^53. */
 export const MAX_CENTAVOS = 1_000_000_000;
@@ -17,35 +18,7 @@ export const positiveCentavosSchema = centavosSchema.min(1, {
   error: 'O valor deve ser maior que zero.',
 });
 
-export function assertCentavos(value: number): void {
-  if (!Number.isSafeInteger(value)) {
-    throw new RangeError(`Not an integer amount of centavos: ${value}`);
-  }
-}
-
-const brl = new Intl.NumberFormat('pt-BR', {
-  style: 'currency',
-  currency: 'BRL',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-const decimal = new Intl.NumberFormat('pt-BR', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** 123456 -> "R$ 1.234,56" (with the no-break space Intl puts after the symbol). */
-export function formatBRL(centavos: number): string {
-  assertCentavos(centavos);
-  return brl.format(centavos / 100);
-}
-
-/** 123456 -> "1.234,56" (no symbol, for texts like 'Saldo disponível: R$'). */
-export function formatDecimalBRL(centavos: number): string {
-  assertCentavos(centavos);
-  return decimal.format(centavos / 100);
-}
+export { assertCentavos, formatBRL, formatDecimalBRL } from './money-format';
 
 /**
  * Parses what a person types as an amount in reais ("10", "10,5", "1.234,56", "R$ 7,00",

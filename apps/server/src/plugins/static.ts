@@ -1,20 +1,77 @@
 /**
- * Serves the built single-page app: hashed assets with a long cache, and index.html for every
- * other path outside /api so deep links work. The web build writes a brotli (.br) and a gzip (.gz)
- * copy next to each compressible asset; they are sent to clients that accept them (with
- * `Vary: Accept-Encoding`), so the product compresses without a proxy and without CPU per request.
+ * Serves the built single-page app: hashed assets with a long cache, the prerendered landing page
+ * (landing.html) for `/`, and index.html for every other path outside /api so deep links work.
+ * The web build writes a brotli (.br) and a gzip (.gz) copy next to each compressible asset and
+ * next to both pages; they are sent to clients that accept them (with `Vary: Accept-Encoding`), so
+ * the product compresses without a proxy and without CPU per request.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../lib/fastify';
 
-export async function registerStatic(app: App, staticDir: string | null): Promise<string | null> {
+type Encoding = 'br' | 'gzip';
+
+/** One HTML page, with its compressed copies. */
+interface Page {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** The app's HTML pages, chosen and encoded per request. */
+export interface SpaPages {
+  /** The page for a path outside the API: the landing for `/`, the app's shell otherwise. */
+  send(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+}
+
+/** The build's .br/.gz copy when present, or one made once now (a build without them). */
+function loadPage(file: string): Page {
+  const identity = readFileSync(file);
+  const copy = (suffix: string, make: () => Buffer): Buffer => {
+    const built = `${file}.${suffix}`;
+    return existsSync(built) ? readFileSync(built) : make();
+  };
+  return {
+    identity,
+    br: copy('br', () =>
+      brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    ),
+    gzip: copy('gz', () => gzipSync(identity, { level: 9 })),
+  };
+}
+
+/** The preferred encoding the client accepts (brotli first), or none. */
+export function negotiateEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  const accepted = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q ? Number(q.slice(2)) : 1;
+    accepted.set(name.trim(), Number.isFinite(weight) ? weight : 0);
+  }
+  const weightOf = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (weightOf('br') > 0) return 'br';
+  if (weightOf('gzip') > 0) return 'gzip';
+  return null;
+}
+
+function pathOf(url: string): string {
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
+}
+
+export async function registerStatic(app: App, staticDir: string | null): Promise<SpaPages | null> {
   if (!staticDir || !existsSync(path.join(staticDir, 'index.html'))) {
     app.log.warn({ staticDir }, 'web app not built: only the API is served (run npm run build)');
     return null;
   }
-  const indexHtml = readFileSync(path.join(staticDir, 'index.html'), 'utf8');
+  const index = loadPage(path.join(staticDir, 'index.html'));
+  const landingFile = path.join(staticDir, 'landing.html');
+  const landing = existsSync(landingFile) ? loadPage(landingFile) : index;
   await app.register(fastifyStatic, {
     root: staticDir,
     wildcard: false,
@@ -28,5 +85,17 @@ export async function registerStatic(app: App, staticDir: string | null): Promis
       }
     },
   });
-  return indexHtml;
+  return {
+    send(request, reply) {
+      const page = pathOf(request.url) === '/' ? landing : index;
+      const encoding = negotiateEncoding(request.headers['accept-encoding']);
+      void reply
+        .type('text/html; charset=utf-8')
+        // Always revalidated: the page names the current hashed assets.
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Accept-Encoding');
+      if (encoding) void reply.header('content-encoding', encoding);
+      return reply.send(encoding ? page[encoding] : page.identity);
+    },
+  };
 }

@@ -8,6 +8,7 @@ import { type TestContext, createTestApp, jsonHeaders, verifiedPlayer } from '..
 import { createMailer } from '../mail/mail.service';
 import { createRoom } from '../rooms/rooms.service';
 
+const landingHtml = `<!doctype html><html lang="pt-BR"><body><div id="root"><main><h1>Sorteios com PIX que você pode verificar</h1>${'<p>Como funciona</p>'.repeat(50)}</main></div></body></html>`;
 const bigAsset = `export const figures = [${Array.from({ length: 2000 }, (_, i) => i).join(',')}];\n`;
 
 describe('system routes', () => {
@@ -22,6 +23,10 @@ describe('system routes', () => {
       path.join(webDir, 'index.html'),
       '<!doctype html><html lang="pt-BR"><body><div id="root"></div></body></html>',
     );
+    // The prerendered landing page, with the build's compressed copies.
+    writeFileSync(path.join(webDir, 'landing.html'), landingHtml);
+    writeFileSync(path.join(webDir, 'landing.html.br'), brotliCompressSync(landingHtml));
+    writeFileSync(path.join(webDir, 'landing.html.gz'), gzipSync(landingHtml));
     writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.info("app")');
     // As the web build leaves them: a brotli and a gzip copy beside a compressible asset.
     writeFileSync(path.join(webDir, 'assets', 'big-abc123.js'), bigAsset);
@@ -90,6 +95,40 @@ describe('system routes', () => {
     const asset = await ctx.app.inject({ url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the prerendered landing page for / only, compressed when accepted, never cached stale', async () => {
+    for (const url of ['/', '/?utm_source=instagram']) {
+      const res = await ctx.app.inject({
+        url,
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      const html = brotliDecompressSync(res.rawPayload).toString();
+      expect(html).toBe(landingHtml);
+      expect(html).toContain('Sorteios com PIX que você pode verificar');
+    }
+    const gz = await ctx.app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(landingHtml);
+    const refused = await ctx.app.inject({
+      url: '/',
+      headers: { 'accept-encoding': 'br;q=0, gzip' },
+    });
+    expect(refused.headers['content-encoding']).toBe('gzip');
+    const plain = await ctx.app.inject({ url: '/' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(landingHtml);
+    // Other paths get the app's shell (an empty root), compressed too.
+    const deep = await ctx.app.inject({ url: '/login', headers: { 'accept-encoding': 'br' } });
+    expect(deep.headers['content-encoding']).toBe('br');
+    const shell = brotliDecompressSync(deep.rawPayload).toString();
+    expect(shell).toContain('<div id="root"></div>');
+    expect(shell).not.toContain('Sorteios com PIX');
   });
 
   it('sends the precompressed copy of an asset to clients that accept it', async () => {

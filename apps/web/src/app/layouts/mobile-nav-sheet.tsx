@@ -1,6 +1,6 @@
 import type { SessionUser } from '@sorteio/shared';
 import { LogIn, UserPlus } from 'lucide-react';
-import { Link, NavLink } from 'react-router';
+import { AppLink, AppNavLink } from '@/components/app-link';
 import { BrandMark, PRODUCT_NAME } from '@/components/brand';
 import { Button } from '@/components/ui/button';
 import { Separator } from '@/components/ui/separator';
@@ -35,7 +35,7 @@ export default function MobileNavSheet({ user, open, onOpenChange }: MobileNavSh
         </SheetHeader>
         <nav aria-label="Menu principal" className="flex flex-col gap-1 p-3">
           {links.map(({ to, label, icon: Icon }) => (
-            <NavLink
+            <AppNavLink
               key={to}
               to={to}
               onClick={close}
@@ -48,7 +48,7 @@ export default function MobileNavSheet({ user, open, onOpenChange }: MobileNavSh
             >
               <Icon aria-hidden="true" className="size-5" />
               {label}
-            </NavLink>
+            </AppNavLink>
           ))}
         </nav>
         {!user && (
@@ -56,16 +56,16 @@ export default function MobileNavSheet({ user, open, onOpenChange }: MobileNavSh
             <Separator />
             <SheetFooter>
               <Button asChild size="lg">
-                <Link to="/register" onClick={close}>
+                <AppLink to="/register" onClick={close}>
                   <UserPlus aria-hidden="true" />
                   Criar Conta
-                </Link>
+                </AppLink>
               </Button>
               <Button asChild size="lg" variant="outline">
-                <Link to="/login" onClick={close}>
+                <AppLink to="/login" onClick={close}>
                   <LogIn aria-hidden="true" />
                   Entrar
-                </Link>
+                </AppLink>
               </Button>
             </SheetFooter>
           </>

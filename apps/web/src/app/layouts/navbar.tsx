@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Link, NavLink } from 'react-router';
+import { AppLink, AppNavLink } from '@/components/app-link';
 import { BrandMark, PRODUCT_NAME } from '@/components/brand';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -19,20 +19,20 @@ export function Navbar() {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
-        <Link
+        <AppLink
           to="/"
           className="mr-2 flex shrink-0 items-center gap-2 rounded-md text-lg font-bold tracking-tight whitespace-nowrap outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
         >
           <BrandMark />
           <span>{PRODUCT_NAME}</span>
-        </Link>
+        </AppLink>
 
         {!loading && (
           <nav aria-label="Principal" className="hidden lg:block">
             <ul className="flex items-center gap-1">
               {links.map(({ to, label }) => (
                 <li key={to}>
-                  <NavLink
+                  <AppNavLink
                     to={to}
                     className={({ isActive }) =>
                       cn(
@@ -42,7 +42,7 @@ export function Navbar() {
                     }
                   >
                     {label}
-                  </NavLink>
+                  </AppNavLink>
                 </li>
               ))}
             </ul>
@@ -60,10 +60,10 @@ export function Navbar() {
           ) : (
             <>
               <Button asChild variant="ghost" size="sm">
-                <Link to="/login">Entrar</Link>
+                <AppLink to="/login">Entrar</AppLink>
               </Button>
               <Button asChild size="sm" className="hidden md:inline-flex">
-                <Link to="/register">Criar Conta</Link>
+                <AppLink to="/register">Criar Conta</AppLink>
               </Button>
             </>
           )}

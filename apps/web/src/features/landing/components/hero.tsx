@@ -1,5 +1,5 @@
 import { BadgeCheck, QrCode, ShieldCheck } from 'lucide-react';
-import { Link } from 'react-router';
+import { AppLink } from '@/components/app-link';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { LandingCta } from './landing-cta';
@@ -69,7 +69,7 @@ export function Hero() {
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
             <LandingCta placement="hero" className="w-full sm:w-auto" />
             <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
-              <Link to="/tutorial">Ver como funciona</Link>
+              <AppLink to="/tutorial">Ver como funciona</AppLink>
             </Button>
           </div>
         </div>

@@ -1,5 +1,5 @@
 import { ArrowRight, ShieldCheck } from 'lucide-react';
-import { Link } from 'react-router';
+import { AppLink } from '@/components/app-link';
 
 const steps = [
   {
@@ -53,13 +53,13 @@ export function HowItWorks() {
           resultado, publicamos a prova completa. Qualquer pessoa pode conferir que o vencedor não
           foi escolhido a dedo.
         </p>
-        <Link
+        <AppLink
           to="/sorteios"
           className="inline-flex items-center gap-1 rounded-sm text-sm font-semibold text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
         >
           Verificar sorteios
           <ArrowRight aria-hidden="true" className="size-4" />
-        </Link>
+        </AppLink>
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router';
+import { AppLink } from '@/components/app-link';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth/use-auth';
@@ -26,10 +26,10 @@ export function LandingCta({
   const signedIn = user !== null;
   return (
     <Button asChild size="lg" variant={variant} className={className}>
-      <Link to={signedIn ? '/dashboard' : '/login'}>
+      <AppLink to={signedIn ? '/dashboard' : '/login'}>
         {signedIn ? labels[placement].signedIn : labels[placement].signedOut}
         <ArrowRight aria-hidden="true" />
-      </Link>
+      </AppLink>
     </Button>
   );
 }

@@ -1,0 +1,148 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderLanding } from '@/prerender';
+import { mockApi, regularUser } from '@/test/mock-api';
+import { LandingIsland, type StartApp } from './landing-island';
+
+const stats = { users: 1234, openRooms: 5, draws: 42, prizesPaidCentavos: 123456 };
+const config = {
+  pixProvider: 'simulator',
+  mailOutbox: true,
+  supportEmail: 'suporte@example.com',
+  supportWhatsapp: '',
+  operator: { name: 'Sorteio Certo Ltda.', cnpj: '11222333000181', address: 'Rua A, 1' },
+  version: '0.1.0',
+};
+const settings = {
+  siteName: 'Sorteio Certo',
+  siteDescription: '',
+  maintenanceMode: false,
+  pixEnabled: true,
+  cardEnabled: false,
+  boletoEnabled: false,
+  passwordMinLength: 8,
+};
+
+let root: Root | null = null;
+let container: HTMLElement | null = null;
+
+beforeAll(async () => {
+  // Loaded lazily by the page; transformed once here so the first test does not wait on it.
+  await import('./landing-data');
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  container?.remove();
+  root = null;
+  container = null;
+});
+
+/** Puts the build's markup in the page and hydrates it as landing-main.tsx does. */
+function hydrateLanding(startApp: StartApp = vi.fn()) {
+  const onRecoverableError = vi.fn();
+  container = document.createElement('div');
+  container.innerHTML = renderLanding();
+  document.body.append(container);
+  act(() => {
+    root = hydrateRoot(
+      container!,
+      <StrictMode>
+        <LandingIsland startApp={startApp} />
+      </StrictMode>,
+      { onRecoverableError },
+    );
+  });
+  return { onRecoverableError, startApp };
+}
+
+function mockPublicApi(me: unknown = { user: null }) {
+  const answers = {
+    'GET /api/me': { body: me },
+    'GET /api/public/stats': { body: stats },
+    'GET /api/public/config': { body: config },
+    'GET /api/public/settings': { body: settings },
+  };
+  return mockApi(answers);
+}
+
+describe('the prerendered landing page', () => {
+  it('carries the headline, the sections and real links, and no inline script', () => {
+    const html = renderLanding();
+    const page = document.createElement('div');
+    page.innerHTML = html;
+    expect(page.querySelector('h1')?.textContent).toBe('Sorteios com PIX que você pode verificar');
+    const titles = [...page.querySelectorAll('h3')].map((h) => h.textContent);
+    expect(titles).toEqual(expect.arrayContaining(['Sorteios ao Vivo', 'Salas Privadas']));
+    const tutorial = [...page.querySelectorAll('a')].find(
+      (a) => a.textContent === 'Ver como funciona',
+    );
+    expect(tutorial?.getAttribute('href')).toBe('/tutorial');
+    // The CSP allows no inline script: the markup must carry none.
+    expect(html).not.toMatch(/<script/i);
+    // Figures and the session are read after hydration: placeholders until then.
+    expect(html).toContain('Carregando números da plataforma...');
+  });
+
+  it('hydrates without a mismatch, then fills the figures and the buttons', async () => {
+    mockPublicApi();
+    const errors = vi.spyOn(console, 'error');
+    const { onRecoverableError, startApp } = hydrateLanding();
+    expect(await screen.findByText('1.234')).toBeDefined();
+    expect(await screen.findByRole('link', { name: /Começar Agora/ })).toBeDefined();
+    expect(screen.getByText('Sorteio Certo Ltda.')).toBeDefined();
+    expect(screen.getByText(/11\.222\.333\/0001-81/)).toBeDefined();
+    expect(onRecoverableError).not.toHaveBeenCalled();
+    expect(errors).not.toHaveBeenCalled();
+    expect(startApp).not.toHaveBeenCalled();
+  });
+
+  it('hands a plain click on an in-app link to the app, at that path', async () => {
+    mockPublicApi();
+    const { startApp } = hydrateLanding();
+    await screen.findByRole('link', { name: /Começar Agora/ });
+    await userEvent.click(screen.getByRole('link', { name: 'Ver como funciona' }));
+    expect(startApp).toHaveBeenCalledTimes(1);
+    expect(startApp).toHaveBeenCalledWith(
+      expect.objectContaining({
+        navigateTo: '/tutorial',
+        data: expect.objectContaining({ stats }),
+      }),
+    );
+  });
+
+  it('starts the app for a signed-in visitor, with the session already read', async () => {
+    mockPublicApi({ user: regularUser });
+    const { startApp } = hydrateLanding();
+    await waitFor(() => expect(startApp).toHaveBeenCalledTimes(1));
+    const [options] = vi.mocked(startApp).mock.calls[0]!;
+    expect(options.data.me).toEqual({ user: regularUser });
+    expect(options.navigateTo).toBeUndefined();
+  });
+
+  it('starts the app in maintenance mode, which shows the maintenance page', async () => {
+    mockApi({
+      'GET /api/me': { body: { user: null } },
+      'GET /api/public/stats': { body: stats },
+      'GET /api/public/config': { body: config },
+      'GET /api/public/settings': { body: { ...settings, maintenanceMode: true } },
+    });
+    const { startApp } = hydrateLanding();
+    await waitFor(() => expect(startApp).toHaveBeenCalledTimes(1));
+  });
+
+  it('hides the figures when they cannot be read, as the app does', async () => {
+    mockApi({
+      'GET /api/me': { body: { user: null } },
+      'GET /api/public/stats': { status: 500, body: { error: { code: 'INTERNAL', message: 'x' } } },
+    });
+    hydrateLanding();
+    await waitFor(() =>
+      expect(screen.queryByText('Carregando números da plataforma...')).toBeNull(),
+    );
+    expect(screen.queryByRole('heading', { name: 'A plataforma em números' })).toBeNull();
+  });
+});

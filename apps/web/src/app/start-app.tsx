@@ -1,0 +1,42 @@
+import { StrictMode } from 'react';
+import type { Root } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { publicSettingsQueryOptions } from '@/lib/config/get-public-settings';
+import { AppProviders } from '@/app/providers';
+import { createAppRouter } from '@/app/router';
+import { AppErrorBoundary } from '@/components/app-error-boundary';
+import { landingKeys } from '@/features/landing/api/get-platform-stats';
+import type { LandingData } from '@/app/landing-island/landing-data';
+import { authKeys } from '@/lib/auth/get-me';
+import { configKeys } from '@/lib/config/get-public-config';
+import { createQueryClient } from '@/lib/query-client';
+
+export interface StartAppOptions {
+  /** Answers the light landing page already read: the app starts with them in its cache. */
+  data?: Partial<LandingData>;
+  /** Opens this path once started (a link clicked on the light landing page). */
+  navigateTo?: string;
+}
+
+/**
+ * Renders the whole app (providers, router, every route) into `root`: an empty one for every page
+ * but the landing, or the landing page's own root when it hands over.
+ */
+export function startApp(root: Root, { data = {}, navigateTo }: StartAppOptions = {}) {
+  const queryClient = createQueryClient();
+  if (data.me) queryClient.setQueryData(authKeys.me(), data.me);
+  if (data.settings) queryClient.setQueryData(publicSettingsQueryOptions().queryKey, data.settings);
+  if (data.config) queryClient.setQueryData(configKeys.public(), data.config);
+  if (data.stats) queryClient.setQueryData(landingKeys.stats(), data.stats);
+  const router = createAppRouter();
+  root.render(
+    <StrictMode>
+      <AppErrorBoundary>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </AppErrorBoundary>
+    </StrictMode>,
+  );
+  if (navigateTo) void router.navigate(navigateTo);
+}
