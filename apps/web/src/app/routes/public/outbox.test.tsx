@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '@/app/router';
@@ -90,5 +90,53 @@ describe('outbox page', () => {
       name: 'https://sorteio.test/confirmar?token=abc',
     });
     expect(link.getAttribute('href')).toBe('https://sorteio.test/confirmar?token=abc');
+  });
+
+  it('shows the SMS and WhatsApp kept locally, and nothing of them when the server has none', async () => {
+    const sms = {
+      id: 'm1',
+      channel: 'sms',
+      userId: 'u-1',
+      userEmail: 'bia@example.com',
+      toPhone: '+5511987654321',
+      event: 'pix_confirmed',
+      template: 'pix_confirmado',
+      body: 'Sorteio Certo: PIX de R$ 10,00 confirmado. Responda SAIR para não receber mais SMS.',
+      provider: 'outbox',
+      providerMessageId: 'outbox-1',
+      status: 'delivered',
+      attempts: 1,
+      error: null,
+      queuedAt: '2025-01-02T15:30:00.000Z',
+      sentAt: '2025-01-02T15:30:00.000Z',
+      deliveredAt: '2025-01-02T15:30:00.000Z',
+      readAt: null,
+      failedAt: null,
+    };
+    mockApi({ ...base, ...config(true), 'GET /api/dev/outbox-messages': { body: [sms] } });
+    const { unmount } = renderRoutes(routes, '/outbox');
+    const section = (
+      await screen.findByRole('heading', { level: 2, name: 'SMS e WhatsApp' }, { timeout: 3000 })
+    ).closest('section') as HTMLElement;
+    expect(within(section).getByText('SMS')).toBeDefined();
+    expect(within(section).getByText('+5511987654321')).toBeDefined();
+    expect(within(section).getByText(/PIX de R\$ 10,00 confirmado/)).toBeDefined();
+    unmount();
+
+    // Both channels have a provider: the route answers 404 and the section is not there.
+    const fetchMock = mockApi({ ...base, ...config(true) });
+    renderRoutes(routes, '/outbox');
+    await screen.findAllByRole('link', { name: /Confirme seu e-mail/ }, { timeout: 3000 });
+    await waitFor(() => {
+      expect(
+        fetchMock.mock.calls.some(
+          ([url]) => typeof url === 'string' && url.includes('outbox-messages'),
+        ),
+      ).toBe(true);
+    });
+    await waitFor(() => {
+      expect(fetchMock.mock.results.every((r) => r.type === 'return')).toBe(true);
+    });
+    expect(screen.queryByRole('heading', { name: 'SMS e WhatsApp' })).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { cn } from '@/lib/utils';
 import { useOutboxMessages } from '../api/list-outbox-messages';
 import { OutboxList } from './outbox-list';
 import { OutboxMessageView } from './outbox-message-view';
+import { PhoneOutbox } from './phone-outbox';
 
 export const OUTBOX_TITLE = 'Caixa de saída de e-mails';
 
@@ -84,6 +85,8 @@ export function OutboxScreen({ selectedId }: { selectedId: string | undefined })
           )}
         </section>
       </div>
+
+      <PhoneOutbox />
     </div>
   );
 }
