@@ -3,21 +3,20 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import {
   type Participation,
   type PaymentMethod,
+  type Role,
   type Room,
   computePrize,
+  isStaffRole,
   joinMessages,
   percentOf,
+  responsiblePlayMessages,
 } from '@sorteio/shared';
 import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { participacoes, profiles, type roomTypes, salas } from '../../db/schema';
+import { participacoes, profiles, type roomTypes, salas, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import {
-  assertMayPlay,
-  assertNotExcluded,
-  assertNotStaff,
-} from '../responsible-play/responsible-play.service';
+import { assertMayPlay, assertNotExcluded } from '../responsible-play/responsible-play.service';
 import {
   type DbOrTx,
   type Tx,
@@ -191,8 +190,13 @@ export async function creditCashback(
  * A room whose seats are all taken and confirmed closes for the draw (status sorteando); the draw
  * itself is the draws module's job. Called with the room row locked.
  */
-export async function closeIfComplete(tx: DbOrTx, salaId: string) {
-  const [room] = await tx.select().from(salas).where(eq(salas.id, salaId));
+export async function closeIfComplete(
+  tx: DbOrTx,
+  salaId: string,
+  /** The room row as this transaction last wrote it (saves reading it again). */
+  known?: typeof salas.$inferSelect,
+) {
+  const room = known ?? (await tx.select().from(salas).where(eq(salas.id, salaId)))[0];
   if (
     !room ||
     room.status !== 'aberta' ||
@@ -243,12 +247,23 @@ export async function joinRoom({
   /** Private rooms give lucky numbers of their own shape (spec 001 section 3). */
   luckyNumberOf?: (attempt: number) => string;
 }): Promise<{ participation: Participation; room: Room }> {
-  await assertNotStaff(db, userId);
-  const [profile] = await db
-    .select({ isVerified: profiles.isVerified, statusConta: profiles.statusConta })
-    .from(profiles)
-    .where(eq(profiles.id, userId));
-  if (!profile?.isVerified || profile.statusConta !== 'ativo') {
+  // Who may play, in one statement: staff never (checked first), players with a verified
+  // identity and an active account.
+  const [who] = await db
+    .select({
+      role: user.role,
+      isVerified: profiles.isVerified,
+      statusConta: profiles.statusConta,
+    })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .where(eq(user.id, userId));
+  if (who && isStaffRole(who.role as Role))
+    throw new AppError('FORBIDDEN', {
+      message: responsiblePlayMessages.staffCannotPlay,
+      reason: 'STAFF_CANNOT_PLAY',
+    });
+  if (!who?.isVerified || who.statusConta !== 'ativo') {
     throw new AppError('FORBIDDEN', {
       message:
         'Verificação Necessária: envie uma foto do documento e uma selfie na aba Verificação do seu perfil.',
@@ -278,41 +293,44 @@ export async function joinRoom({
     if (room.temLimitePessoas && room.participantesAtual >= room.maxParticipantes) {
       throw new AppError('CONFLICT', { message: messages.full, reason: 'ROOM_FULL' });
     }
-    // The room row is locked: no other join of this room runs now, so a free number stays free.
+    // The room row is locked: no other join of this room runs now. A lucky number already taken
+    // in the room makes the insert a no-op (its unique index), and the next number is tried; the
+    // player holds no seat here (checked above, under the same lock).
     const nextNumber = (attempt: number) =>
       luckyNumberOf?.(attempt) ?? luckyNumber(room.tipoSala, Date.now() + attempt);
-    let numeroSorte = nextNumber(0);
-    for (let attempt = 0; attempt < 20; attempt += 1) {
-      const [taken] = await tx
-        .select({ id: participacoes.id })
-        .from(participacoes)
-        .where(and(eq(participacoes.salaId, salaId), eq(participacoes.numeroSorte, numeroSorte)));
-      if (!taken) break;
-      numeroSorte = nextNumber(attempt + 1);
-    }
     const now = new Date();
     const byBalance = metodo === 'balance';
-    const [created] = await tx
-      .insert(participacoes)
-      .values({
-        userId,
-        salaId,
-        numeroSorte,
-        valorPago: room.valorEntrada,
-        statusPagamento: byBalance ? 'confirmado' : 'pendente',
-        metodoPagamento: metodo,
-        expiresAt: byBalance ? null : new Date(now.getTime() + config.pix.seatHoldSeconds * 1000),
-        confirmedAt: byBalance ? now : null,
-      })
-      .returning();
-    if (!created) throw new Error('participation insert returned nothing');
-    await tx
+    let created: typeof participacoes.$inferSelect | undefined;
+    for (let attempt = 0; !created; attempt += 1) {
+      if (attempt === 20) throw new Error('no free lucky number after 20 attempts');
+      [created] = await tx
+        .insert(participacoes)
+        .values({
+          userId,
+          salaId,
+          numeroSorte: nextNumber(attempt),
+          valorPago: room.valorEntrada,
+          statusPagamento: byBalance ? 'confirmado' : 'pendente',
+          metodoPagamento: metodo,
+          expiresAt: byBalance ? null : new Date(now.getTime() + config.pix.seatHoldSeconds * 1000),
+          confirmedAt: byBalance ? now : null,
+        })
+        .onConflictDoNothing({ target: [participacoes.salaId, participacoes.numeroSorte] })
+        .returning();
+    }
+    let [after] = await tx
       .update(salas)
       .set({ participantesAtual: sql`${salas.participantesAtual} + 1`, updatedAt: now })
-      .where(eq(salas.id, salaId));
-    if (byBalance)
-      await payEntryFromBalance(tx, config, { participation: created, tipoSala: room.tipoSala });
-    const [after] = await tx.select().from(salas).where(eq(salas.id, salaId));
+      .where(eq(salas.id, salaId))
+      .returning();
+    if (byBalance && after) {
+      const closed = await payEntryFromBalance(tx, config, {
+        participation: created,
+        tipoSala: room.tipoSala,
+        room: after,
+      });
+      if (closed) [after] = await tx.select().from(salas).where(eq(salas.id, salaId));
+    }
     return { participation: toParticipation(created), room: toRoom(after!) };
   });
 }
@@ -321,7 +339,7 @@ export async function joinRoom({
  * Pays a seat's entry from the balance, inside the caller's transaction (room row already locked):
  * the player's Cashback, Saldo and the room's pool are locked in one sorted statement, then the
  * entry takes Cashback first, then Saldo, never below zero; credits the cashback and closes a
- * complete room.
+ * complete room (true when it did).
  */
 async function payEntryFromBalance(
   tx: Tx,
@@ -329,8 +347,14 @@ async function payEntryFromBalance(
   {
     participation,
     tipoSala,
-  }: { participation: typeof participacoes.$inferSelect; tipoSala: string },
-) {
+    room,
+  }: {
+    participation: typeof participacoes.$inferSelect;
+    tipoSala: string;
+    /** The room row as this transaction last wrote it, when the caller has it. */
+    room?: typeof salas.$inferSelect;
+  },
+): Promise<boolean> {
   const { userId, salaId, valorPago } = participation;
   const cashbackRef = { kind: 'user_cashback', userId } as const;
   const saldoRef = { kind: 'user_saldo', userId } as const;
@@ -359,7 +383,7 @@ async function payEntryFromBalance(
     ],
   });
   await creditCashback(tx, config, participation);
-  await closeIfComplete(tx, salaId);
+  return closeIfComplete(tx, salaId, room);
 }
 
 /** Pays a seat held for PIX from the balance instead (the private room's payment card). */
