@@ -23,7 +23,8 @@ if (!pgUrl) throw new Error('BENCH_DATABASE_URL is required (a PostgreSQL server
 const statements: { text: string; ms: number; at: number }[] = [];
 let origin = 0;
 let recording = false;
-// Every query of the pool goes through Client#query.
+// Every query of the pool goes through Client#query (called below with its own `this`).
+// eslint-disable-next-line @typescript-eslint/unbound-method
 const originalQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   const first = args[0] as string | { text?: string };
