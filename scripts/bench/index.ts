@@ -22,7 +22,8 @@
  * BENCH_DATABASE_PREFIX (name prefix of that database, "sorteio_bench"), BENCH_PORT (first of two
  * ports: server, hello-world; free ports otherwise), BENCH_POOL_MAX (the server's
  * DATABASE_POOL_MAX and the baseline's pool; the product's default otherwise), BENCH_ONLY
- * ("pglite" or "postgres"), BENCH_WRITE=false (do not touch docs/performance.md).
+ * ("pglite" or "postgres"), BENCH_WRITE=false (do not touch docs/performance.md),
+ * BENCH_SERVER_MAIN (the bundle of another build to measure instead, e.g. an older commit's).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
@@ -59,7 +60,10 @@ import type { LoadJob, LoadRequest } from './load';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const here = import.meta.dirname;
-const serverMain = path.join(root, 'apps/server/dist/main.js');
+/** BENCH_SERVER_MAIN: another build of the server (to compare two versions on one machine). */
+const serverMain = process.env.BENCH_SERVER_MAIN
+  ? path.resolve(process.env.BENCH_SERVER_MAIN)
+  : path.join(root, 'apps/server/dist/main.js');
 const PASSWORD = 'senha-de-bench-1';
 /** 50 concurrent clients, each a player of its own, over 50 rooms. */
 const CLIENTS = 50;
@@ -104,6 +108,7 @@ function newest(dir: string): number {
 
 /** As scripts/start.mjs: build the server when its bundle is missing or older than the sources. */
 function ensureBuilt() {
+  if (process.env.BENCH_SERVER_MAIN) return;
   const sources = Math.max(
     newest(path.join(root, 'apps/server/src')),
     newest(path.join(root, 'packages/shared/src')),

@@ -248,12 +248,17 @@ export async function joinRoom({
   luckyNumberOf?: (attempt: number) => string;
 }): Promise<{ participation: Participation; room: Room }> {
   // Who may play, in one statement: staff never (checked first), players with a verified
-  // identity and an active account.
+  // identity and an active account. The same statement reads a public room's status: a room seen
+  // closed is refused here, without queueing for its lock (a full room's crowd). Private rooms go
+  // through the seat guard in the transaction, so this never tells whether one exists.
   const [who] = await db
     .select({
       role: user.role,
       isVerified: profiles.isVerified,
       statusConta: profiles.statusConta,
+      publicRoomStatus: sql<
+        string | null
+      >`(select ${salas.status} from ${salas} where ${salas.id} = ${salaId} and ${salas.tipoSala} <> 'privada')`,
     })
     .from(user)
     .leftJoin(profiles, eq(profiles.id, user.id))
@@ -270,6 +275,8 @@ export async function joinRoom({
       reason: 'NOT_VERIFIED',
     });
   }
+  if (access.kind === 'public' && who.publicRoomStatus && who.publicRoomStatus !== 'aberta')
+    throw new AppError('CONFLICT', { message: messages.notOpen, reason: 'ROOM_NOT_OPEN' });
   return moneyTransaction(db, async (tx) => {
     const [room] = await tx.select().from(salas).where(eq(salas.id, salaId)).for('update');
     if (!room) throw new AppError('NOT_FOUND', { message: messages.notFound });
