@@ -19,11 +19,13 @@ import { AppError } from '../../lib/errors';
 import { assertMayPlay, assertNotExcluded } from '../responsible-play/responsible-play.service';
 import {
   type DbOrTx,
+  type PostInput,
   type Tx,
   lockAccounts,
   lockedBalance,
   moneyTransaction,
   postTransaction,
+  postTransactions,
 } from '../wallet/ledger.service';
 import { PUBLIC_SEAT, type SeatAccess, assertSeatAccess, isPrivateRoomType } from './seat-access';
 
@@ -164,15 +166,14 @@ export function luckyNumber(tipoSala: string, now = Date.now()): string {
   return `${tipoSala.charAt(0).toUpperCase()}${String(now % 10_000).padStart(4, '0')}${String(randomInt(1000)).padStart(3, '0')}`;
 }
 
-/** Cashback of a confirmed entry: from the platform's cashback account to the player's. */
-export async function creditCashback(
-  tx: DbOrTx,
+/** The cashback of a confirmed entry as a ledger transaction (null when it is zero). */
+function cashbackPost(
   config: Config,
   p: { id: string; userId: string; valorPago: number; salaId: string },
-) {
+): PostInput | null {
   const amount = percentOf(p.valorPago, config.cashbackBp);
-  if (amount <= 0) return;
-  await postTransaction(tx, {
+  if (amount <= 0) return null;
+  return {
     kind: 'cashback',
     idempotencyKey: `cashback:${p.id}`,
     description: 'Cashback da participação',
@@ -183,7 +184,17 @@ export async function creditCashback(
       { account: { kind: 'platform_cashback' }, amount: -amount },
       { account: { kind: 'user_cashback', userId: p.userId }, amount },
     ],
-  });
+  };
+}
+
+/** Cashback of a confirmed entry: from the platform's cashback account to the player's. */
+export async function creditCashback(
+  tx: DbOrTx,
+  config: Config,
+  p: { id: string; userId: string; valorPago: number; salaId: string },
+) {
+  const post = cashbackPost(config, p);
+  if (post) await postTransaction(tx, post);
 }
 
 /**
@@ -214,6 +225,41 @@ export async function closeIfComplete(
     .set({ status: 'sorteando', updatedAt: new Date() })
     .where(eq(salas.id, salaId));
   return true;
+}
+
+/**
+ * Joins of one room in this process wait their turn here, in memory, rather than on pooled
+ * connections blocked on the room's row lock (a hot room's crowd would hold every connection and
+ * starve every other request). The row lock still orders joins across server copies.
+ */
+const roomQueues = new Map<string, Promise<unknown>>();
+
+function inRoomQueue<T>(salaId: string, work: () => Promise<T>): Promise<T> {
+  const previous = roomQueues.get(salaId) ?? Promise.resolve();
+  const run = previous.then(work, work);
+  const tail = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  roomQueues.set(salaId, tail);
+  void tail.then(() => {
+    if (roomQueues.get(salaId) === tail) roomQueues.delete(salaId);
+  });
+  return run;
+}
+
+/**
+ * Public rooms this process has seen past their open life (drawing, drawn, finished, cancelled):
+ * no path ever opens such a room again (an administrator opens or closes only 'aberta' and
+ * 'fechada' rooms), so a join of one is refused without the database.
+ */
+const closedForGood = new Set<string>();
+const FINAL_STATUSES = new Set(['sorteando', 'sorteada', 'finalizada', 'cancelada']);
+
+function rememberStatus(salaId: string, tipoSala: string | null, status: string | null) {
+  if (!status || !FINAL_STATUSES.has(status) || (tipoSala && isPrivateRoomType(tipoSala))) return;
+  if (closedForGood.size >= 10_000) closedForGood.clear();
+  closedForGood.add(salaId);
 }
 
 /**
@@ -275,71 +321,88 @@ export async function joinRoom({
       reason: 'NOT_VERIFIED',
     });
   }
-  if (access.kind === 'public' && who.publicRoomStatus && who.publicRoomStatus !== 'aberta')
-    throw new AppError('CONFLICT', { message: messages.notOpen, reason: 'ROOM_NOT_OPEN' });
-  return moneyTransaction(db, async (tx) => {
-    const [room] = await tx.select().from(salas).where(eq(salas.id, salaId)).for('update');
-    if (!room) throw new AppError('NOT_FOUND', { message: messages.notFound });
-    await assertSeatAccess(tx, room, access, messages.notFound);
-    // Responsible play: self-exclusion and the player's spending limits, under the player's lock.
-    await assertMayPlay(tx, { userId, kind: 'spending', amountCentavos: room.valorEntrada });
-    if (room.status !== 'aberta')
-      throw new AppError('CONFLICT', { message: messages.notOpen, reason: 'ROOM_NOT_OPEN' });
-    const [existing] = await tx
-      .select({ id: participacoes.id })
-      .from(participacoes)
-      .where(
-        and(
-          eq(participacoes.salaId, salaId),
-          eq(participacoes.userId, userId),
-          ne(participacoes.statusPagamento, 'cancelado'),
-        ),
-      );
-    if (existing)
-      throw new AppError('CONFLICT', { message: messages.alreadyIn, reason: 'ALREADY_JOINED' });
-    if (room.temLimitePessoas && room.participantesAtual >= room.maxParticipantes) {
-      throw new AppError('CONFLICT', { message: messages.full, reason: 'ROOM_FULL' });
-    }
-    // The room row is locked: no other join of this room runs now. A lucky number already taken
-    // in the room makes the insert a no-op (its unique index), and the next number is tried; the
-    // player holds no seat here (checked above, under the same lock).
-    const nextNumber = (attempt: number) =>
-      luckyNumberOf?.(attempt) ?? luckyNumber(room.tipoSala, Date.now() + attempt);
-    const now = new Date();
-    const byBalance = metodo === 'balance';
-    let created: typeof participacoes.$inferSelect | undefined;
-    for (let attempt = 0; !created; attempt += 1) {
-      if (attempt === 20) throw new Error('no free lucky number after 20 attempts');
-      [created] = await tx
-        .insert(participacoes)
-        .values({
-          userId,
-          salaId,
-          numeroSorte: nextNumber(attempt),
-          valorPago: room.valorEntrada,
-          statusPagamento: byBalance ? 'confirmado' : 'pendente',
-          metodoPagamento: metodo,
-          expiresAt: byBalance ? null : new Date(now.getTime() + config.pix.seatHoldSeconds * 1000),
-          confirmedAt: byBalance ? now : null,
-        })
-        .onConflictDoNothing({ target: [participacoes.salaId, participacoes.numeroSorte] })
+  const notOpen = () =>
+    new AppError('CONFLICT', { message: messages.notOpen, reason: 'ROOM_NOT_OPEN' });
+  if (access.kind === 'public') {
+    // who.publicRoomStatus is null for a private room's record: it goes to the seat guard.
+    rememberStatus(salaId, null, who.publicRoomStatus);
+    if (who.publicRoomStatus && who.publicRoomStatus !== 'aberta') throw notOpen();
+  }
+  const joinLocked = () =>
+    moneyTransaction(db, async (tx) => {
+      const [room] = await tx.select().from(salas).where(eq(salas.id, salaId)).for('update');
+      if (!room) throw new AppError('NOT_FOUND', { message: messages.notFound });
+      await assertSeatAccess(tx, room, access, messages.notFound);
+      // Responsible play: self-exclusion and the player's spending limits, under the player's lock.
+      await assertMayPlay(tx, { userId, kind: 'spending', amountCentavos: room.valorEntrada });
+      if (room.status !== 'aberta') {
+        rememberStatus(salaId, room.tipoSala, room.status);
+        throw notOpen();
+      }
+      const [existing] = await tx
+        .select({ id: participacoes.id })
+        .from(participacoes)
+        .where(
+          and(
+            eq(participacoes.salaId, salaId),
+            eq(participacoes.userId, userId),
+            ne(participacoes.statusPagamento, 'cancelado'),
+          ),
+        );
+      if (existing)
+        throw new AppError('CONFLICT', { message: messages.alreadyIn, reason: 'ALREADY_JOINED' });
+      if (room.temLimitePessoas && room.participantesAtual >= room.maxParticipantes) {
+        throw new AppError('CONFLICT', { message: messages.full, reason: 'ROOM_FULL' });
+      }
+      // The room row is locked: no other join of this room runs now. A lucky number already taken
+      // in the room makes the insert a no-op (its unique index), and the next number is tried; the
+      // player holds no seat here (checked above, under the same lock).
+      const nextNumber = (attempt: number) =>
+        luckyNumberOf?.(attempt) ?? luckyNumber(room.tipoSala, Date.now() + attempt);
+      const now = new Date();
+      const byBalance = metodo === 'balance';
+      let created: typeof participacoes.$inferSelect | undefined;
+      for (let attempt = 0; !created; attempt += 1) {
+        if (attempt === 20) throw new Error('no free lucky number after 20 attempts');
+        [created] = await tx
+          .insert(participacoes)
+          .values({
+            userId,
+            salaId,
+            numeroSorte: nextNumber(attempt),
+            valorPago: room.valorEntrada,
+            statusPagamento: byBalance ? 'confirmado' : 'pendente',
+            metodoPagamento: metodo,
+            expiresAt: byBalance
+              ? null
+              : new Date(now.getTime() + config.pix.seatHoldSeconds * 1000),
+            confirmedAt: byBalance ? now : null,
+          })
+          .onConflictDoNothing({ target: [participacoes.salaId, participacoes.numeroSorte] })
+          .returning();
+      }
+      let [after] = await tx
+        .update(salas)
+        .set({ participantesAtual: sql`${salas.participantesAtual} + 1`, updatedAt: now })
+        .where(eq(salas.id, salaId))
         .returning();
-    }
-    let [after] = await tx
-      .update(salas)
-      .set({ participantesAtual: sql`${salas.participantesAtual} + 1`, updatedAt: now })
-      .where(eq(salas.id, salaId))
-      .returning();
-    if (byBalance && after) {
-      const closed = await payEntryFromBalance(tx, config, {
-        participation: created,
-        tipoSala: room.tipoSala,
-        room: after,
-      });
-      if (closed) [after] = await tx.select().from(salas).where(eq(salas.id, salaId));
-    }
-    return { participation: toParticipation(created), room: toRoom(after!) };
+      if (byBalance && after) {
+        const closed = await payEntryFromBalance(tx, config, {
+          participation: created,
+          tipoSala: room.tipoSala,
+          room: after,
+        });
+        if (closed) [after] = await tx.select().from(salas).where(eq(salas.id, salaId));
+      }
+      return { participation: toParticipation(created), room: toRoom(after!) };
+    });
+  const result = await inRoomQueue(salaId, () => {
+    // Seen closed while this join waited its turn.
+    if (access.kind === 'public' && closedForGood.has(salaId)) throw notOpen();
+    return joinLocked();
   });
+  rememberStatus(salaId, result.room.tipoSala, result.room.status);
+  return result;
 }
 
 /**
@@ -375,21 +438,26 @@ async function payEntryFromBalance(
       message: joinMessages.insufficient,
       reason: 'INSUFFICIENT_BALANCE',
     });
-  await postTransaction(tx, {
-    kind: 'entry_balance',
-    idempotencyKey: `entry:${participation.id}`,
-    description: `Entrada na sala ${tipoSala}`,
-    userId,
-    salaId,
-    participacaoId: participation.id,
-    metadata: { fromCashback, fromSaldo },
-    entries: [
-      { account: cashbackRef, amount: -fromCashback },
-      { account: saldoRef, amount: -fromSaldo },
-      { account: { kind: 'room_pool', salaId }, amount: valorPago },
-    ],
-  });
-  await creditCashback(tx, config, participation);
+  // The entry and its cashback written together (one insert each of transactions and entries,
+  // one update of the balances).
+  const cashbackCredit = cashbackPost(config, participation);
+  await postTransactions(tx, [
+    {
+      kind: 'entry_balance',
+      idempotencyKey: `entry:${participation.id}`,
+      description: `Entrada na sala ${tipoSala}`,
+      userId,
+      salaId,
+      participacaoId: participation.id,
+      metadata: { fromCashback, fromSaldo },
+      entries: [
+        { account: cashbackRef, amount: -fromCashback },
+        { account: saldoRef, amount: -fromSaldo },
+        { account: { kind: 'room_pool', salaId }, amount: valorPago },
+      ],
+    },
+    ...(cashbackCredit ? [cashbackCredit] : []),
+  ]);
   return closeIfComplete(tx, salaId, room);
 }
 

@@ -360,64 +360,89 @@ export interface PostInput {
  */
 export async function postTransaction(db: DbOrTx, input: PostInput): Promise<boolean> {
   if (!isTx(db)) return moneyTransaction(db, (tx) => postTransaction(tx, input));
-  const tx = db;
-  const entries = input.entries.filter((e) => e.amount !== 0);
-  const sum = entries.reduce((acc, e) => acc + e.amount, 0);
-  if (sum !== 0)
-    throw new Error(`ledger transaction ${input.idempotencyKey} does not sum to zero (${sum})`);
-  for (const e of entries) {
-    if (!Number.isSafeInteger(e.amount))
-      throw new Error(`ledger amount is not integer centavos: ${e.amount}`);
-  }
-  const [created] = await tx
+  const [posted] = await postTransactions(db, [input]);
+  return posted!;
+}
+
+/**
+ * Several ledger transactions of one database transaction written together (a seat's entry and
+ * its cashback): one insert of the transactions, one update of the cached balances, one insert of
+ * the entries. Each is checked and made idempotent exactly as `postTransaction` does; returns, in
+ * order, whether each was written (false: its idempotency key was already used).
+ */
+export async function postTransactions(tx: Tx, inputs: PostInput[]): Promise<boolean[]> {
+  const checked = inputs.map((input) => {
+    const entries = input.entries.filter((e) => e.amount !== 0);
+    const sum = entries.reduce((acc, e) => acc + e.amount, 0);
+    if (sum !== 0)
+      throw new Error(`ledger transaction ${input.idempotencyKey} does not sum to zero (${sum})`);
+    for (const e of entries) {
+      if (!Number.isSafeInteger(e.amount))
+        throw new Error(`ledger amount is not integer centavos: ${e.amount}`);
+    }
+    return { input, entries };
+  });
+  if (checked.length === 0) return [];
+  const created = await tx
     .insert(ledgerTransactions)
-    .values({
-      kind: input.kind,
-      idempotencyKey: input.idempotencyKey,
-      description: input.description,
-      userId: input.userId ?? null,
-      salaId: input.salaId ?? null,
-      participacaoId: input.participacaoId ?? null,
-      metadata: input.metadata ?? null,
-    })
-    .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
-    .returning({ id: ledgerTransactions.id });
-  if (!created) return false;
-  const ids = await idsForPost(
-    tx,
-    entries.map((e) => e.account),
-  );
-  const resolved = entries.map((e) => ({
-    id: ids.get(refKey(e.account))!,
-    cached: isCached(e.account),
-    amount: e.amount,
-  }));
-  // The cached balances in one statement (one row per account, its entries added up); already
-  // locked in id order, so it waits for nothing.
-  const deltas = new Map<string, number>();
-  for (const e of resolved) if (e.cached) deltas.set(e.id, (deltas.get(e.id) ?? 0) + e.amount);
-  const changes = [...deltas].filter(([, delta]) => delta !== 0);
-  try {
-    if (changes.length > 0)
-      await tx.execute(
-        sql`update ledger_accounts a set balance = a.balance + v.delta, updated_at = now()
-            from (values ${sql.join(
-              changes.map(([id, delta]) => sql`(${id}::uuid, ${delta}::bigint)`),
-              sql`, `,
-            )}) as v(id, delta)
-            where a.id = v.id`,
-      );
-  } catch (error) {
-    if (pgErrorCode(error) === '23514' && pgConstraint(error) === 'ledger_user_balance_nonneg')
-      throw new InsufficientFundsError();
-    throw error;
-  }
-  await tx
-    .insert(ledgerEntries)
     .values(
-      resolved.map((e) => ({ transactionId: created.id, accountId: e.id, amount: e.amount })),
+      checked.map(({ input }) => ({
+        kind: input.kind,
+        idempotencyKey: input.idempotencyKey,
+        description: input.description,
+        userId: input.userId ?? null,
+        salaId: input.salaId ?? null,
+        participacaoId: input.participacaoId ?? null,
+        metadata: input.metadata ?? null,
+      })),
+    )
+    .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
+    .returning({ id: ledgerTransactions.id, key: ledgerTransactions.idempotencyKey });
+  const idOf = new Map(created.map((c) => [c.key, c.id]));
+  const fresh = checked.filter(({ input }) => idOf.has(input.idempotencyKey));
+  const all = fresh.flatMap(({ input, entries }) =>
+    entries.map((e) => ({ ...e, transactionId: idOf.get(input.idempotencyKey)! })),
+  );
+  if (all.length > 0) {
+    const ids = await idsForPost(
+      tx,
+      all.map((e) => e.account),
     );
-  return true;
+    const resolved = all.map((e) => ({
+      transactionId: e.transactionId,
+      id: ids.get(refKey(e.account))!,
+      cached: isCached(e.account),
+      amount: e.amount,
+    }));
+    // The cached balances in one statement (one row per account, its entries added up); already
+    // locked in id order, so it waits for nothing.
+    const deltas = new Map<string, number>();
+    for (const e of resolved) if (e.cached) deltas.set(e.id, (deltas.get(e.id) ?? 0) + e.amount);
+    const changes = [...deltas].filter(([, delta]) => delta !== 0);
+    try {
+      if (changes.length > 0)
+        await tx.execute(
+          sql`update ledger_accounts a set balance = a.balance + v.delta, updated_at = now()
+              from (values ${sql.join(
+                changes.map(([id, delta]) => sql`(${id}::uuid, ${delta}::bigint)`),
+                sql`, `,
+              )}) as v(id, delta)
+              where a.id = v.id`,
+        );
+    } catch (error) {
+      if (pgErrorCode(error) === '23514' && pgConstraint(error) === 'ledger_user_balance_nonneg')
+        throw new InsufficientFundsError();
+      throw error;
+    }
+    await tx.insert(ledgerEntries).values(
+      resolved.map((e) => ({
+        transactionId: e.transactionId,
+        accountId: e.id,
+        amount: e.amount,
+      })),
+    );
+  }
+  return checked.map(({ input }) => idOf.has(input.idempotencyKey));
 }
 
 /** Saldo and Cashback of a user. */
