@@ -23,7 +23,8 @@
  * ports: server, hello-world; free ports otherwise), BENCH_POOL_MAX (the server's
  * DATABASE_POOL_MAX and the baseline's pool; the product's default otherwise), BENCH_ONLY
  * ("pglite" or "postgres"), BENCH_WRITE=false (do not touch docs/performance.md),
- * BENCH_SERVER_MAIN (the bundle of another build to measure instead, e.g. an older commit's).
+ * BENCH_SERVER_MAIN (the bundle of another build to measure instead, e.g. an older commit's),
+ * BENCH_CPU_PROF (a folder where the server writes its CPU profile).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
@@ -395,7 +396,14 @@ async function benchTarget(
   });
   const serverLog = path.join(work, 'server.log');
   const server = await startProcess(
-    ['--enable-source-maps', serverMain],
+    [
+      '--enable-source-maps',
+      // BENCH_CPU_PROF=<folder>: the server writes a CPU profile there when it stops.
+      ...(process.env.BENCH_CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+        : []),
+      serverMain,
+    ],
     env,
     `${base}/api/ready`,
     serverLog,
