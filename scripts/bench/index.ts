@@ -414,7 +414,9 @@ async function benchTarget(
     runChild<LoadResult>(path.join(here, 'load.ts'), { ...job, base, origin: base }, work);
   const baselineJob = (pairs: [Player, string][]): BaselineJob => ({
     name: `${label}: same join with plain pg (${CLIENTS} callers)`,
-    ...(databaseUrl ? { databaseUrl } : { pgliteDir: dataDir }),
+    ...(config.database.kind === 'postgres'
+      ? { databaseUrl: config.database.url }
+      : { pgliteDir: config.database.dataDir ?? dataDir }),
     poolMax: config.database.kind === 'postgres' ? config.database.poolMax : 1,
     connections: CLIENTS,
     pairs: pairs.map(([p, r]) => [p.id, r]),
