@@ -577,6 +577,8 @@ function writeDoc(result: TargetResult, header: string) {
     text = text.slice(0, text.indexOf(start)) + block + text.slice(text.indexOf(end) + end.length);
   else text = `${text.trimEnd()}\n\n${block}\n`;
   writeFileSync(file, text);
+  // The repository's formatting (npm run format:check), so a run leaves nothing to reformat.
+  spawnSync('npx', ['prettier', '--write', file], { cwd: root, stdio: 'ignore' });
 }
 
 ensureBuilt();
