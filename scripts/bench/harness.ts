@@ -1,72 +1,110 @@
-/** Small load harness: N concurrent clients, each running a task in a loop, with latency percentiles. */
+/**
+ * What the benchmark's processes share: the result of one scenario, percentiles, running a child
+ * process that answers with one JSON line, and the table.
+ */
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+
 export interface LoadResult {
   name: string;
-  requests: number;
+  /** Answers with an expected status. */
+  ok: number;
+  /** Anything else: another status, a network error, a failed transaction. */
   errors: number;
+  /** Count per status (or "error") for the record. */
+  statuses: Record<string, number>;
   seconds: number;
   perSecond: number;
   p50: number;
   p99: number;
+  max: number;
+  /** Seconds from the start to the last answer of each status. */
+  lastAt?: Record<string, number>;
+  firstError?: string;
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return sorted[Math.max(0, index)]!;
 }
 
-export async function runLoad(options: {
+/** Summarises latencies (ms, of the successful calls) over a wall-clock span. */
+export function summarise(input: {
   name: string;
-  clients: number;
-  /** Total number of task runs across all clients. */
-  total: number;
-  task: (client: number, i: number) => Promise<void>;
-}): Promise<LoadResult> {
-  const latencies: number[] = [];
-  let errors = 0;
-  let next = 0;
-  const start = performance.now();
-  await Promise.all(
-    Array.from({ length: options.clients }, async (_, client) => {
-      while (next < options.total) {
-        const i = next;
-        next += 1;
-        const t0 = performance.now();
-        try {
-          await options.task(client, i);
-          latencies.push(performance.now() - t0);
-        } catch {
-          errors += 1;
-        }
-      }
-    }),
-  );
-  const seconds = (performance.now() - start) / 1000;
-  latencies.sort((a, b) => a - b);
+  latencies: number[];
+  errors: number;
+  statuses: Record<string, number>;
+  seconds: number;
+  lastAt?: Record<string, number>;
+  firstError?: string;
+}): LoadResult {
+  const sorted = [...input.latencies].sort((a, b) => a - b);
   return {
-    name: options.name,
-    requests: latencies.length,
-    errors,
-    seconds,
-    perSecond: latencies.length / seconds,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
+    name: input.name,
+    ok: sorted.length,
+    errors: input.errors,
+    statuses: input.statuses,
+    seconds: input.seconds,
+    perSecond: sorted.length / input.seconds,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? Number.NaN,
+    ...(input.lastAt ? { lastAt: input.lastAt } : {}),
+    ...(input.firstError ? { firstError: input.firstError } : {}),
   };
 }
 
-export function printTable(rows: LoadResult[]) {
-  const header = ['benchmark', 'ok', 'errors', 'per s', 'p50 ms', 'p99 ms'];
-  const lines = rows.map((r) => [
+/**
+ * Runs `node --import tsx <script> <job file>` as its own process; the job is written to a file
+ * (it can be large: thousands of cookies), the answer is the child's last line of standard output.
+ */
+export async function runChild<T>(script: string, job: unknown, workDir: string): Promise<T> {
+  const jobFile = path.join(
+    workDir,
+    `job-${Date.now()}-${Math.random().toString(36).slice(2)}.json`,
+  );
+  writeFileSync(jobFile, JSON.stringify(job));
+  const child = spawn(process.execPath, ['--import', 'tsx', script, jobFile], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: process.env,
+  });
+  let out = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => (out += chunk));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`${path.basename(script)} exited with ${code}:\n${out}`);
+  const last = out.trim().split('\n').at(-1) ?? '';
+  return JSON.parse(last) as T;
+}
+
+export interface TableRow {
+  result: LoadResult;
+  /** Throughput ratio to the reference row (the plain `pg` join, a hello-world server). */
+  ratio?: { to: string; value: number };
+}
+
+/** A number for the table ("-" when there was nothing to measure; JSON turns NaN into null). */
+const fixed = (value: number | null, digits: number) =>
+  value === null || !Number.isFinite(value) ? '-' : value.toFixed(digits);
+
+export function formatTable(rows: TableRow[]): string {
+  const header = ['scenario', 'ok', 'errors', 'req/s', 'p50 ms', 'p99 ms', 'ratio'];
+  const lines = rows.map(({ result: r, ratio }) => [
     r.name,
-    String(r.requests),
+    String(r.ok),
     String(r.errors),
-    r.perSecond.toFixed(0),
-    r.p50.toFixed(2),
-    r.p99.toFixed(2),
+    fixed(r.perSecond, 0),
+    fixed(r.p50, 1),
+    fixed(r.p99, 1),
+    ratio ? `${fixed(ratio.value, 2)}x ${ratio.to}` : '',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  console.log(fmt(header));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const l of lines) console.log(fmt(l));
+  return [
+    fmt(header),
+    `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+    ...lines.map(fmt),
+  ].join('\n');
 }

@@ -39,6 +39,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
 import { registerSessionRoutes } from './modules/profile/sessions.routes';
 import { registerRoomRoutes } from './modules/rooms/rooms.routes';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { registerResponsiblePlayRoutes } from './modules/responsible-play/responsible-play.routes';
 import { registerPrivateRoomRoutes } from './modules/private-rooms/private-rooms.routes';
 import { notifyReceipts, registerPaymentRoutes } from './modules/payments/payments.routes';
@@ -570,6 +571,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     });
   registerAdminPanelRoutes(app, { database, config, storage, mailer, pix: () => app.pix });
   registerPaymentRoutes(app, { db: database.db, config, provider: pix, mailer });
+  registerDashboardRoutes(app, { db: database.db });
   registerDrawRoutes(app, { db: database.db });
   registerPrivateRoomRoutes(app, { db: database.db, config });
   registerSupportRoutes(app, { db: database.db, config, mailer });

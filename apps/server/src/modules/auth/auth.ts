@@ -78,6 +78,13 @@ function clientOf(headers: Headers | undefined) {
   };
 }
 
+/** Session lifetime and refresh age (spec 001 section 9: session timeout 24 hours). */
+export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24;
+export const SESSION_UPDATE_AGE_SECONDS = 60 * 60;
+/** The secret the auth library signs its cookies with (`secret` below). */
+export const cookieSecret = (config: Config) =>
+  buildKeyRing(config.appSecret, config.appSecretPrevious).keys.at(-1)!.value;
+
 export function createAuth({
   config,
   db,
@@ -165,7 +172,7 @@ export function createAuth({
     basePath: '/api/auth',
     // The key ring: the current secret seals and signs, the previous ones still open (and the
     // oldest opens what was sealed before the ring, without a version).
-    secret: ring.keys.at(-1)!.value,
+    secret: cookieSecret(config),
     secrets: ring.keys,
     trustedOrigins: [config.baseUrl],
     database: drizzleAdapter(db, {
@@ -226,8 +233,8 @@ export function createAuth({
       },
     },
     session: {
-      expiresIn: 60 * 60 * 24, // spec 001 section 9: session timeout 24 hours
-      updateAge: 60 * 60,
+      expiresIn: SESSION_EXPIRES_IN_SECONDS,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
     },
     rateLimit: { enabled: false }, // limits are applied by the Fastify layer
     plugins: [

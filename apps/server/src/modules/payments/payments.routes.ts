@@ -9,9 +9,6 @@ import {
   txidParamsSchema,
   walletSchema,
   statementEntrySchema,
-  dashboardSchema,
-  historySchema,
-  statsSchema,
 } from '@sorteio/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -24,7 +21,6 @@ import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
 import type { Mailer } from '../mail/mail.service';
 import { renderMail } from '../mail/templates';
-import { getDashboard, getHistory, getStats } from '../dashboard/dashboard.service';
 import { listStatement } from '../wallet/wallet.service';
 import { walletOf } from '../wallet/ledger.service';
 import type { PixProvider } from './pix-provider';
@@ -289,22 +285,5 @@ export function registerPaymentRoutes(
       const me = await requireUser(request);
       return createTopupCharge({ db, config, provider, userId: me.id, amount: request.body.valor });
     },
-  );
-
-  // Player figures.
-  app.get(
-    '/api/dashboard',
-    { schema: { tags: ['player'], summary: 'Dashboard', response: { 200: dashboardSchema } } },
-    async (request) => getDashboard(db, (await requireUser(request)).id),
-  );
-  app.get(
-    '/api/history',
-    { schema: { tags: ['player'], summary: 'Histórico', response: { 200: historySchema } } },
-    async (request) => getHistory(db, (await requireUser(request)).id),
-  );
-  app.get(
-    '/api/stats',
-    { schema: { tags: ['player'], summary: 'Estatísticas', response: { 200: statsSchema } } },
-    async (request) => getStats(db, (await requireUser(request)).id),
   );
 }

@@ -44,16 +44,33 @@ const dateBR = (d: Date) =>
     minute: '2-digit',
   });
 
-/** The player's row, created on first use and locked until the end of the transaction. */
+/**
+ * The player's row, created on first use and locked until the end of the transaction, with the
+ * account's role and whether any limit is set (so a player without limits costs one statement).
+ */
+async function lockRowWithRole(tx: DbOrTx, userId: string) {
+  const select = () =>
+    tx
+      .select({
+        row: responsiblePlay,
+        role: user.role,
+        hasLimits: sql<boolean>`exists (select 1 from ${playLimits} where ${playLimits.userId} = ${responsiblePlay.userId})`,
+      })
+      .from(responsiblePlay)
+      .innerJoin(user, eq(user.id, responsiblePlay.userId))
+      .where(eq(responsiblePlay.userId, userId))
+      .for('update', { of: responsiblePlay });
+  let [found] = await select();
+  if (!found) {
+    await tx.insert(responsiblePlay).values({ userId }).onConflictDoNothing();
+    [found] = await select();
+  }
+  if (!found) throw new Error('responsible_play row missing after insert');
+  return found;
+}
+
 async function lockRow(tx: DbOrTx, userId: string): Promise<PlayRow> {
-  await tx.insert(responsiblePlay).values({ userId }).onConflictDoNothing();
-  const [row] = await tx
-    .select()
-    .from(responsiblePlay)
-    .where(eq(responsiblePlay.userId, userId))
-    .for('update');
-  if (!row) throw new Error('responsible_play row missing after insert');
-  return row;
+  return (await lockRowWithRole(tx, userId)).row;
 }
 
 export function activeExclusion(row: PlayRow | undefined, now = new Date()) {
@@ -149,8 +166,12 @@ export async function assertMayPlay(
   input: { userId: string; kind: LimitKind; amountCentavos: number; now?: Date },
 ): Promise<void> {
   const now = input.now ?? new Date();
-  if (input.kind === 'spending') await assertNotStaff(tx, input.userId);
-  const row = await lockRow(tx, input.userId);
+  const { row, role, hasLimits } = await lockRowWithRole(tx, input.userId);
+  if (input.kind === 'spending' && isStaffRole(role as Role))
+    throw new AppError('FORBIDDEN', {
+      message: responsiblePlayMessages.staffCannotPlay,
+      reason: 'STAFF_CANNOT_PLAY',
+    });
   const exclusion = activeExclusion(row, now);
   if (exclusion)
     throw new AppError('FORBIDDEN', {
@@ -159,6 +180,7 @@ export async function assertMayPlay(
       ),
       reason: 'SELF_EXCLUDED',
     });
+  if (!hasLimits) return;
   const limits = (await effectiveLimits(tx, input.userId, now)).filter(
     (l) => l.kind === input.kind && l.amountCentavos !== null,
   );

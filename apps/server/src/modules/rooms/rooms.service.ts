@@ -3,28 +3,29 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import {
   type Participation,
   type PaymentMethod,
+  type Role,
   type Room,
   computePrize,
+  isStaffRole,
   joinMessages,
   percentOf,
+  responsiblePlayMessages,
 } from '@sorteio/shared';
 import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { participacoes, profiles, type roomTypes, salas } from '../../db/schema';
+import { participacoes, profiles, type roomTypes, salas, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import {
-  assertMayPlay,
-  assertNotExcluded,
-  assertNotStaff,
-} from '../responsible-play/responsible-play.service';
+import { assertMayPlay, assertNotExcluded } from '../responsible-play/responsible-play.service';
 import {
   type DbOrTx,
+  type PostInput,
   type Tx,
   lockAccounts,
   lockedBalance,
   moneyTransaction,
   postTransaction,
+  postTransactions,
 } from '../wallet/ledger.service';
 import { PUBLIC_SEAT, type SeatAccess, assertSeatAccess, isPrivateRoomType } from './seat-access';
 
@@ -165,15 +166,14 @@ export function luckyNumber(tipoSala: string, now = Date.now()): string {
   return `${tipoSala.charAt(0).toUpperCase()}${String(now % 10_000).padStart(4, '0')}${String(randomInt(1000)).padStart(3, '0')}`;
 }
 
-/** Cashback of a confirmed entry: from the platform's cashback account to the player's. */
-export async function creditCashback(
-  tx: DbOrTx,
+/** The cashback of a confirmed entry as a ledger transaction (null when it is zero). */
+function cashbackPost(
   config: Config,
   p: { id: string; userId: string; valorPago: number; salaId: string },
-) {
+): PostInput | null {
   const amount = percentOf(p.valorPago, config.cashbackBp);
-  if (amount <= 0) return;
-  await postTransaction(tx, {
+  if (amount <= 0) return null;
+  return {
     kind: 'cashback',
     idempotencyKey: `cashback:${p.id}`,
     description: 'Cashback da participação',
@@ -184,15 +184,30 @@ export async function creditCashback(
       { account: { kind: 'platform_cashback' }, amount: -amount },
       { account: { kind: 'user_cashback', userId: p.userId }, amount },
     ],
-  });
+  };
+}
+
+/** Cashback of a confirmed entry: from the platform's cashback account to the player's. */
+export async function creditCashback(
+  tx: DbOrTx,
+  config: Config,
+  p: { id: string; userId: string; valorPago: number; salaId: string },
+) {
+  const post = cashbackPost(config, p);
+  if (post) await postTransaction(tx, post);
 }
 
 /**
  * A room whose seats are all taken and confirmed closes for the draw (status sorteando); the draw
  * itself is the draws module's job. Called with the room row locked.
  */
-export async function closeIfComplete(tx: DbOrTx, salaId: string) {
-  const [room] = await tx.select().from(salas).where(eq(salas.id, salaId));
+export async function closeIfComplete(
+  tx: DbOrTx,
+  salaId: string,
+  /** The room row as this transaction last wrote it (saves reading it again). */
+  known?: typeof salas.$inferSelect,
+) {
+  const room = known ?? (await tx.select().from(salas).where(eq(salas.id, salaId)))[0];
   if (
     !room ||
     room.status !== 'aberta' ||
@@ -210,6 +225,41 @@ export async function closeIfComplete(tx: DbOrTx, salaId: string) {
     .set({ status: 'sorteando', updatedAt: new Date() })
     .where(eq(salas.id, salaId));
   return true;
+}
+
+/**
+ * Joins of one room in this process wait their turn here, in memory, rather than on pooled
+ * connections blocked on the room's row lock (a hot room's crowd would hold every connection and
+ * starve every other request). The row lock still orders joins across server copies.
+ */
+const roomQueues = new Map<string, Promise<unknown>>();
+
+function inRoomQueue<T>(salaId: string, work: () => Promise<T>): Promise<T> {
+  const previous = roomQueues.get(salaId) ?? Promise.resolve();
+  const run = previous.then(work, work);
+  const tail = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  roomQueues.set(salaId, tail);
+  void tail.then(() => {
+    if (roomQueues.get(salaId) === tail) roomQueues.delete(salaId);
+  });
+  return run;
+}
+
+/**
+ * Public rooms this process has seen past their open life (drawing, drawn, finished, cancelled):
+ * no path ever opens such a room again (an administrator opens or closes only 'aberta' and
+ * 'fechada' rooms), so a join of one is refused without the database.
+ */
+const closedForGood = new Set<string>();
+const FINAL_STATUSES = new Set(['sorteando', 'sorteada', 'finalizada', 'cancelada']);
+
+function rememberStatus(salaId: string, tipoSala: string | null, status: string | null) {
+  if (!status || !FINAL_STATUSES.has(status) || (tipoSala && isPrivateRoomType(tipoSala))) return;
+  if (closedForGood.size >= 10_000) closedForGood.clear();
+  closedForGood.add(salaId);
 }
 
 /**
@@ -243,85 +293,123 @@ export async function joinRoom({
   /** Private rooms give lucky numbers of their own shape (spec 001 section 3). */
   luckyNumberOf?: (attempt: number) => string;
 }): Promise<{ participation: Participation; room: Room }> {
-  await assertNotStaff(db, userId);
-  const [profile] = await db
-    .select({ isVerified: profiles.isVerified, statusConta: profiles.statusConta })
-    .from(profiles)
-    .where(eq(profiles.id, userId));
-  if (!profile?.isVerified || profile.statusConta !== 'ativo') {
+  // Who may play, in one statement: staff never (checked first), players with a verified
+  // identity and an active account. The same statement reads a public room's status: a room seen
+  // closed is refused here, without queueing for its lock (a full room's crowd). Private rooms go
+  // through the seat guard in the transaction, so this never tells whether one exists.
+  const [who] = await db
+    .select({
+      role: user.role,
+      isVerified: profiles.isVerified,
+      statusConta: profiles.statusConta,
+      publicRoomStatus: sql<
+        string | null
+      >`(select ${salas.status} from ${salas} where ${salas.id} = ${salaId} and ${salas.tipoSala} <> 'privada')`,
+    })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .where(eq(user.id, userId));
+  if (who && isStaffRole(who.role as Role))
+    throw new AppError('FORBIDDEN', {
+      message: responsiblePlayMessages.staffCannotPlay,
+      reason: 'STAFF_CANNOT_PLAY',
+    });
+  if (!who?.isVerified || who.statusConta !== 'ativo') {
     throw new AppError('FORBIDDEN', {
       message:
         'Verificação Necessária: envie uma foto do documento e uma selfie na aba Verificação do seu perfil.',
       reason: 'NOT_VERIFIED',
     });
   }
-  return moneyTransaction(db, async (tx) => {
-    const [room] = await tx.select().from(salas).where(eq(salas.id, salaId)).for('update');
-    if (!room) throw new AppError('NOT_FOUND', { message: messages.notFound });
-    await assertSeatAccess(tx, room, access, messages.notFound);
-    // Responsible play: self-exclusion and the player's spending limits, under the player's lock.
-    await assertMayPlay(tx, { userId, kind: 'spending', amountCentavos: room.valorEntrada });
-    if (room.status !== 'aberta')
-      throw new AppError('CONFLICT', { message: messages.notOpen, reason: 'ROOM_NOT_OPEN' });
-    const [existing] = await tx
-      .select({ id: participacoes.id })
-      .from(participacoes)
-      .where(
-        and(
-          eq(participacoes.salaId, salaId),
-          eq(participacoes.userId, userId),
-          ne(participacoes.statusPagamento, 'cancelado'),
-        ),
-      );
-    if (existing)
-      throw new AppError('CONFLICT', { message: messages.alreadyIn, reason: 'ALREADY_JOINED' });
-    if (room.temLimitePessoas && room.participantesAtual >= room.maxParticipantes) {
-      throw new AppError('CONFLICT', { message: messages.full, reason: 'ROOM_FULL' });
-    }
-    // The room row is locked: no other join of this room runs now, so a free number stays free.
-    const nextNumber = (attempt: number) =>
-      luckyNumberOf?.(attempt) ?? luckyNumber(room.tipoSala, Date.now() + attempt);
-    let numeroSorte = nextNumber(0);
-    for (let attempt = 0; attempt < 20; attempt += 1) {
-      const [taken] = await tx
+  const notOpen = () =>
+    new AppError('CONFLICT', { message: messages.notOpen, reason: 'ROOM_NOT_OPEN' });
+  if (access.kind === 'public') {
+    // who.publicRoomStatus is null for a private room's record: it goes to the seat guard.
+    rememberStatus(salaId, null, who.publicRoomStatus);
+    if (who.publicRoomStatus && who.publicRoomStatus !== 'aberta') throw notOpen();
+  }
+  const joinLocked = () =>
+    moneyTransaction(db, async (tx) => {
+      const [room] = await tx.select().from(salas).where(eq(salas.id, salaId)).for('update');
+      if (!room) throw new AppError('NOT_FOUND', { message: messages.notFound });
+      await assertSeatAccess(tx, room, access, messages.notFound);
+      // Responsible play: self-exclusion and the player's spending limits, under the player's lock.
+      await assertMayPlay(tx, { userId, kind: 'spending', amountCentavos: room.valorEntrada });
+      if (room.status !== 'aberta') {
+        rememberStatus(salaId, room.tipoSala, room.status);
+        throw notOpen();
+      }
+      const [existing] = await tx
         .select({ id: participacoes.id })
         .from(participacoes)
-        .where(and(eq(participacoes.salaId, salaId), eq(participacoes.numeroSorte, numeroSorte)));
-      if (!taken) break;
-      numeroSorte = nextNumber(attempt + 1);
-    }
-    const now = new Date();
-    const byBalance = metodo === 'balance';
-    const [created] = await tx
-      .insert(participacoes)
-      .values({
-        userId,
-        salaId,
-        numeroSorte,
-        valorPago: room.valorEntrada,
-        statusPagamento: byBalance ? 'confirmado' : 'pendente',
-        metodoPagamento: metodo,
-        expiresAt: byBalance ? null : new Date(now.getTime() + config.pix.seatHoldSeconds * 1000),
-        confirmedAt: byBalance ? now : null,
-      })
-      .returning();
-    if (!created) throw new Error('participation insert returned nothing');
-    await tx
-      .update(salas)
-      .set({ participantesAtual: sql`${salas.participantesAtual} + 1`, updatedAt: now })
-      .where(eq(salas.id, salaId));
-    if (byBalance)
-      await payEntryFromBalance(tx, config, { participation: created, tipoSala: room.tipoSala });
-    const [after] = await tx.select().from(salas).where(eq(salas.id, salaId));
-    return { participation: toParticipation(created), room: toRoom(after!) };
+        .where(
+          and(
+            eq(participacoes.salaId, salaId),
+            eq(participacoes.userId, userId),
+            ne(participacoes.statusPagamento, 'cancelado'),
+          ),
+        );
+      if (existing)
+        throw new AppError('CONFLICT', { message: messages.alreadyIn, reason: 'ALREADY_JOINED' });
+      if (room.temLimitePessoas && room.participantesAtual >= room.maxParticipantes) {
+        throw new AppError('CONFLICT', { message: messages.full, reason: 'ROOM_FULL' });
+      }
+      // The room row is locked: no other join of this room runs now. A lucky number already taken
+      // in the room makes the insert a no-op (its unique index), and the next number is tried; the
+      // player holds no seat here (checked above, under the same lock).
+      const nextNumber = (attempt: number) =>
+        luckyNumberOf?.(attempt) ?? luckyNumber(room.tipoSala, Date.now() + attempt);
+      const now = new Date();
+      const byBalance = metodo === 'balance';
+      let created: typeof participacoes.$inferSelect | undefined;
+      for (let attempt = 0; !created; attempt += 1) {
+        if (attempt === 20) throw new Error('no free lucky number after 20 attempts');
+        [created] = await tx
+          .insert(participacoes)
+          .values({
+            userId,
+            salaId,
+            numeroSorte: nextNumber(attempt),
+            valorPago: room.valorEntrada,
+            statusPagamento: byBalance ? 'confirmado' : 'pendente',
+            metodoPagamento: metodo,
+            expiresAt: byBalance
+              ? null
+              : new Date(now.getTime() + config.pix.seatHoldSeconds * 1000),
+            confirmedAt: byBalance ? now : null,
+          })
+          .onConflictDoNothing({ target: [participacoes.salaId, participacoes.numeroSorte] })
+          .returning();
+      }
+      let [after] = await tx
+        .update(salas)
+        .set({ participantesAtual: sql`${salas.participantesAtual} + 1`, updatedAt: now })
+        .where(eq(salas.id, salaId))
+        .returning();
+      if (byBalance && after) {
+        const closed = await payEntryFromBalance(tx, config, {
+          participation: created,
+          tipoSala: room.tipoSala,
+          room: after,
+        });
+        if (closed) [after] = await tx.select().from(salas).where(eq(salas.id, salaId));
+      }
+      return { participation: toParticipation(created), room: toRoom(after!) };
+    });
+  const result = await inRoomQueue(salaId, () => {
+    // Seen closed while this join waited its turn.
+    if (access.kind === 'public' && closedForGood.has(salaId)) throw notOpen();
+    return joinLocked();
   });
+  rememberStatus(salaId, result.room.tipoSala, result.room.status);
+  return result;
 }
 
 /**
  * Pays a seat's entry from the balance, inside the caller's transaction (room row already locked):
  * the player's Cashback, Saldo and the room's pool are locked in one sorted statement, then the
  * entry takes Cashback first, then Saldo, never below zero; credits the cashback and closes a
- * complete room.
+ * complete room (true when it did).
  */
 async function payEntryFromBalance(
   tx: Tx,
@@ -329,8 +417,14 @@ async function payEntryFromBalance(
   {
     participation,
     tipoSala,
-  }: { participation: typeof participacoes.$inferSelect; tipoSala: string },
-) {
+    room,
+  }: {
+    participation: typeof participacoes.$inferSelect;
+    tipoSala: string;
+    /** The room row as this transaction last wrote it, when the caller has it. */
+    room?: typeof salas.$inferSelect;
+  },
+): Promise<boolean> {
   const { userId, salaId, valorPago } = participation;
   const cashbackRef = { kind: 'user_cashback', userId } as const;
   const saldoRef = { kind: 'user_saldo', userId } as const;
@@ -344,22 +438,27 @@ async function payEntryFromBalance(
       message: joinMessages.insufficient,
       reason: 'INSUFFICIENT_BALANCE',
     });
-  await postTransaction(tx, {
-    kind: 'entry_balance',
-    idempotencyKey: `entry:${participation.id}`,
-    description: `Entrada na sala ${tipoSala}`,
-    userId,
-    salaId,
-    participacaoId: participation.id,
-    metadata: { fromCashback, fromSaldo },
-    entries: [
-      { account: cashbackRef, amount: -fromCashback },
-      { account: saldoRef, amount: -fromSaldo },
-      { account: { kind: 'room_pool', salaId }, amount: valorPago },
-    ],
-  });
-  await creditCashback(tx, config, participation);
-  await closeIfComplete(tx, salaId);
+  // The entry and its cashback written together (one insert each of transactions and entries,
+  // one update of the balances).
+  const cashbackCredit = cashbackPost(config, participation);
+  await postTransactions(tx, [
+    {
+      kind: 'entry_balance',
+      idempotencyKey: `entry:${participation.id}`,
+      description: `Entrada na sala ${tipoSala}`,
+      userId,
+      salaId,
+      participacaoId: participation.id,
+      metadata: { fromCashback, fromSaldo },
+      entries: [
+        { account: cashbackRef, amount: -fromCashback },
+        { account: saldoRef, amount: -fromSaldo },
+        { account: { kind: 'room_pool', salaId }, amount: valorPago },
+      ],
+    },
+    ...(cashbackCredit ? [cashbackCredit] : []),
+  ]);
+  return closeIfComplete(tx, salaId, room);
 }
 
 /** Pays a seat held for PIX from the balance instead (the private room's payment card). */

@@ -117,12 +117,76 @@ export class LockOrderError extends Error {
   }
 }
 
-/** What each open transaction has locked, to enforce the order (and skip re-locking). */
-const lockedIn = new WeakMap<object, { ids: Set<string>; max: string }>();
+/**
+ * What each open transaction has locked, to enforce the order and skip re-locking, and the ids of
+ * the accounts it has resolved (so a later post in the same transaction sends no lookup).
+ */
+interface TxLedgerState {
+  ids: Set<string>;
+  max: string;
+  known: Map<string, string>;
+}
+const lockedIn = new WeakMap<object, TxLedgerState>();
+
+function stateOf(tx: Tx): TxLedgerState {
+  let state = lockedIn.get(tx);
+  if (!state) {
+    state = { ids: new Set(), max: '', known: new Map() };
+    lockedIn.set(tx, state);
+  }
+  return state;
+}
+
+function recordLocked(state: TxLedgerState, ids: string[]) {
+  for (const id of ids) state.ids.add(id);
+  for (const id of ids) if (id > state.max) state.max = id;
+}
 
 export interface LockedAccount {
   id: string;
   balance: number;
+}
+
+const keyOfRow = (row: { kind: string; userId: string | null; salaId: string | null }) =>
+  row.userId ? `${row.kind}:${row.userId}` : row.salaId ? `${row.kind}:${row.salaId}` : row.kind;
+
+/**
+ * The first lock of a transaction: finds and locks the cached accounts in ONE statement, in id
+ * order (rows are locked as the sorted scan returns them). Missing accounts are created first.
+ */
+async function findAndLock(tx: Tx, refs: AccountRef[]) {
+  const lock = () =>
+    tx
+      .select({
+        id: ledgerAccounts.id,
+        kind: ledgerAccounts.kind,
+        userId: ledgerAccounts.userId,
+        salaId: ledgerAccounts.salaId,
+        balance: ledgerAccounts.balance,
+      })
+      .from(ledgerAccounts)
+      .where(or(...refs.map(where)))
+      .orderBy(asc(ledgerAccounts.id))
+      .for('update');
+  let rows = await lock();
+  if (rows.length < refs.length) {
+    const found = new Set(rows.map(keyOfRow));
+    await tx
+      .insert(ledgerAccounts)
+      .values(
+        refs
+          .filter((ref) => !found.has(refKey(ref)))
+          .map((ref) => ({
+            kind: ref.kind,
+            userId: 'userId' in ref ? ref.userId : null,
+            salaId: 'salaId' in ref ? ref.salaId : null,
+          })),
+      )
+      .onConflictDoNothing();
+    rows = await lock();
+    if (rows.length < refs.length) throw new Error('ledger account not created');
+  }
+  return rows;
 }
 
 /**
@@ -135,14 +199,29 @@ export async function lockAccounts(
   tx: Tx,
   refs: AccountRef[],
 ): Promise<Map<string, LockedAccount>> {
-  const ids = await resolveIds(tx, refs);
-  const cached = [...new Set(refs.filter(isCached).map((r) => ids.get(refKey(r))!))].sort();
-  const state = lockedIn.get(tx) ?? { ids: new Set<string>(), max: '' };
-  const fresh = cached.filter((id) => !state.ids.has(id));
-  if (fresh.length > 0 && state.max !== '' && fresh[0]! < state.max)
-    throw new LockOrderError(`${fresh[0]} after ${state.max}`);
+  const state = stateOf(tx);
+  const unique = [...new Map(refs.map((r) => [refKey(r), r])).values()];
+  const cachedRefs = unique.filter(isCached);
   const balances = new Map<string, number>();
-  if (cached.length > 0) {
+  if (state.ids.size === 0 && cachedRefs.length > 0) {
+    // Nothing locked yet in this transaction: no order to check against, so the accounts are
+    // found and locked by the same statement.
+    const rows = await findAndLock(tx, cachedRefs);
+    for (const row of rows) {
+      state.known.set(keyOfRow(row), row.id);
+      balances.set(row.id, row.balance);
+    }
+    recordLocked(
+      state,
+      rows.map((r) => r.id),
+    );
+  } else if (cachedRefs.length > 0) {
+    const ids = await resolveIds(tx, cachedRefs);
+    for (const [key, id] of ids) state.known.set(key, id);
+    const cached = [...new Set(cachedRefs.map((r) => ids.get(refKey(r))!))].sort();
+    const fresh = cached.filter((id) => !state.ids.has(id));
+    if (fresh.length > 0 && state.max !== '' && fresh[0]! < state.max)
+      throw new LockOrderError(`${fresh[0]} after ${state.max}`);
     const rows = await tx
       .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
       .from(ledgerAccounts)
@@ -150,19 +229,39 @@ export async function lockAccounts(
       .orderBy(asc(ledgerAccounts.id))
       .for('update');
     for (const r of rows) balances.set(r.id, r.balance);
-    for (const id of fresh) state.ids.add(id);
-    if (fresh.length > 0) state.max = fresh.at(-1)! > state.max ? fresh.at(-1)! : state.max;
-    lockedIn.set(tx, state);
+    recordLocked(state, fresh);
   }
+  const platform = unique.filter((r) => !isCached(r));
+  if (platform.length > 0)
+    for (const [key, id] of await resolveIds(tx, platform)) state.known.set(key, id);
   const out = new Map<string, LockedAccount>();
-  for (const ref of refs) {
-    const id = ids.get(refKey(ref))!;
+  for (const ref of unique) {
+    const id = state.known.get(refKey(ref))!;
     out.set(refKey(ref), {
       id,
       balance: isCached(ref) ? (balances.get(id) ?? 0) : await entriesSum(tx, id),
     });
   }
   return out;
+}
+
+/**
+ * The ids of the accounts a post writes to, its cached ones locked: no statement at all when this
+ * transaction already locked them (the caller's `lockAccounts`) and resolved the platform ones.
+ * Unlike `lockAccounts`, never sums a platform account's entries (a post needs no balance).
+ */
+async function idsForPost(tx: Tx, refs: AccountRef[]): Promise<Map<string, string>> {
+  const state = stateOf(tx);
+  const unique = [...new Map(refs.map((r) => [refKey(r), r])).values()];
+  const cachedMissing = unique.filter(
+    (r) =>
+      isCached(r) && !(state.known.has(refKey(r)) && state.ids.has(state.known.get(refKey(r))!)),
+  );
+  if (cachedMissing.length > 0) await lockAccounts(tx, cachedMissing);
+  const platformMissing = unique.filter((r) => !isCached(r) && !state.known.has(refKey(r)));
+  if (platformMissing.length > 0)
+    for (const [key, id] of await resolveIds(tx, platformMissing)) state.known.set(key, id);
+  return state.known;
 }
 
 /** The balance of an account locked earlier in this transaction by `lockAccounts`. */
@@ -261,57 +360,89 @@ export interface PostInput {
  */
 export async function postTransaction(db: DbOrTx, input: PostInput): Promise<boolean> {
   if (!isTx(db)) return moneyTransaction(db, (tx) => postTransaction(tx, input));
-  const tx = db;
-  const entries = input.entries.filter((e) => e.amount !== 0);
-  const sum = entries.reduce((acc, e) => acc + e.amount, 0);
-  if (sum !== 0)
-    throw new Error(`ledger transaction ${input.idempotencyKey} does not sum to zero (${sum})`);
-  for (const e of entries) {
-    if (!Number.isSafeInteger(e.amount))
-      throw new Error(`ledger amount is not integer centavos: ${e.amount}`);
-  }
-  const [created] = await tx
-    .insert(ledgerTransactions)
-    .values({
-      kind: input.kind,
-      idempotencyKey: input.idempotencyKey,
-      description: input.description,
-      userId: input.userId ?? null,
-      salaId: input.salaId ?? null,
-      participacaoId: input.participacaoId ?? null,
-      metadata: input.metadata ?? null,
-    })
-    .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
-    .returning({ id: ledgerTransactions.id });
-  if (!created) return false;
-  const locked = await lockAccounts(
-    tx,
-    entries.map((e) => e.account),
-  );
-  const resolved = entries.map((e) => ({
-    id: locked.get(refKey(e.account))!.id,
-    cached: isCached(e.account),
-    amount: e.amount,
-  }));
-  try {
-    // Already locked in id order: these updates wait for nothing.
-    for (const e of resolved.filter((r) => r.cached).sort((a, b) => a.id.localeCompare(b.id))) {
-      await tx
-        .update(ledgerAccounts)
-        .set({ balance: sql`${ledgerAccounts.balance} + ${e.amount}`, updatedAt: new Date() })
-        .where(eq(ledgerAccounts.id, e.id));
+  const [posted] = await postTransactions(db, [input]);
+  return posted!;
+}
+
+/**
+ * Several ledger transactions of one database transaction written together (a seat's entry and
+ * its cashback): one insert of the transactions, one update of the cached balances, one insert of
+ * the entries. Each is checked and made idempotent exactly as `postTransaction` does; returns, in
+ * order, whether each was written (false: its idempotency key was already used).
+ */
+export async function postTransactions(tx: Tx, inputs: PostInput[]): Promise<boolean[]> {
+  const checked = inputs.map((input) => {
+    const entries = input.entries.filter((e) => e.amount !== 0);
+    const sum = entries.reduce((acc, e) => acc + e.amount, 0);
+    if (sum !== 0)
+      throw new Error(`ledger transaction ${input.idempotencyKey} does not sum to zero (${sum})`);
+    for (const e of entries) {
+      if (!Number.isSafeInteger(e.amount))
+        throw new Error(`ledger amount is not integer centavos: ${e.amount}`);
     }
-  } catch (error) {
-    if (pgErrorCode(error) === '23514' && pgConstraint(error) === 'ledger_user_balance_nonneg')
-      throw new InsufficientFundsError();
-    throw error;
-  }
-  await tx
-    .insert(ledgerEntries)
+    return { input, entries };
+  });
+  if (checked.length === 0) return [];
+  const created = await tx
+    .insert(ledgerTransactions)
     .values(
-      resolved.map((e) => ({ transactionId: created.id, accountId: e.id, amount: e.amount })),
+      checked.map(({ input }) => ({
+        kind: input.kind,
+        idempotencyKey: input.idempotencyKey,
+        description: input.description,
+        userId: input.userId ?? null,
+        salaId: input.salaId ?? null,
+        participacaoId: input.participacaoId ?? null,
+        metadata: input.metadata ?? null,
+      })),
+    )
+    .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
+    .returning({ id: ledgerTransactions.id, key: ledgerTransactions.idempotencyKey });
+  const idOf = new Map(created.map((c) => [c.key, c.id]));
+  const fresh = checked.filter(({ input }) => idOf.has(input.idempotencyKey));
+  const all = fresh.flatMap(({ input, entries }) =>
+    entries.map((e) => ({ ...e, transactionId: idOf.get(input.idempotencyKey)! })),
+  );
+  if (all.length > 0) {
+    const ids = await idsForPost(
+      tx,
+      all.map((e) => e.account),
     );
-  return true;
+    const resolved = all.map((e) => ({
+      transactionId: e.transactionId,
+      id: ids.get(refKey(e.account))!,
+      cached: isCached(e.account),
+      amount: e.amount,
+    }));
+    // The cached balances in one statement (one row per account, its entries added up); already
+    // locked in id order, so it waits for nothing.
+    const deltas = new Map<string, number>();
+    for (const e of resolved) if (e.cached) deltas.set(e.id, (deltas.get(e.id) ?? 0) + e.amount);
+    const changes = [...deltas].filter(([, delta]) => delta !== 0);
+    try {
+      if (changes.length > 0)
+        await tx.execute(
+          sql`update ledger_accounts a set balance = a.balance + v.delta, updated_at = now()
+              from (values ${sql.join(
+                changes.map(([id, delta]) => sql`(${id}::uuid, ${delta}::bigint)`),
+                sql`, `,
+              )}) as v(id, delta)
+              where a.id = v.id`,
+        );
+    } catch (error) {
+      if (pgErrorCode(error) === '23514' && pgConstraint(error) === 'ledger_user_balance_nonneg')
+        throw new InsufficientFundsError();
+      throw error;
+    }
+    await tx.insert(ledgerEntries).values(
+      resolved.map((e) => ({
+        transactionId: e.transactionId,
+        accountId: e.id,
+        amount: e.amount,
+      })),
+    );
+  }
+  return checked.map(({ input }) => idOf.has(input.idempotencyKey));
 }
 
 /** Saldo and Cashback of a user. */

@@ -1,0 +1,24 @@
+/** The player's figures: dashboard, history and stats (dashboard.service.ts). */
+import { dashboardSchema, historySchema, statsSchema } from '@sorteio/shared';
+import type { Db } from '../../db/client';
+import { requireUser } from '../../lib/authz';
+import type { App } from '../../lib/fastify';
+import { getDashboard, getHistory, getStats } from './dashboard.service';
+
+export function registerDashboardRoutes(app: App, { db }: { db: Db }) {
+  app.get(
+    '/api/dashboard',
+    { schema: { tags: ['player'], summary: 'Dashboard', response: { 200: dashboardSchema } } },
+    async (request) => getDashboard(db, (await requireUser(request)).id),
+  );
+  app.get(
+    '/api/history',
+    { schema: { tags: ['player'], summary: 'Histórico', response: { 200: historySchema } } },
+    async (request) => getHistory(db, (await requireUser(request)).id),
+  );
+  app.get(
+    '/api/stats',
+    { schema: { tags: ['player'], summary: 'Estatísticas', response: { 200: statsSchema } } },
+    async (request) => getStats(db, (await requireUser(request)).id),
+  );
+}

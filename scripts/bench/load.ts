@@ -1,0 +1,129 @@
+/**
+ * The load generator, run as its own process by index.ts (never inside the server): `connections`
+ * HTTP clients on keep-alive sockets, each taking the next request of the job until `total`
+ * requests were sent. Every request carries its own cookie (a real session from a sign-in through
+ * the API). Latency is measured per request from before it is written to the end of its body.
+ * Prints one JSON line: the LoadResult.
+ *
+ *   node --import tsx scripts/bench/load.ts <job.json>
+ */
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { type LoadResult, summarise } from './harness';
+
+export interface LoadRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  cookie?: string;
+  /** JSON text. */
+  body?: string;
+}
+
+export interface LoadJob {
+  name: string;
+  /** http://127.0.0.1:port */
+  base: string;
+  connections: number;
+  /** Requests to send, taken in order; `total` past their length wraps around. */
+  requests: LoadRequest[];
+  total?: number;
+  /** Statuses that count as success (the rest are errors). */
+  okStatus: number[];
+  /** Sent as Origin on POSTs (the server refuses state changes from another origin). */
+  origin?: string;
+  /** Give up (counting the rest as errors) after this long. */
+  timeoutMs?: number;
+}
+
+export async function runLoadJob(job: LoadJob): Promise<LoadResult> {
+  const url = new URL(job.base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: job.connections });
+  const total = job.total ?? job.requests.length;
+  const ok = new Set(job.okStatus);
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  const lastAt: Record<string, number> = {};
+  let errors = 0;
+  let firstError: string | undefined;
+  let next = 0;
+  const deadline = Date.now() + (job.timeoutMs ?? 120_000);
+
+  const send = (r: LoadRequest) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const headers: Record<string, string> = {};
+      if (r.cookie) headers.cookie = r.cookie;
+      if (r.body !== undefined) {
+        headers['content-type'] = 'application/json';
+        headers['content-length'] = String(Buffer.byteLength(r.body));
+      }
+      if (r.method !== 'GET' && job.origin) headers.origin = job.origin;
+      const req = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          method: r.method,
+          path: r.path,
+          headers,
+          agent,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+          );
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(r.body);
+    });
+
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: job.connections }, async () => {
+      while (next < total) {
+        const r = job.requests[next % job.requests.length]!;
+        next += 1;
+        if (Date.now() > deadline) {
+          errors += 1;
+          statuses.timeout = (statuses.timeout ?? 0) + 1;
+          continue;
+        }
+        const t0 = performance.now();
+        try {
+          const res = await send(r);
+          const ms = performance.now() - t0;
+          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+          lastAt[res.status] = (performance.now() - start) / 1000;
+          if (ok.has(res.status)) latencies.push(ms);
+          else {
+            errors += 1;
+            firstError ??= `${r.method} ${r.path}: ${res.status} ${res.body.slice(0, 300)}`;
+          }
+        } catch (error) {
+          errors += 1;
+          statuses.error = (statuses.error ?? 0) + 1;
+          firstError ??= `${r.method} ${r.path}: ${String(error)}`;
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  agent.destroy();
+  return summarise({
+    name: job.name,
+    latencies,
+    errors,
+    statuses,
+    seconds,
+    lastAt,
+    ...(firstError ? { firstError } : {}),
+  });
+}
+
+if (process.argv[1] && import.meta.filename === process.argv[1]) {
+  const job = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as LoadJob;
+  const result = await runLoadJob(job);
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
