@@ -105,6 +105,16 @@ export const historyItemSchema = z.object({
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 
+/** Participations per page of the history (a player may have thousands). */
+export const HISTORY_PAGE_SIZE = 20;
+
+/** GET /api/history?offset=&limit=: a page of the history, newest first. */
+export const historyQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(HISTORY_PAGE_SIZE),
+});
+export type HistoryQuery = z.infer<typeof historyQuerySchema>;
+
 export const historySchema = z.object({
   totalParticipacoes: z.number().int(),
   vitorias: z.number().int(),
@@ -112,6 +122,8 @@ export const historySchema = z.object({
   taxaVitoria: z.number(),
   totalGanho: z.number().int(),
   items: z.array(historyItemSchema),
+  /** The offset of the next page; null on the last one. */
+  nextOffset: z.number().int().nullable(),
 });
 export type History = z.infer<typeof historySchema>;
 

@@ -165,6 +165,7 @@ export function makeHistory(overrides: Partial<History> = {}): History {
     taxaVitoria: 0,
     totalGanho: 0,
     items: [],
+    nextOffset: null,
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 /** The player's figures: dashboard, history and stats (dashboard.service.ts). */
-import { dashboardSchema, historySchema, statsSchema } from '@sorteio/shared';
+import { dashboardSchema, historyQuerySchema, historySchema, statsSchema } from '@sorteio/shared';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../lib/authz';
 import type { App } from '../../lib/fastify';
@@ -13,8 +13,15 @@ export function registerDashboardRoutes(app: App, { db }: { db: Db }) {
   );
   app.get(
     '/api/history',
-    { schema: { tags: ['player'], summary: 'Histórico', response: { 200: historySchema } } },
-    async (request) => getHistory(db, (await requireUser(request)).id),
+    {
+      schema: {
+        tags: ['player'],
+        summary: 'Histórico (uma página, da participação mais recente)',
+        querystring: historyQuerySchema,
+        response: { 200: historySchema },
+      },
+    },
+    async (request) => getHistory(db, (await requireUser(request)).id, request.query),
   );
   app.get(
     '/api/stats',

@@ -1,5 +1,13 @@
 /** The player's figures, computed by the server in one request each (confirmed payments only). */
-import type { Dashboard, History, HistoryItem, RecentDraw, Stats } from '@sorteio/shared';
+import {
+  HISTORY_PAGE_SIZE,
+  type Dashboard,
+  type History,
+  type HistoryItem,
+  type HistoryQuery,
+  type RecentDraw,
+  type Stats,
+} from '@sorteio/shared';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { firstName } from '../../lib/names';
@@ -91,16 +99,23 @@ export async function getDashboard(db: Db, userId: string): Promise<Dashboard> {
   };
 }
 
-export async function getHistory(db: Db, userId: string): Promise<History> {
+export async function getHistory(
+  db: Db,
+  userId: string,
+  page: HistoryQuery = { offset: 0, limit: HISTORY_PAGE_SIZE },
+): Promise<History> {
+  // One row more than the page says whether another page follows.
   const rows = await db
     .select({ p: participacoes, room: salas, draw: sorteios })
     .from(participacoes)
     .innerJoin(salas, eq(salas.id, participacoes.salaId))
     .leftJoin(sorteios, eq(sorteios.salaId, participacoes.salaId))
     .where(eq(participacoes.userId, userId))
-    .orderBy(desc(participacoes.createdAt));
+    .orderBy(desc(participacoes.createdAt), desc(participacoes.id))
+    .limit(page.limit + 1)
+    .offset(page.offset);
   const totals = await playerTotals(db, userId);
-  const items: HistoryItem[] = rows.map(({ p, room, draw }) => ({
+  const items: HistoryItem[] = rows.slice(0, page.limit).map(({ p, room, draw }) => ({
     participation: toParticipation(p),
     room: {
       id: room.id,
@@ -124,6 +139,7 @@ export async function getHistory(db: Db, userId: string): Promise<History> {
     taxaVitoria: totals.totalParticipacoes > 0 ? totals.vitorias / totals.totalParticipacoes : 0,
     totalGanho: totals.totalGanho,
     items,
+    nextOffset: rows.length > page.limit ? page.offset + page.limit : null,
   };
 }
 

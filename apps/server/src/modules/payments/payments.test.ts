@@ -487,6 +487,21 @@ describe('dashboard and history', () => {
     const history = (await call('GET', '/api/history', p.cookie)).json();
     expect(history.items).toHaveLength(2);
     expect(history.totalParticipacoes).toBe(1);
+    expect(history.nextOffset).toBeNull();
+    // Paged: one at a time, newest first, the totals on every page.
+    const first = (await call('GET', '/api/history?limit=1', p.cookie)).json();
+    const second = (await call('GET', '/api/history?limit=1&offset=1', p.cookie)).json();
+    expect(first.items.map((i: { participation: { id: string } }) => i.participation.id)).toEqual([
+      history.items[0].participation.id,
+    ]);
+    expect(first.nextOffset).toBe(1);
+    expect(second.items.map((i: { participation: { id: string } }) => i.participation.id)).toEqual([
+      history.items[1].participation.id,
+    ]);
+    expect(second.nextOffset).toBeNull();
+    expect(second.totalParticipacoes).toBe(1);
+    expect((await call('GET', '/api/history?limit=0', p.cookie)).statusCode).toBe(400);
+    expect((await call('GET', '/api/history?offset=-1', p.cookie)).statusCode).toBe(400);
     const stats = (await call('GET', '/api/stats', p.cookie)).json();
     expect(stats.porMes).toHaveLength(1);
     expect(stats.porMes[0].investido).toBe(1000);

@@ -1,5 +1,6 @@
 import { formatDate, formatDateTime } from '@sorteio/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { brl, ids, makeHistory, makeHistoryItem, makeParticipation } from '@/test/fixtures';
 import { mockApi, regularUser } from '@/test/mock-api';
@@ -127,5 +128,44 @@ describe('history', () => {
     renderRoutes(routes, '/history');
     expect(await screen.findByText('Erro ao carregar histórico')).toBeDefined();
     expect(screen.getByRole('button', { name: 'Tentar Novamente' })).toBeDefined();
+  });
+
+  it("loads the next page with 'Carregar mais' and hides it on the last page", async () => {
+    const pages = [
+      makeHistory({
+        totalParticipacoes: 3,
+        items: [
+          makeHistoryItem({ participation: entry(1) }),
+          makeHistoryItem({ participation: entry(2) }),
+        ],
+        nextOffset: 2,
+      }),
+      makeHistory({
+        totalParticipacoes: 3,
+        items: [makeHistoryItem({ participation: entry(3) })],
+        nextOffset: null,
+      }),
+    ];
+    let served = 0;
+    const fetchMock = mockApi({
+      'GET /api/me': { body: { user: regularUser } },
+      'GET /api/history': () => ({ body: pages[Math.min(served++, 1)] }),
+    });
+    renderRoutes(routes, '/history');
+    const user = userEvent.setup();
+    const list = (await screen.findByRole('heading', { name: 'Participações' })).closest(
+      'section',
+    ) as HTMLElement;
+    expect(await within(list).findAllByRole('listitem')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Carregar mais' }));
+    await waitFor(() => {
+      expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    });
+    expect(screen.queryByRole('button', { name: 'Carregar mais' })).toBeNull();
+    const urls = fetchMock.mock.calls.map(([url]) => (typeof url === 'string' ? url : ''));
+    expect(urls.filter((url) => url.startsWith('/api/history'))).toEqual([
+      '/api/history',
+      '/api/history?offset=2',
+    ]);
   });
 });

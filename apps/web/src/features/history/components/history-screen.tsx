@@ -156,7 +156,7 @@ export function HistoryScreen() {
         ))}
       </div>
     );
-  } else if (history.isError) {
+  } else if (history.isError && !history.isFetchNextPageError) {
     list = (
       <LoadError
         title="Erro ao carregar histórico"
@@ -164,7 +164,7 @@ export function HistoryScreen() {
         onRetry={() => void history.refetch()}
       />
     );
-  } else if (history.data.items.length === 0) {
+  } else if (!history.data.pages[0]?.items.length) {
     list = (
       <Card className="items-center px-6 py-12 text-center">
         <HistoryIcon aria-hidden="true" className="size-10 text-muted-foreground" />
@@ -179,11 +179,28 @@ export function HistoryScreen() {
     );
   } else {
     list = (
-      <ul className="flex flex-col gap-3">
-        {history.data.items.map((item) => (
-          <HistoryEntry key={item.participation.id} item={item} />
-        ))}
-      </ul>
+      <>
+        <ul className="flex flex-col gap-3">
+          {history.data.pages.flatMap((page) =>
+            page.items.map((item) => <HistoryEntry key={item.participation.id} item={item} />),
+          )}
+        </ul>
+        {history.hasNextPage && (
+          <Button
+            variant="outline"
+            className="w-fit self-center"
+            disabled={history.isFetchingNextPage}
+            onClick={() => void history.fetchNextPage()}
+          >
+            {history.isFetchingNextPage ? 'Carregando...' : 'Carregar mais'}
+          </Button>
+        )}
+        {history.isFetchNextPageError && (
+          <p role="alert" className="text-center text-sm text-destructive">
+            Erro ao carregar mais participações: {history.error.message}
+          </p>
+        )}
+      </>
     );
   }
 
@@ -193,7 +210,7 @@ export function HistoryScreen() {
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{HISTORY_TITLE}</h1>
         <p className="mt-1 text-muted-foreground">Todas as suas participações, da mais recente.</p>
       </div>
-      <SummaryCards history={history.data} />
+      <SummaryCards history={history.data?.pages[0]} />
       <section aria-labelledby="history-list-title" className="flex flex-col gap-3">
         <h2 id="history-list-title" className="text-lg font-semibold">
           Participações
