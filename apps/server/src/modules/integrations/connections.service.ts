@@ -454,7 +454,9 @@ export async function attemptDelivery(
       and(
         eq(webhookDeliveries.id, deliveryId),
         eq(webhookDeliveries.status, 'pending'),
-        lte(webhookDeliveries.nextAttemptAt, new Date()),
+        // The database's clock, as the row's default: a JavaScript Date has only milliseconds, so a
+        // row inserted in the same millisecond would look not yet due on PostgreSQL (microseconds).
+        lte(webhookDeliveries.nextAttemptAt, sql`clock_timestamp()`),
       ),
     )
     .returning();

@@ -304,7 +304,8 @@ export async function attemptMessage(
       and(
         eq(messagesTable.id, id),
         eq(messagesTable.status, 'queued'),
-        lte(messagesTable.nextAttemptAt, new Date()),
+        // The database's clock, as the row's default (see attemptDelivery in connections.service).
+        lte(messagesTable.nextAttemptAt, sql`clock_timestamp()`),
       ),
     )
     .returning();
