@@ -99,7 +99,11 @@ export async function attemptCampaignSms(
     .update(smsTable)
     .set({ notBefore: lease })
     .where(
-      and(eq(smsTable.id, id), eq(smsTable.status, 'queued'), lte(smsTable.notBefore, sql`clock_timestamp()`)),
+      and(
+        eq(smsTable.id, id),
+        eq(smsTable.status, 'queued'),
+        lte(smsTable.notBefore, sql`clock_timestamp()`),
+      ),
     )
     .returning();
   if (!claimed) return null;
