@@ -123,8 +123,8 @@ async function submit(p: { id: string; cookie: string }, documento: Buffer, self
 const check = (analysis: IdentityAnalysis | null, id: string) =>
   analysis!.checks.find((c) => c.id === id)!;
 
-describe.skipIf(!photosAvailable())(
-  // needs python3-skimage and opencv-doc (.ci/run installs them)
+// prettier-ignore
+describe.skipIf(!photosAvailable())( // needs python3-skimage and opencv-doc (.ci/run installs them)
   'automated identity analysis on real photos',
   { timeout: 180_000 },
   () => {
@@ -226,8 +226,8 @@ describe.skipIf(!photosAvailable())(
       expect(check(reused.analise, 'imagem_inedita').result).toBe('reprovado');
     });
 
-    it.skipIf(!ocrInstalled)('refuses document data that do not match the profile', async () => {
-      // Skipped only without tesseract-ocr-por (.ci/run installs it); the next test covers that case.
+    // prettier-ignore
+    it.skipIf(!ocrInstalled)('refuses document data that do not match the profile', async () => { // Skipped only without tesseract-ocr-por (.ci/run installs it); the next test covers that case.
       const p = await player();
       const card = await identityCard({ cpf: '529.982.247-25', nascimento: '10/05/1990' });
       const row = await submit(p, card, await astronautSelfie());
@@ -304,8 +304,8 @@ describe.skipIf(!photosAvailable())(
   },
 );
 
-describe.skipIf(!photosAvailable())('the face worker', { timeout: 120_000 }, () => {
-  // Skipped only without the test photographs (python3-skimage, opencv-doc; .ci/run installs them).
+// prettier-ignore
+describe.skipIf(!photosAvailable())('the face worker', { timeout: 120_000 }, () => { // Skipped only without the test photographs (python3-skimage, opencv-doc; .ci/run installs them).
   it('is stopped after it has been idle, and started again by the next request', async () => {
     const { createFaceEngine } = await import('./faces');
     const faces = createFaceEngine({ idleMs: 300 });

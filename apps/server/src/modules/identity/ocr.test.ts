@@ -16,8 +16,8 @@ describe('document fields in OCR text', () => {
   });
 });
 
-describe.skipIf(!engine || !photosAvailable())('Tesseract on a generated identity card', () => {
-  // Skipped only without tesseract-ocr-por or the test photographs (.ci/run installs both).
+// prettier-ignore
+describe.skipIf(!engine || !photosAvailable())('Tesseract on a generated identity card', () => { // Skipped only without tesseract-ocr-por or the test photographs (.ci/run installs both).
   it('reads the CPF and the birth date printed on the card', async () => {
     const card = await identityCard({ cpf: '529.982.247-25', nascimento: '10/05/1990' });
     const started = performance.now();

@@ -21,8 +21,8 @@ async function cameraJpeg(): Promise<Buffer> {
     .toBuffer();
 }
 
-describe.skipIf(!photosAvailable())('identity uploads are decoded and re-encoded', () => {
-  // Skipped only without the test photographs (python3-skimage, opencv-doc; .ci/run installs them).
+// prettier-ignore
+describe.skipIf(!photosAvailable())('identity uploads are decoded and re-encoded', () => { // Skipped only without the test photographs (python3-skimage, opencv-doc; .ci/run installs them).
   it('strips EXIF with the GPS position and applies the camera orientation', async () => {
     const input = await cameraJpeg();
     const before = await sharp(input).metadata();

@@ -531,7 +531,8 @@ describe('loadP12', () => {
     }
   })();
 
-  it.skipIf(!hasOpenssl)(
+  // prettier-ignore
+  it.skipIf(!hasOpenssl)( // skipped only without the openssl command that writes the legacy files
     'reads OpenSSL 3 default and legacy (RC2/3DES, SHA-1 MAC) .p12 files',
     () => {
       const dir = path.dirname(pki.clientP12Path);
