@@ -3,14 +3,22 @@ import { type Permission, type SessionUser, adminMessages, can } from '@sorteio/
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors';
 
+/**
+ * The caller as the server reads it: the shared SessionUser, and the player's standing read by the
+ * same statement (identity checked, account status), which the join's checks use (never sent).
+ */
+export type Caller = SessionUser & {
+  standing?: { isVerified: boolean; statusConta: string | null };
+};
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Filled once per request by the auth module (undefined until looked up). */
-    sessionUserPromise?: Promise<SessionUser | null>;
+    sessionUserPromise?: Promise<Caller | null>;
   }
 }
 
-export type SessionReader = (request: FastifyRequest) => Promise<SessionUser | null>;
+export type SessionReader = (request: FastifyRequest) => Promise<Caller | null>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,13 +26,13 @@ declare module 'fastify' {
   }
 }
 
-export function getSessionUser(request: FastifyRequest): Promise<SessionUser | null> {
+export function getSessionUser(request: FastifyRequest): Promise<Caller | null> {
   request.sessionUserPromise ??= request.server.readSessionUser(request);
   return request.sessionUserPromise;
 }
 
 /** 401 when signed out. */
-export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
+export async function requireUser(request: FastifyRequest): Promise<Caller> {
   const user = await getSessionUser(request);
   if (!user) throw new AppError('UNAUTHENTICATED');
   return user;

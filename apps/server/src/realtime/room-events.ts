@@ -4,10 +4,10 @@
  * seat) and staff, named by the private room's own id — its backing record id never leaves the
  * server on the socket.
  */
-import { eq } from 'drizzle-orm';
+import { type SQL, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { participacoes, privateRooms, salas } from '../db/schema';
-import type { LiveEvent } from './realtime';
+import { CHANNEL, type LiveEvent } from './realtime';
 
 export type RoomChange =
   { kind: 'seats' } | { kind: 'draw'; drawId: string | null; result: 'drawn' | 'cancelled' };
@@ -56,4 +56,19 @@ export async function roomChangeEvents(
     { type: 'draw', roomId: salaId, drawId: change.drawId, result: change.result },
     seatsEvent,
   ];
+}
+
+/**
+ * A public room's seats event as an SQL expression on its row, for the RETURNING of the statement
+ * that counts a seat: the NOTIFY then goes out with the transaction's commit (never for a rolled
+ * back join), in commit order, with the count the seat wrote, and costs no statement of its own.
+ * The same event `roomChangeEvents` builds for { kind: 'seats' } of a public room.
+ */
+export function publicRoomSeatsNotice(): SQL {
+  return sql`pg_notify(${CHANNEL}, json_build_object(
+    'type', 'room',
+    'roomId', ${salas.id},
+    'participantesAtual', ${salas.participantesAtual},
+    'maxParticipantes', ${salas.maxParticipantes},
+    'status', ${salas.status})::text)`;
 }

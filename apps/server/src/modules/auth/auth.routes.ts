@@ -24,7 +24,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { profiles, session, twoFactor, user, userActivity, verification } from '../../db/schema';
-import { getSessionUser } from '../../lib/authz';
+import { type Caller, getSessionUser } from '../../lib/authz';
 import { addressKey } from '../../lib/client-key';
 import { hitLimit } from '../../lib/db-rate-limit';
 import { backupCodeHashes, buildKeyRing } from '../../lib/key-ring';
@@ -86,7 +86,11 @@ type LookedUp = {
     emailVerified: boolean;
     twoFactorEnabled?: boolean | null;
   };
-  profile?: { statusConta: string | null; mustChangePassword: boolean | null } | null;
+  profile?: {
+    statusConta: string | null;
+    mustChangePassword: boolean | null;
+    isVerified: boolean | null;
+  } | null;
 };
 
 /**
@@ -115,6 +119,7 @@ async function lookUpSession(
       twoFactorEnabled: user.twoFactorEnabled,
       statusConta: profiles.statusConta,
       mustChangePassword: profiles.mustChangePassword,
+      isVerified: profiles.isVerified,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
@@ -131,7 +136,11 @@ async function lookUpSession(
   return {
     session: { id: row.sessionId, createdAt: row.createdAt },
     user: row,
-    profile: { statusConta: row.statusConta, mustChangePassword: row.mustChangePassword },
+    profile: {
+      statusConta: row.statusConta,
+      mustChangePassword: row.mustChangePassword,
+      isVerified: row.isVerified,
+    },
   };
 }
 
@@ -140,7 +149,7 @@ export async function readSessionUser(
   config: Config,
   db: Db,
   request: FastifyRequest,
-): Promise<SessionUser | null> {
+): Promise<Caller | null> {
   let result: LookedUp | null | undefined = await lookUpSession(db, cookieSecret(config), request);
   if (!result) result = await auth.api.getSession({ headers: toHeaders(request) });
   if (!result) return null;
@@ -160,6 +169,7 @@ export async function readSessionUser(
             .select({
               statusConta: profiles.statusConta,
               mustChangePassword: profiles.mustChangePassword,
+              isVerified: profiles.isVerified,
             })
             .from(profiles)
             .where(eq(profiles.id, u.id))
@@ -181,6 +191,10 @@ export async function readSessionUser(
     emailVerified: u.emailVerified,
     twoFactorEnabled: Boolean(u.twoFactorEnabled),
     mustChangePassword: profile?.mustChangePassword ?? false,
+    standing: {
+      isVerified: profile?.isVerified ?? false,
+      statusConta: profile?.statusConta ?? null,
+    },
   };
 }
 

@@ -220,6 +220,7 @@ export async function saveConnection(options: {
     });
     return saved!;
   });
+  webhookTargets.delete(db);
   return { connection: toConnection(row), signingSecret };
 }
 
@@ -227,6 +228,7 @@ export async function deleteConnection(db: Db, actor: AuditActor, id: string): P
   const row = await getRow(db, id);
   await db.transaction(async (tx) => {
     await tx.delete(externalConnections).where(eq(externalConnections.id, id));
+    webhookTargets.delete(db);
     await writeAudit(tx, actor, {
       action: 'connection.delete',
       targetType: 'connection',
@@ -402,12 +404,23 @@ export interface WebhookDispatcher {
 }
 
 /** Records one delivery per active connection subscribed to the event; returns their ids. */
-export async function recordEvent(
-  db: Db,
-  event: WebhookEvent,
-  data: Record<string, unknown>,
-): Promise<string[]> {
-  const targets = await db
+/**
+ * The active webhook connections subscribed to each event, per database, read at most every
+ * WEBHOOK_TARGETS_TTL_MS (an event such as a seat would otherwise read them on every join).
+ * Dropped at once by this process's own changes; another server copy's change applies here
+ * within the TTL.
+ */
+export const WEBHOOK_TARGETS_TTL_MS = 5_000;
+const webhookTargets = new WeakMap<Db, Map<string, { at: number; ids: { id: string }[] }>>();
+
+async function webhookTargetsOf(db: Db, event: WebhookEvent): Promise<{ id: string }[]> {
+  let byEvent = webhookTargets.get(db);
+  if (!byEvent)
+    webhookTargets.set(db, (byEvent = new Map<string, { at: number; ids: { id: string }[] }>()));
+  const known = byEvent.get(event);
+  if (known && Date.now() - known.at < WEBHOOK_TARGETS_TTL_MS) return known.ids;
+  const at = Date.now();
+  const ids = await db
     .select({ id: externalConnections.id })
     .from(externalConnections)
     .where(
@@ -417,6 +430,17 @@ export async function recordEvent(
         sql`${event} = any(${externalConnections.events})`,
       ),
     );
+  // Kept only if no change of this process dropped the map meanwhile.
+  if (webhookTargets.get(db) === byEvent) byEvent.set(event, { at, ids });
+  return ids;
+}
+
+export async function recordEvent(
+  db: Db,
+  event: WebhookEvent,
+  data: Record<string, unknown>,
+): Promise<string[]> {
+  const targets = await webhookTargetsOf(db, event);
   if (targets.length === 0) return [];
   const timestamp = new Date().toISOString();
   const rows = targets.map((t) => ({
@@ -425,8 +449,28 @@ export async function recordEvent(
     event,
     payload: { type: event, timestamp, data },
   }));
-  await db.insert(webhookDeliveries).values(rows);
-  return rows.map((r) => r.id);
+  // Only to connections that are still active and subscribed (the list may be a few seconds
+  // old): one statement, whatever another copy changed meanwhile.
+  const inserted = await db.execute(
+    sql`insert into ${webhookDeliveries} (id, connection_id, event, payload)
+        select v.id, v.connection_id, v.event, v.payload
+          from (values ${sql.join(
+            rows.map(
+              (r) =>
+                sql`(${r.id}::text, ${r.connectionId}::uuid, ${r.event}::text, ${JSON.stringify(r.payload)}::jsonb)`,
+            ),
+            sql`, `,
+          )}) as v (id, connection_id, event, payload)
+          join ${externalConnections} c on c.id = v.connection_id
+         where c.is_active and c.connection_type = 'webhook' and v.event = any(c.events)
+        returning id`,
+  );
+  const ids = new Set(
+    ((inserted as { rows?: { id: string }[] }).rows ?? (inserted as { id: string }[])).map(
+      (r) => r.id,
+    ),
+  );
+  return rows.map((r) => r.id).filter((id) => ids.has(id));
 }
 
 /**

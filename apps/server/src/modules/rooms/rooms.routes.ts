@@ -13,7 +13,8 @@ import { clientKey } from '../../lib/client-key';
 import type { App } from '../../lib/fastify';
 import { sendCached } from '../../lib/public-cache';
 import { clientInfo } from '../auth/auth.routes';
-import { recordSecurityEvent } from '../security/security.service';
+import { publicRoomSeatsNotice } from '../../realtime/room-events';
+import { securityEventInsert } from '../security/security.service';
 import { findMyParticipation, getPublicRoom, joinRoom, listOpenRooms } from './rooms.service';
 import { PUBLIC_SEAT } from './seat-access';
 
@@ -105,13 +106,20 @@ export function registerRoomRoutes(app: App, { db, config }: { db: Db; config: C
         salaId: request.params.id,
         metodo: request.body.metodo,
         access: PUBLIC_SEAT,
+        caller: me.standing && { role: me.role, ...me.standing },
+        seatNotice: publicRoomSeatsNotice(),
+        // The security log row is committed with the seat, in the seat's last statement.
+        alongside: [
+          await securityEventInsert(db, {
+            userId: me.id,
+            action: 'draw_participation',
+            client: clientInfo(request),
+          }),
+        ],
       });
-      await recordSecurityEvent(db, {
-        userId: me.id,
-        action: 'draw_participation',
-        client: clientInfo(request),
-      });
-      app.events.emit('room', result.room.id);
+      // The live update went out with the seat's commit (seatNotice); a room the join closed
+      // is published again as it is now.
+      if (result.room.status !== 'aberta') app.events.emit('room', result.room.id);
       // Outgoing webhooks (modules/integrations/webhooks.ts): a seat paid from the Saldo is
       // confirmed at once; a PIX seat is confirmed later by the 'pix' event.
       if (result.participation.statusPagamento === 'confirmado')

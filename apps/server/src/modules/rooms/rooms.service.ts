@@ -11,7 +11,7 @@ import {
   percentOf,
   responsiblePlayMessages,
 } from '@sorteio/shared';
-import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { participacoes, profiles, type roomTypes, salas, user } from '../../db/schema';
@@ -262,6 +262,24 @@ function rememberStatus(salaId: string, tipoSala: string | null, status: string 
   closedForGood.add(salaId);
 }
 
+/** The joining player's standing, as the request's session read it. */
+export interface JoinCaller {
+  role: string;
+  isVerified: boolean;
+  statusConta: string | null;
+}
+
+/** Data-modifying statements without results, sent to the database as ONE statement. */
+async function writeTogether(tx: Tx, statements: SQL[]) {
+  if (statements.length === 0) return;
+  await tx.execute(
+    sql`with ${sql.join(
+      statements.map((statement, i) => sql`${sql.raw(`w${i}`)} as (${statement})`),
+      sql`, `,
+    )} select 1`,
+  );
+}
+
 /**
  * Joins a room in one database transaction: the room row is locked, so the seat count can never
  * pass max_participantes and a lucky number is unique; a user never holds two seats (also a unique
@@ -277,6 +295,9 @@ export async function joinRoom({
   access = PUBLIC_SEAT,
   messages = joinMessages,
   luckyNumberOf,
+  caller,
+  alongside = [],
+  seatNotice,
 }: {
   db: Db;
   config: Config;
@@ -292,23 +313,42 @@ export async function joinRoom({
   messages?: { full: string; alreadyIn: string; notOpen: string; notFound: string };
   /** Private rooms give lucky numbers of their own shape (spec 001 section 3). */
   luckyNumberOf?: (attempt: number) => string;
+  /**
+   * Who is joining as this request's session read them (role, identity check, account status):
+   * saves reading them again. Without it they are read here.
+   */
+  caller?: JoinCaller;
+  /**
+   * The caller's own writes that belong with the seat (the security log row): committed in the
+   * same database transaction, sent in the same statement as the seat's last writes.
+   */
+  alongside?: SQL[];
+  /**
+   * An expression on the room row evaluated by the statement that counts the seat (its
+   * RETURNING): the live update's NOTIFY, sent with the commit.
+   */
+  seatNotice?: SQL;
 }): Promise<{ participation: Participation; room: Room }> {
-  // Who may play, in one statement: staff never (checked first), players with a verified
-  // identity and an active account. The same statement reads a public room's status: a room seen
-  // closed is refused here, without queueing for its lock (a full room's crowd). Private rooms go
-  // through the seat guard in the transaction, so this never tells whether one exists.
-  const [who] = await db
-    .select({
-      role: user.role,
-      isVerified: profiles.isVerified,
-      statusConta: profiles.statusConta,
-      publicRoomStatus: sql<
-        string | null
-      >`(select ${salas.status} from ${salas} where ${salas.id} = ${salaId} and ${salas.tipoSala} <> 'privada')`,
-    })
-    .from(user)
-    .leftJoin(profiles, eq(profiles.id, user.id))
-    .where(eq(user.id, userId));
+  // Who may play: staff never (checked first), players with a verified identity and an active
+  // account. Without the session's reading, one statement reads them and a public room's status:
+  // a room seen closed is refused here, without queueing for its lock (a full room's crowd).
+  // Private rooms go through the seat guard in the transaction, so this never tells whether one
+  // exists. With the session's reading, a public room this process has seen closed for good is
+  // refused from memory and any other closed one under its lock.
+  const [who] = caller
+    ? [{ ...caller, publicRoomStatus: null as string | null }]
+    : await db
+        .select({
+          role: user.role,
+          isVerified: profiles.isVerified,
+          statusConta: profiles.statusConta,
+          publicRoomStatus: sql<
+            string | null
+          >`(select ${salas.status} from ${salas} where ${salas.id} = ${salaId} and ${salas.tipoSala} <> 'privada')`,
+        })
+        .from(user)
+        .leftJoin(profiles, eq(profiles.id, user.id))
+        .where(eq(user.id, userId));
   if (who && isStaffRole(who.role as Role))
     throw new AppError('FORBIDDEN', {
       message: responsiblePlayMessages.staffCannotPlay,
@@ -339,24 +379,30 @@ export async function joinRoom({
         rememberStatus(salaId, room.tipoSala, room.status);
         throw notOpen();
       }
-      const [existing] = await tx
-        .select({ id: participacoes.id })
-        .from(participacoes)
-        .where(
-          and(
-            eq(participacoes.salaId, salaId),
-            eq(participacoes.userId, userId),
-            ne(participacoes.statusPagamento, 'cancelado'),
-          ),
-        );
-      if (existing)
-        throw new AppError('CONFLICT', { message: messages.alreadyIn, reason: 'ALREADY_JOINED' });
+      const holdsSeat = async () =>
+        (
+          await tx
+            .select({ id: participacoes.id })
+            .from(participacoes)
+            .where(
+              and(
+                eq(participacoes.salaId, salaId),
+                eq(participacoes.userId, userId),
+                ne(participacoes.statusPagamento, 'cancelado'),
+              ),
+            )
+        ).length > 0;
+      const alreadyIn = () =>
+        new AppError('CONFLICT', { message: messages.alreadyIn, reason: 'ALREADY_JOINED' });
       if (room.temLimitePessoas && room.participantesAtual >= room.maxParticipantes) {
+        // "Already in" is the answer a seated player gets, even from a full room.
+        if (await holdsSeat()) throw alreadyIn();
         throw new AppError('CONFLICT', { message: messages.full, reason: 'ROOM_FULL' });
       }
-      // The room row is locked: no other join of this room runs now. A lucky number already taken
-      // in the room makes the insert a no-op (its unique index), and the next number is tried; the
-      // player holds no seat here (checked above, under the same lock).
+      // The room row is locked: no other join of this room runs now. The insert itself refuses a
+      // second seat and a lucky number already taken in the room (the unique indexes
+      // participacoes_one_seat_idx and participacoes_numero_idx): when it inserts nothing, the
+      // player either holds a seat already or the number was taken, and the next one is tried.
       const nextNumber = (attempt: number) =>
         luckyNumberOf?.(attempt) ?? luckyNumber(room.tipoSala, Date.now() + attempt);
       const now = new Date();
@@ -378,23 +424,30 @@ export async function joinRoom({
               : new Date(now.getTime() + config.pix.seatHoldSeconds * 1000),
             confirmedAt: byBalance ? now : null,
           })
-          .onConflictDoNothing({ target: [participacoes.salaId, participacoes.numeroSorte] })
+          .onConflictDoNothing()
           .returning();
+        if (!created && (await holdsSeat())) throw alreadyIn();
       }
-      let [after] = await tx
-        .update(salas)
-        .set({ participantesAtual: sql`${salas.participantesAtual} + 1`, updatedAt: now })
-        .where(eq(salas.id, salaId))
-        .returning();
-      if (byBalance && after) {
+      // The seat count, written with the seat's last statement (below); the row is locked, so
+      // the room after it is known without reading it back.
+      const seatCount = sql`update ${salas} set ${sql.identifier(salas.participantesAtual.name)} = ${salas.participantesAtual} + 1, ${sql.identifier(salas.updatedAt.name)} = ${now} where ${salas.id} = ${salaId}${seatNotice ? sql` returning ${seatNotice}` : sql``}`;
+      let after: typeof salas.$inferSelect = {
+        ...room,
+        participantesAtual: room.participantesAtual + 1,
+        updatedAt: now,
+      };
+      if (byBalance) {
         const closed = await payEntryFromBalance(tx, config, {
           participation: created,
           tipoSala: room.tipoSala,
           room: after,
+          alongside: [seatCount, ...alongside],
         });
-        if (closed) [after] = await tx.select().from(salas).where(eq(salas.id, salaId));
+        if (closed) after = (await tx.select().from(salas).where(eq(salas.id, salaId)))[0]!;
+      } else {
+        await writeTogether(tx, [seatCount, ...alongside]);
       }
-      return { participation: toParticipation(created), room: toRoom(after!) };
+      return { participation: toParticipation(created), room: toRoom(after) };
     });
   const result = await inRoomQueue(salaId, () => {
     // Seen closed while this join waited its turn.
@@ -418,11 +471,14 @@ async function payEntryFromBalance(
     participation,
     tipoSala,
     room,
+    alongside,
   }: {
     participation: typeof participacoes.$inferSelect;
     tipoSala: string;
     /** The room row as this transaction last wrote it, when the caller has it. */
     room?: typeof salas.$inferSelect;
+    /** Other writes sent in the same statement as the ledger posts. */
+    alongside?: SQL[];
   },
 ): Promise<boolean> {
   const { userId, salaId, valorPago } = participation;
@@ -441,23 +497,27 @@ async function payEntryFromBalance(
   // The entry and its cashback written together (one insert each of transactions and entries,
   // one update of the balances).
   const cashbackCredit = cashbackPost(config, participation);
-  await postTransactions(tx, [
-    {
-      kind: 'entry_balance',
-      idempotencyKey: `entry:${participation.id}`,
-      description: `Entrada na sala ${tipoSala}`,
-      userId,
-      salaId,
-      participacaoId: participation.id,
-      metadata: { fromCashback, fromSaldo },
-      entries: [
-        { account: cashbackRef, amount: -fromCashback },
-        { account: saldoRef, amount: -fromSaldo },
-        { account: { kind: 'room_pool', salaId }, amount: valorPago },
-      ],
-    },
-    ...(cashbackCredit ? [cashbackCredit] : []),
-  ]);
+  await postTransactions(
+    tx,
+    [
+      {
+        kind: 'entry_balance',
+        idempotencyKey: `entry:${participation.id}`,
+        description: `Entrada na sala ${tipoSala}`,
+        userId,
+        salaId,
+        participacaoId: participation.id,
+        metadata: { fromCashback, fromSaldo },
+        entries: [
+          { account: cashbackRef, amount: -fromCashback },
+          { account: saldoRef, amount: -fromSaldo },
+          { account: { kind: 'room_pool', salaId }, amount: valorPago },
+        ],
+      },
+      ...(cashbackCredit ? [cashbackCredit] : []),
+    ],
+    alongside,
+  );
   return closeIfComplete(tx, salaId, room);
 }
 

@@ -4,10 +4,11 @@
  * country, after many failures, or from a new device.
  */
 import type { SecurityActionType, SecurityLog } from '@sorteio/shared';
-import { and, count, desc, eq, gte } from 'drizzle-orm';
+import { type SQL, and, count, desc, eq, gte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { userSecurityLogs } from '../../db/schema';
 import { lookupIp, normalizeIp } from '../../lib/geoip';
+import type { DbOrTx } from '../wallet/ledger.service';
 
 /** Failed sign-ins for one account within the window that make the next sign-in suspicious. */
 export const FAILURES_BEFORE_SUSPICIOUS = 3;
@@ -98,6 +99,34 @@ function countryNameOf(code: string): string {
   } catch {
     return code;
   }
+}
+
+/**
+ * The insert of one event that is never flagged (not a sign-in), for a caller that writes it with
+ * its own statement (a seat's log row goes with the seat: modules/rooms/rooms.service.ts).
+ */
+export async function securityEventInsert(
+  db: DbOrTx,
+  input: { userId: string; action: Exclude<SecurityActionType, 'login'>; client: ClientInfo },
+): Promise<SQL> {
+  const ip = input.client.ip ? normalizeIp(input.client.ip) : null;
+  const geo = await lookupIp(ip);
+  return db
+    .insert(userSecurityLogs)
+    .values({
+      userId: input.userId,
+      email: null,
+      ipAddress: ip,
+      city: geo.city,
+      region: geo.region,
+      country: geo.country,
+      timezone: geo.timezone,
+      actionType: input.action,
+      userAgent: input.client.userAgent?.slice(0, 500) ?? null,
+      isSuspicious: false,
+      suspiciousReason: null,
+    })
+    .getSQL();
 }
 
 /** Writes one event; answers why it was flagged 'Suspeito' (null when it was not). */

@@ -15,12 +15,11 @@
  *   retried request a no-op.
  */
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   ledgerAccounts,
   ledgerEntries,
-  ledgerTransactions,
   type ledgerAccountKinds,
   type ledgerTransactionKinds,
 } from '../../db/schema';
@@ -125,13 +124,15 @@ interface TxLedgerState {
   ids: Set<string>;
   max: string;
   known: Map<string, string>;
+  /** Platform account ids this transaction resolved, cached for the database after commit. */
+  platformResolved: Map<string, string>;
 }
 const lockedIn = new WeakMap<object, TxLedgerState>();
 
 function stateOf(tx: Tx): TxLedgerState {
   let state = lockedIn.get(tx);
   if (!state) {
-    state = { ids: new Set(), max: '', known: new Map() };
+    state = { ids: new Set(), max: '', known: new Map(), platformResolved: new Map() };
     lockedIn.set(tx, state);
   }
   return state;
@@ -258,11 +259,31 @@ async function idsForPost(tx: Tx, refs: AccountRef[]): Promise<Map<string, strin
       isCached(r) && !(state.known.has(refKey(r)) && state.ids.has(state.known.get(refKey(r))!)),
   );
   if (cachedMissing.length > 0) await lockAccounts(tx, cachedMissing);
-  const platformMissing = unique.filter((r) => !isCached(r) && !state.known.has(refKey(r)));
+  const database = databaseOf.get(tx);
+  let platform = database ? platformIds.get(database) : undefined;
+  if (database && !platform) platformIds.set(database, (platform = new Map<string, string>()));
+  const platformMissing = unique.filter((r) => {
+    if (isCached(r) || state.known.has(refKey(r))) return false;
+    const id = platform?.get(refKey(r));
+    if (id) state.known.set(refKey(r), id);
+    return !id;
+  });
   if (platformMissing.length > 0)
-    for (const [key, id] of await resolveIds(tx, platformMissing)) state.known.set(key, id);
+    for (const [key, id] of await resolveIds(tx, platformMissing)) {
+      state.known.set(key, id);
+      // Remembered once this transaction commits (it may have created the account).
+      if (platform) state.platformResolved.set(key, id);
+    }
   return state.known;
 }
+
+/**
+ * The platform accounts' ids per database (its `Db` object): such an account is created once, on
+ * first use, and never changes or goes away, so a post resolves it once per process. Filled and
+ * read for transactions opened by `moneyTransaction` (which records their database).
+ */
+const platformIds = new WeakMap<object, Map<string, string>>();
+const databaseOf = new WeakMap<object, object>();
 
 /** The balance of an account locked earlier in this transaction by `lockAccounts`. */
 export function lockedBalance(locked: Map<string, LockedAccount>, ref: AccountRef): number {
@@ -321,7 +342,18 @@ export const contentionMessage =
 export async function moneyTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await db.transaction(work);
+      let opened: Tx | undefined;
+      const out = await db.transaction((tx) => {
+        opened = tx;
+        databaseOf.set(tx, db);
+        return work(tx);
+      });
+      const resolved = opened && lockedIn.get(opened)?.platformResolved;
+      if (resolved?.size) {
+        const platform = platformIds.get(db);
+        for (const [key, id] of resolved) platform?.set(key, id);
+      }
+      return out;
     } catch (error) {
       if (!CONTENTION_CODES.has(pgErrorCode(error) ?? '')) throw error;
       if (attempt >= MAX_ATTEMPTS) {
@@ -370,7 +402,16 @@ export async function postTransaction(db: DbOrTx, input: PostInput): Promise<boo
  * the entries. Each is checked and made idempotent exactly as `postTransaction` does; returns, in
  * order, whether each was written (false: its idempotency key was already used).
  */
-export async function postTransactions(tx: Tx, inputs: PostInput[]): Promise<boolean[]> {
+export async function postTransactions(
+  tx: Tx,
+  inputs: PostInput[],
+  /**
+   * Other writes of the same database transaction (data-modifying statements without RETURNING
+   * that the caller does not need the result of, e.g. the room's seat count), sent in the same
+   * statement as the posts to save round trips. They run whether or not a post was new.
+   */
+  alongside: SQL[] = [],
+): Promise<boolean[]> {
   const checked = inputs.map((input) => {
     const entries = input.entries.filter((e) => e.amount !== 0);
     const sum = entries.reduce((acc, e) => acc + e.amount, 0);
@@ -382,66 +423,78 @@ export async function postTransactions(tx: Tx, inputs: PostInput[]): Promise<boo
     }
     return { input, entries };
   });
-  if (checked.length === 0) return [];
-  const created = await tx
-    .insert(ledgerTransactions)
-    .values(
-      checked.map(({ input }) => ({
-        kind: input.kind,
-        idempotencyKey: input.idempotencyKey,
-        description: input.description,
-        userId: input.userId ?? null,
-        salaId: input.salaId ?? null,
-        participacaoId: input.participacaoId ?? null,
-        metadata: input.metadata ?? null,
-      })),
-    )
-    .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
-    .returning({ id: ledgerTransactions.id, key: ledgerTransactions.idempotencyKey });
-  const idOf = new Map(created.map((c) => [c.key, c.id]));
-  const fresh = checked.filter(({ input }) => idOf.has(input.idempotencyKey));
-  const all = fresh.flatMap(({ input, entries }) =>
-    entries.map((e) => ({ ...e, transactionId: idOf.get(input.idempotencyKey)! })),
+  if (checked.length === 0 && alongside.length === 0) return [];
+  // Every account the posts write to, the cached ones locked (no statement when the caller's
+  // `lockAccounts` already did it) and the platform ones resolved (cached per database).
+  const ids = await idsForPost(
+    tx,
+    checked.flatMap(({ entries }) => entries.map((e) => e.account)),
   );
-  if (all.length > 0) {
-    const ids = await idsForPost(
-      tx,
-      all.map((e) => e.account),
+  // ONE statement: the transactions (a used idempotency key inserts nothing), then, only for the
+  // ones inserted, the cached balances (one row per account, its entries added up; already locked
+  // in id order, so it waits for nothing) and the entries; and the caller's `alongside` writes.
+  const ctes: SQL[] = [];
+  if (checked.length > 0) {
+    const entryRows = checked.flatMap(({ input, entries }) =>
+      entries.map(
+        (e) =>
+          sql`(${input.idempotencyKey}::text, ${ids.get(refKey(e.account))!}::uuid, ${e.amount}::bigint, ${isCached(e.account)}::boolean)`,
+      ),
     );
-    const resolved = all.map((e) => ({
-      transactionId: e.transactionId,
-      id: ids.get(refKey(e.account))!,
-      cached: isCached(e.account),
-      amount: e.amount,
-    }));
-    // The cached balances in one statement (one row per account, its entries added up); already
-    // locked in id order, so it waits for nothing.
-    const deltas = new Map<string, number>();
-    for (const e of resolved) if (e.cached) deltas.set(e.id, (deltas.get(e.id) ?? 0) + e.amount);
-    const changes = [...deltas].filter(([, delta]) => delta !== 0);
-    try {
-      if (changes.length > 0)
-        await tx.execute(
-          sql`update ledger_accounts a set balance = a.balance + v.delta, updated_at = now()
-              from (values ${sql.join(
-                changes.map(([id, delta]) => sql`(${id}::uuid, ${delta}::bigint)`),
-                sql`, `,
-              )}) as v(id, delta)
-              where a.id = v.id`,
-        );
-    } catch (error) {
-      if (pgErrorCode(error) === '23514' && pgConstraint(error) === 'ledger_user_balance_nonneg')
-        throw new InsufficientFundsError();
-      throw error;
-    }
-    await tx.insert(ledgerEntries).values(
-      resolved.map((e) => ({
-        transactionId: e.transactionId,
-        accountId: e.id,
-        amount: e.amount,
-      })),
+    ctes.push(
+      sql`created as (
+        insert into ledger_transactions
+          (kind, idempotency_key, description, user_id, sala_id, participacao_id, metadata)
+        values ${sql.join(
+          checked.map(
+            ({ input }) =>
+              sql`(${input.kind}, ${input.idempotencyKey}, ${input.description}, ${input.userId ?? null}, ${input.salaId ?? null}::uuid, ${input.participacaoId ?? null}::uuid, ${input.metadata ? JSON.stringify(input.metadata) : null}::jsonb)`,
+          ),
+          sql`, `,
+        )}
+        on conflict (idempotency_key) do nothing
+        returning id, idempotency_key
+      )`,
     );
+    if (entryRows.length > 0)
+      ctes.push(
+        sql`e (key, account_id, amount, cached) as (values ${sql.join(entryRows, sql`, `)})`,
+        sql`balances as (
+          update ledger_accounts a set balance = a.balance + d.delta, updated_at = now()
+          from (select e.account_id, sum(e.amount)::bigint as delta
+                  from e join created c on c.idempotency_key = e.key
+                 where e.cached group by e.account_id) d
+          where a.id = d.account_id and d.delta <> 0
+          returning a.id
+        )`,
+        sql`entries as (
+          insert into ledger_entries (transaction_id, account_id, amount)
+          select c.id, e.account_id, e.amount from e join created c on c.idempotency_key = e.key
+          returning id
+        )`,
+      );
   }
+  alongside.forEach((statement, i) =>
+    ctes.push(sql`${sql.raw(`alongside_${i}`)} as (${statement})`),
+  );
+  let result: unknown;
+  try {
+    result = await tx.execute(
+      sql`with ${sql.join(ctes, sql`, `)} ${
+        checked.length > 0
+          ? sql`select idempotency_key as key from created`
+          : sql`select 1 as key where false`
+      }`,
+    );
+  } catch (error) {
+    if (pgErrorCode(error) === '23514' && pgConstraint(error) === 'ledger_user_balance_nonneg')
+      throw new InsufficientFundsError();
+    throw error;
+  }
+  const rows = ((result as { rows?: { key: string }[] }).rows ?? (result as { key: string }[])) as {
+    key: string;
+  }[];
+  const idOf = new Set(rows.map((r) => r.key));
   return checked.map(({ input }) => idOf.has(input.idempotencyKey));
 }
 
