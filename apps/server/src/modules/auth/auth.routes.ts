@@ -25,6 +25,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { profiles, session, twoFactor, user, userActivity, verification } from '../../db/schema';
 import { type Caller, getSessionUser } from '../../lib/authz';
+import { compiled } from '../../db/compiled';
 import { addressKey } from '../../lib/client-key';
 import { hitLimit } from '../../lib/db-rate-limit';
 import { backupCodeHashes, buildKeyRing } from '../../lib/key-ring';
@@ -93,20 +94,8 @@ type LookedUp = {
   } | null;
 };
 
-/**
- * The common case in ONE statement: a validly signed cookie whose session is live and not yet due
- * for its hourly refresh, read with its user and profile. Anything else (no or unsigned cookie,
- * unknown or expired session, a refresh due) returns undefined and goes through the auth library,
- * which decides, cleans up and refreshes exactly as before.
- */
-async function lookUpSession(
-  db: Db,
-  secret: string,
-  request: FastifyRequest,
-): Promise<LookedUp | undefined> {
-  const token = verifiedSessionToken(request.headers.cookie, secret);
-  if (!token) return undefined;
-  const [row] = await db
+const sessionByToken = compiled('session_by_token', (db, name) =>
+  db
     .select({
       sessionId: session.id,
       createdAt: session.createdAt,
@@ -124,7 +113,24 @@ async function lookUpSession(
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .leftJoin(profiles, eq(profiles.id, session.userId))
-    .where(eq(session.token, token));
+    .where(eq(session.token, sql.placeholder('token')))
+    .prepare(name),
+);
+
+/**
+ * The common case in ONE statement: a validly signed cookie whose session is live and not yet due
+ * for its hourly refresh, read with its user and profile. Anything else (no or unsigned cookie,
+ * unknown or expired session, a refresh due) returns undefined and goes through the auth library,
+ * which decides, cleans up and refreshes exactly as before.
+ */
+async function lookUpSession(
+  db: Db,
+  secret: string,
+  request: FastifyRequest,
+): Promise<LookedUp | undefined> {
+  const token = verifiedSessionToken(request.headers.cookie, secret);
+  if (!token) return undefined;
+  const [row] = await sessionByToken(db, { token });
   const now = Date.now();
   if (!row || row.expiresAt.getTime() <= now) return undefined;
   const refreshDue =

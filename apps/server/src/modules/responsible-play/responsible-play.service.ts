@@ -21,6 +21,7 @@ import {
 } from '@sorteio/shared';
 import { and, count, eq, gt, gte, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { compiled } from '../../db/compiled';
 import {
   participacoes,
   payouts,
@@ -48,18 +49,23 @@ const dateBR = (d: Date) =>
  * The player's row, created on first use and locked until the end of the transaction, with the
  * account's role and whether any limit is set (so a player without limits costs one statement).
  */
+/** The player's row locked, with the role and whether any limit exists (one statement). */
+const lockPlayRow = compiled('responsible_play_lock', (db, name) =>
+  db
+    .select({
+      row: responsiblePlay,
+      role: user.role,
+      hasLimits: sql<boolean>`exists (select 1 from ${playLimits} where ${playLimits.userId} = ${responsiblePlay.userId})`,
+    })
+    .from(responsiblePlay)
+    .innerJoin(user, eq(user.id, responsiblePlay.userId))
+    .where(eq(responsiblePlay.userId, sql.placeholder('userId')))
+    .for('update', { of: responsiblePlay })
+    .prepare(name),
+);
+
 async function lockRowWithRole(tx: DbOrTx, userId: string) {
-  const select = () =>
-    tx
-      .select({
-        row: responsiblePlay,
-        role: user.role,
-        hasLimits: sql<boolean>`exists (select 1 from ${playLimits} where ${playLimits.userId} = ${responsiblePlay.userId})`,
-      })
-      .from(responsiblePlay)
-      .innerJoin(user, eq(user.id, responsiblePlay.userId))
-      .where(eq(responsiblePlay.userId, userId))
-      .for('update', { of: responsiblePlay });
+  const select = () => lockPlayRow(tx, { userId });
   let [found] = await select();
   if (!found) {
     await tx.insert(responsiblePlay).values({ userId }).onConflictDoNothing();

@@ -14,6 +14,7 @@ import {
 import { type SQL, and, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { compiled } from '../../db/compiled';
 import { participacoes, profiles, type roomTypes, salas, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { assertMayPlay, assertNotExcluded } from '../responsible-play/responsible-play.service';
@@ -262,6 +263,42 @@ function rememberStatus(salaId: string, tipoSala: string | null, status: string 
   closedForGood.add(salaId);
 }
 
+/** The room row, locked (the join's first statement in its transaction). */
+const lockRoom = compiled('join_lock_room', (db, name) =>
+  db
+    .select()
+    .from(salas)
+    .where(eq(salas.id, sql.placeholder('salaId')))
+    .for('update')
+    .prepare(name),
+);
+
+/**
+ * A seat, unless the player holds one in the room already or its lucky number is taken (the
+ * unique indexes participacoes_one_seat_idx and participacoes_numero_idx: nothing is returned).
+ */
+const seatInsert = (byBalance: boolean) =>
+  compiled(byBalance ? 'join_insert_seat_balance' : 'join_insert_seat_pix', (db, name) =>
+    db
+      .insert(participacoes)
+      .values({
+        userId: sql.placeholder('userId'),
+        salaId: sql.placeholder('salaId'),
+        numeroSorte: sql.placeholder('numeroSorte'),
+        valorPago: sql.placeholder('valorPago'),
+        statusPagamento: byBalance ? 'confirmado' : 'pendente',
+        metodoPagamento: sql.placeholder('metodoPagamento'),
+        // A placeholder never carries null for a timestamp: one statement per way of paying.
+        expiresAt: byBalance ? null : sql.placeholder('expiresAt'),
+        confirmedAt: byBalance ? sql.placeholder('confirmedAt') : null,
+      })
+      .onConflictDoNothing()
+      .returning()
+      .prepare(name),
+  );
+const insertSeatPaid = seatInsert(true);
+const insertSeatHeld = seatInsert(false);
+
 /** The joining player's standing, as the request's session read it. */
 export interface JoinCaller {
   role: string;
@@ -370,7 +407,7 @@ export async function joinRoom({
   }
   const joinLocked = () =>
     moneyTransaction(db, async (tx) => {
-      const [room] = await tx.select().from(salas).where(eq(salas.id, salaId)).for('update');
+      const [room] = await lockRoom(tx, { salaId });
       if (!room) throw new AppError('NOT_FOUND', { message: messages.notFound });
       await assertSeatAccess(tx, room, access, messages.notFound);
       // Responsible play: self-exclusion and the player's spending limits, under the player's lock.
@@ -410,22 +447,19 @@ export async function joinRoom({
       let created: typeof participacoes.$inferSelect | undefined;
       for (let attempt = 0; !created; attempt += 1) {
         if (attempt === 20) throw new Error('no free lucky number after 20 attempts');
-        [created] = await tx
-          .insert(participacoes)
-          .values({
-            userId,
-            salaId,
-            numeroSorte: nextNumber(attempt),
-            valorPago: room.valorEntrada,
-            statusPagamento: byBalance ? 'confirmado' : 'pendente',
-            metodoPagamento: metodo,
-            expiresAt: byBalance
-              ? null
-              : new Date(now.getTime() + config.pix.seatHoldSeconds * 1000),
-            confirmedAt: byBalance ? now : null,
-          })
-          .onConflictDoNothing()
-          .returning();
+        const seat = {
+          userId,
+          salaId,
+          numeroSorte: nextNumber(attempt),
+          valorPago: room.valorEntrada,
+          metodoPagamento: metodo,
+        };
+        [created] = byBalance
+          ? await insertSeatPaid(tx, { ...seat, confirmedAt: now })
+          : await insertSeatHeld(tx, {
+              ...seat,
+              expiresAt: new Date(now.getTime() + config.pix.seatHoldSeconds * 1000),
+            });
         if (!created && (await holdsSeat())) throw alreadyIn();
       }
       // The seat count, written with the seat's last statement (below); the row is locked, so

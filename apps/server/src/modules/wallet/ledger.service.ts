@@ -15,8 +15,9 @@
  *   retried request a no-op.
  */
 import { randomInt } from 'node:crypto';
-import { type SQL, and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { compiled } from '../../db/compiled';
 import {
   ledgerAccounts,
   ledgerEntries,
@@ -45,11 +46,12 @@ const refKey = (ref: AccountRef) =>
       ? `${ref.kind}:${ref.salaId}`
       : ref.kind;
 
-function where(ref: AccountRef) {
+/** The account's row; `owner` in place of its user or room id (a placeholder, when compiled). */
+function where(ref: AccountRef, owner?: Placeholder) {
   if ('userId' in ref)
-    return and(eq(ledgerAccounts.kind, ref.kind), eq(ledgerAccounts.userId, ref.userId));
+    return and(eq(ledgerAccounts.kind, ref.kind), eq(ledgerAccounts.userId, owner ?? ref.userId));
   if ('salaId' in ref)
-    return and(eq(ledgerAccounts.kind, ref.kind), eq(ledgerAccounts.salaId, ref.salaId));
+    return and(eq(ledgerAccounts.kind, ref.kind), eq(ledgerAccounts.salaId, owner ?? ref.salaId));
   return and(
     eq(ledgerAccounts.kind, ref.kind),
     isNull(ledgerAccounts.userId),
@@ -71,7 +73,7 @@ async function resolveIds(db: DbOrTx, refs: AccountRef[]): Promise<Map<string, s
         salaId: ledgerAccounts.salaId,
       })
       .from(ledgerAccounts)
-      .where(or(...list.map(where)));
+      .where(or(...list.map((ref) => where(ref))));
     for (const row of found) {
       const key = row.userId
         ? `${row.kind}:${row.userId}`
@@ -151,24 +153,51 @@ export interface LockedAccount {
 const keyOfRow = (row: { kind: string; userId: string | null; salaId: string | null }) =>
   row.userId ? `${row.kind}:${row.userId}` : row.salaId ? `${row.kind}:${row.salaId}` : row.kind;
 
+const lockByShape = new Map<
+  string,
+  (db: DbOrTx, values: Record<string, unknown>) => Promise<LockRow[]>
+>();
+interface LockRow {
+  id: string;
+  kind: AccountKind;
+  userId: string | null;
+  salaId: string | null;
+  balance: number;
+}
+
 /**
  * The first lock of a transaction: finds and locks the cached accounts in ONE statement, in id
  * order (rows are locked as the sorted scan returns them). Missing accounts are created first.
  */
 async function findAndLock(tx: Tx, refs: AccountRef[]) {
-  const lock = () =>
-    tx
-      .select({
-        id: ledgerAccounts.id,
-        kind: ledgerAccounts.kind,
-        userId: ledgerAccounts.userId,
-        salaId: ledgerAccounts.salaId,
-        balance: ledgerAccounts.balance,
-      })
-      .from(ledgerAccounts)
-      .where(or(...refs.map(where)))
-      .orderBy(asc(ledgerAccounts.id))
-      .for('update');
+  // Compiled once per shape (the kinds, in order): a join always locks the same three.
+  const shape = refs.map((r) => r.kind).join(',');
+  let run = lockByShape.get(shape);
+  if (!run) {
+    run = compiled(`ledger_lock_${lockByShape.size}`, (db, name) =>
+      db
+        .select({
+          id: ledgerAccounts.id,
+          kind: ledgerAccounts.kind,
+          userId: ledgerAccounts.userId,
+          salaId: ledgerAccounts.salaId,
+          balance: ledgerAccounts.balance,
+        })
+        .from(ledgerAccounts)
+        .where(or(...refs.map((ref, i) => where(ref, sql.placeholder(`p${i}`)))))
+        .orderBy(asc(ledgerAccounts.id))
+        .for('update')
+        .prepare(name),
+    );
+    lockByShape.set(shape, run);
+  }
+  const values = Object.fromEntries(
+    refs.map((ref, i) => [
+      `p${i}`,
+      'userId' in ref ? ref.userId : 'salaId' in ref ? ref.salaId : null,
+    ]),
+  );
+  const lock = () => run(tx, values);
   let rows = await lock();
   if (rows.length < refs.length) {
     const found = new Set(rows.map(keyOfRow));
