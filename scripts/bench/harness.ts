@@ -21,6 +21,8 @@ export interface LoadResult {
   max: number;
   /** Seconds from the start to the last answer of each status. */
   lastAt?: Record<string, number>;
+  /** Seconds from the start to the first answer of each status. */
+  firstAt?: Record<string, number>;
   firstError?: string;
 }
 
@@ -38,6 +40,7 @@ export function summarise(input: {
   statuses: Record<string, number>;
   seconds: number;
   lastAt?: Record<string, number>;
+  firstAt?: Record<string, number>;
   firstError?: string;
 }): LoadResult {
   const sorted = [...input.latencies].sort((a, b) => a - b);
@@ -52,6 +55,7 @@ export function summarise(input: {
     p99: percentile(sorted, 99),
     max: sorted.at(-1) ?? Number.NaN,
     ...(input.lastAt ? { lastAt: input.lastAt } : {}),
+    ...(input.firstAt ? { firstAt: input.firstAt } : {}),
     ...(input.firstError ? { firstError: input.firstError } : {}),
   };
 }

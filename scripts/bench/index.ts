@@ -522,7 +522,7 @@ async function benchTarget(
         .from(salas)
         .where(eq(salas.id, hotRoom));
       notes.push(
-        `${label}: hot room: ${hot.statuses['200'] ?? 0} seated (200), ${hot.statuses['409'] ?? 0} refused (409), ${hot.errors} other; room holds ${room?.seats} of ${HOT_SEATS}, status ${room?.status}; last seat answered after ${((hot.lastAt?.['200'] ?? Number.NaN) * 1000).toFixed(0)} ms, all ${HOT_PLAYERS} answered after ${(hot.seconds * 1000).toFixed(0)} ms`,
+        `${label}: hot room: ${hot.statuses['200'] ?? 0} seated (200), ${hot.statuses['409'] ?? 0} refused (409), ${hot.errors} other; room holds ${room?.seats} of ${HOT_SEATS}, status ${room?.status}; first seat answered after ${((hot.firstAt?.['200'] ?? Number.NaN) * 1000).toFixed(0)} ms, last seat after ${((hot.lastAt?.['200'] ?? Number.NaN) * 1000).toFixed(0)} ms, all ${HOT_PLAYERS} answered after ${(hot.seconds * 1000).toFixed(0)} ms`,
       );
       const inv = await checkInvariants(after.db);
       notes.push(

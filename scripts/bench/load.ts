@@ -43,6 +43,7 @@ export async function runLoadJob(job: LoadJob): Promise<LoadResult> {
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   const lastAt: Record<string, number> = {};
+  const firstAt: Record<string, number> = {};
   let errors = 0;
   let firstError: string | undefined;
   let next = 0;
@@ -96,6 +97,7 @@ export async function runLoadJob(job: LoadJob): Promise<LoadResult> {
           const ms = performance.now() - t0;
           statuses[res.status] = (statuses[res.status] ?? 0) + 1;
           lastAt[res.status] = (performance.now() - start) / 1000;
+          firstAt[res.status] ??= lastAt[res.status]!;
           if (ok.has(res.status)) latencies.push(ms);
           else {
             errors += 1;
@@ -118,6 +120,7 @@ export async function runLoadJob(job: LoadJob): Promise<LoadResult> {
     statuses,
     seconds,
     lastAt,
+    firstAt,
     ...(firstError ? { firstError } : {}),
   });
 }
