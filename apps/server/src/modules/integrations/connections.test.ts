@@ -12,6 +12,7 @@ import { externalConnections, staffAuditLog, webhookDeliveries } from '../../db/
 import { createSealer } from '../../lib/sealed';
 import { createRoom } from '../rooms/rooms.service';
 import { postTransaction } from '../wallet/ledger.service';
+import { recordEvent } from './connections.service';
 import {
   type TestContext,
   createTestApp,
@@ -189,6 +190,39 @@ describe('connections', () => {
       expect(ok.json().ok).toBe(true);
     }
     await setAllowPrivate(false);
+  });
+});
+
+describe('webhook targets', () => {
+  it('records an event only for connections still active and subscribed, whatever the cached list says', async () => {
+    const created = await call('POST', '/api/admin/connections', {
+      connection_name: 'Parceiro em cache',
+      connection_type: 'webhook',
+      service_name: 'Receptor',
+      config_data: JSON.stringify({ url: 'https://example.com/hook' }),
+      events: ['user.verified'],
+    });
+    expect(created.statusCode).toBe(200);
+    const id = created.json().connection.id as string;
+    const db = ctx.database.db;
+    const deliveriesOf = async () =>
+      (await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.connectionId, id)))
+        .length;
+    // This process's own change is seen at once (the list is read again).
+    expect(await recordEvent(db, 'user.verified', { userId: 'u1' })).toHaveLength(1);
+    // Another server copy turns it off: this copy's list is up to 5 s old, the database decides.
+    await db
+      .update(externalConnections)
+      .set({ isActive: false })
+      .where(eq(externalConnections.id, id));
+    expect(await recordEvent(db, 'user.verified', { userId: 'u2' })).toEqual([]);
+    await db
+      .update(externalConnections)
+      .set({ isActive: true, events: ['room.full'] })
+      .where(eq(externalConnections.id, id));
+    expect(await recordEvent(db, 'user.verified', { userId: 'u3' })).toEqual([]);
+    expect(await deliveriesOf()).toBe(1);
+    expect((await call('DELETE', `/api/admin/connections/${id}`)).statusCode).toBe(200);
   });
 });
 

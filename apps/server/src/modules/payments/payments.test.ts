@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { and, eq } from 'drizzle-orm';
 import { PixElementType, hasError, parsePix } from 'pix-utils';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { participacoes, pixCharges, profiles, salas } from '../../db/schema';
+import { participacoes, pixCharges, profiles, salas, userSecurityLogs } from '../../db/schema';
 import {
   type TestContext,
   createTestApp,
@@ -121,6 +121,24 @@ describe('joining a room', () => {
       reason: 'ROOM_FULL',
       message: 'Sala lotada! Não há mais vagas disponíveis',
     });
+    // A seated player trying again in the full room hears that they are in already.
+    const aAgain = await call('POST', `/api/rooms/${r.id}/join`, a.cookie, { metodo: 'pix' });
+    expect(aAgain.json().error.reason).toBe('ALREADY_JOINED');
+    // One security log row per seat taken, written with it; none for a refused join.
+    const participationLog = async (userId: string) =>
+      (
+        await db()
+          .select({ id: userSecurityLogs.id })
+          .from(userSecurityLogs)
+          .where(
+            and(
+              eq(userSecurityLogs.userId, userId),
+              eq(userSecurityLogs.actionType, 'draw_participation'),
+            ),
+          )
+      ).length;
+    expect([await participationLog(a.id), await participationLog(b.id)]).toEqual([1, 1]);
+    expect(await participationLog(c.id)).toBe(0);
     const closed = await room();
     await db().update(salas).set({ status: 'fechada' }).where(eq(salas.id, closed.id));
     const notOpen = await call('POST', `/api/rooms/${closed.id}/join`, c.cookie, { metodo: 'pix' });
