@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createRoom } from '../modules/rooms/rooms.service';
+import { postTransaction } from '../modules/wallet/ledger.service';
 import { type TestContext, createTestApp, jsonHeaders, verifiedPlayer } from '../test/helpers';
 import type { App } from './fastify';
 
@@ -104,6 +105,42 @@ describe('the public read cache', () => {
     expect(after.json().participantesAtual).toBe(1);
     const list = await get('/api/rooms');
     expect(list.json().find((r: { id: string }) => r.id === room.id)?.participantesAtual).toBe(1);
+  });
+
+  it('keeps the platform figures of the player dashboard until an event, the player’s own figures never', async () => {
+    const p = await verifiedPlayer(ctx);
+    const dashboard = async () =>
+      (
+        await second.inject({ method: 'GET', url: '/api/dashboard', headers: { cookie: p.cookie } })
+      ).json<{ live: { salasAbertas: number }; totalParticipacoes: number }>();
+    const before = await dashboard();
+    // A room appears without any event: the cached platform figure stays.
+    const room = await createRoom({ db: ctx.database.db, input });
+    expect((await dashboard()).live.salasAbertas).toBe(before.live.salasAbertas);
+    await postTransaction(ctx.database.db, {
+      kind: 'topup',
+      idempotencyKey: `dashboard-cache:${p.id}`,
+      description: 'teste',
+      userId: p.id,
+      entries: [
+        { account: { kind: 'pix_clearing' }, amount: -5000 },
+        { account: { kind: 'user_saldo', userId: p.id }, amount: 5000 },
+      ],
+    });
+    const joined = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/rooms/${room.id}/join`,
+      headers: { ...jsonHeaders, cookie: p.cookie },
+      payload: JSON.stringify({ metodo: 'balance' }),
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+    // The player's own seat shows at once (never cached); its event refreshes the platform's.
+    expect((await dashboard()).totalParticipacoes).toBe(before.totalParticipacoes + 1);
+    const after = await eventually(
+      dashboard,
+      (d) => d.live.salasAbertas === before.live.salasAbertas + 1,
+    );
+    expect(after.live.salasAbertas).toBe(before.live.salasAbertas + 1);
   });
 
   it('never keeps a failed read', async () => {

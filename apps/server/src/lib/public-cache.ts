@@ -21,7 +21,7 @@ interface Entry {
   tag: CacheTag;
   at: number;
   generation: number;
-  value: Promise<Cached>;
+  value: Promise<unknown>;
 }
 
 export interface Cached {
@@ -53,6 +53,27 @@ export class PublicCache {
     schema: S,
     load: () => Promise<z.output<S>>,
   ): Promise<Cached> {
+    return this.keep(tag, key, () =>
+      load().then((data) => {
+        // As the routes' own serializer does (fastify-type-provider-zod): encode, then stringify.
+        const body = JSON.stringify(z.encode(schema, data));
+        return {
+          body,
+          etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+        };
+      }),
+    ) as Promise<Cached>;
+  }
+
+  /**
+   * A value the same for every caller that is part of a larger answer (the platform figures on a
+   * player's dashboard), kept as it is under the same tags and TTL. Use keys of their own.
+   */
+  value<T>(tag: CacheTag, key: string, load: () => Promise<T>): Promise<T> {
+    return this.keep(tag, `value:${key}`, load) as Promise<T>;
+  }
+
+  private keep(tag: CacheTag, key: string, produce: () => Promise<unknown>): Promise<unknown> {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.generation === this.generations[tag] && now - hit.at < this.ttlMs) {
@@ -61,14 +82,7 @@ export class PublicCache {
     }
     this.stats.misses += 1;
     const generation = this.generations[tag];
-    const value = load().then((data) => {
-      // As the routes' own serializer does (fastify-type-provider-zod): encode, then stringify.
-      const body = JSON.stringify(z.encode(schema, data));
-      return {
-        body,
-        etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
-      };
-    });
+    const value = produce();
     // A failed load (404, database error) is never kept: the next read asks again.
     value.catch(() => {
       if (this.entries.get(key)?.value === value) this.entries.delete(key);

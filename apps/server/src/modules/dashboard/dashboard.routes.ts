@@ -3,13 +3,17 @@ import { dashboardSchema, historyQuerySchema, historySchema, statsSchema } from 
 import type { Db } from '../../db/client';
 import { requireUser } from '../../lib/authz';
 import type { App } from '../../lib/fastify';
-import { getDashboard, getHistory, getStats } from './dashboard.service';
+import { dashboardPlatform, getDashboard, getHistory, getStats } from './dashboard.service';
 
 export function registerDashboardRoutes(app: App, { db }: { db: Db }) {
   app.get(
     '/api/dashboard',
     { schema: { tags: ['player'], summary: 'Dashboard', response: { 200: dashboardSchema } } },
-    async (request) => getDashboard(db, (await requireUser(request)).id),
+    async (request) =>
+      getDashboard(db, (await requireUser(request)).id, () =>
+        // Platform-wide: cleared by the same live events as the public figures and draws.
+        app.publicCache.value('stats', 'dashboard-platform', () => dashboardPlatform(db)),
+      ),
   );
   app.get(
     '/api/history',

@@ -66,10 +66,14 @@ export async function recentDraws(db: Db, limit: number): Promise<RecentDraw[]> 
   }));
 }
 
-export async function getDashboard(db: Db, userId: string): Promise<Dashboard> {
-  const [totals, wallet, [users], [open], [revenue], [draws], recent] = await Promise.all([
-    playerTotals(db, userId),
-    walletOf(db, userId),
+/** The platform's figures on every player's dashboard (the same for all: cached by the caller). */
+export interface DashboardPlatform {
+  live: Dashboard['live'];
+  recentDraws: RecentDraw[];
+}
+
+export async function dashboardPlatform(db: Db): Promise<DashboardPlatform> {
+  const [[users], [open], [revenue], [draws], recent] = await Promise.all([
     db.select({ n: count() }).from(user),
     db
       .select({ n: count() })
@@ -83,10 +87,6 @@ export async function getDashboard(db: Db, userId: string): Promise<Dashboard> {
     recentDraws(db, 6),
   ]);
   return {
-    pontosAtuais: wallet.saldo + wallet.cashback,
-    saldo: wallet.saldo,
-    cashback: wallet.cashback,
-    ...totals,
     live: {
       usuarios: users?.n ?? 0,
       salasAbertas: open?.n ?? 0,
@@ -94,7 +94,32 @@ export async function getDashboard(db: Db, userId: string): Promise<Dashboard> {
       sorteios: draws?.n ?? 0,
     },
     recentDraws: recent.slice(0, 6),
-    hasMoreDraws: (draws?.n ?? 0) > 3,
+  };
+}
+
+/**
+ * A player's dashboard: their own balance and totals, with the platform's figures (`platform`:
+ * the routes pass a cached read, so the platform-wide counts and sums are not taken on every
+ * player's visit).
+ */
+export async function getDashboard(
+  db: Db,
+  userId: string,
+  platform: () => Promise<DashboardPlatform> = () => dashboardPlatform(db),
+): Promise<Dashboard> {
+  const [totals, wallet, shared] = await Promise.all([
+    playerTotals(db, userId),
+    walletOf(db, userId),
+    platform(),
+  ]);
+  return {
+    pontosAtuais: wallet.saldo + wallet.cashback,
+    saldo: wallet.saldo,
+    cashback: wallet.cashback,
+    ...totals,
+    live: shared.live,
+    recentDraws: shared.recentDraws,
+    hasMoreDraws: shared.live.sorteios > 3,
     generatedAt: new Date().toISOString(),
   };
 }
