@@ -11,8 +11,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Config } from '../config';
+import { PriorityPool } from './priority-pool';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -53,7 +54,7 @@ export async function createDatabase(
 ): Promise<Database> {
   const folder = options.migrationsFolder ?? migrationsFolder;
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolMax });
+    const pool = new PriorityPool({ connectionString: target.url, max: target.poolMax });
     // An idle client can be terminated by the server (restart, failover, admin); the pool drops it
     // and the next query opens a new one. Without a listener Node would crash on that event.
     pool.on('error', () => undefined);

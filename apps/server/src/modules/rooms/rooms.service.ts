@@ -15,6 +15,7 @@ import { type SQL, and, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { compiled } from '../../db/compiled';
+import { first } from '../../db/priority-pool';
 import { participacoes, profiles, type roomTypes, salas, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { assertMayPlay, assertNotExcluded } from '../responsible-play/responsible-play.service';
@@ -486,7 +487,8 @@ export async function joinRoom({
   const result = await inRoomQueue(salaId, () => {
     // Seen closed while this join waited its turn.
     if (access.kind === 'public' && closedForGood.has(salaId)) throw notOpen();
-    return joinLocked();
+    // Its turn came: its connection before the session reads of callers still arriving.
+    return first(joinLocked);
   });
   rememberStatus(salaId, result.room.tipoSala, result.room.status);
   return result;

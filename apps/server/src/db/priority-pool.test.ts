@@ -1,0 +1,49 @@
+/**
+ * The pool's waiting line (db/priority-pool.ts): work started in `first(...)` gets the next free
+ * connection before ordinary callers that were waiting already; equals stay first come, first
+ * served.
+ */
+import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestDatabase, createTestDatabase } from '../test/helpers';
+import { PriorityPool, first } from './priority-pool';
+
+const onPostgres = inject('testDb').kind === 'postgres';
+
+// prettier-ignore
+describe.skipIf(!onPostgres)('the priority pool', () => { // Runs in the PostgreSQL pass of the suite (TEST_DATABASE_URL): the embedded database has no pool.
+  let database: TestDatabase;
+  let pool: PriorityPool;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const url = (database.pool!.options as { connectionString: string }).connectionString;
+    pool = new PriorityPool({ connectionString: url, max: 1 });
+  });
+  afterAll(async () => {
+    await pool.end();
+    await database.drop();
+  });
+
+  it('serves a `first` caller before the ordinary ones already waiting, equals in order', async () => {
+    const held = await pool.connect();
+    const order: string[] = [];
+    const take = (name: string) =>
+      pool.connect().then((client) => {
+        order.push(name);
+        client.release();
+      });
+    const waiting = [take('a'), take('b'), first(() => take('urgent')), take('c')];
+    // Every caller is queued behind the one held connection.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(order).toEqual([]);
+    held.release();
+    await Promise.all(waiting);
+    expect(order).toEqual(['urgent', 'a', 'b', 'c']);
+  });
+
+  it('runs queries as a plain pool does', async () => {
+    const { rows } = await first(() => pool.query<{ n: number }>('select 41 + 1 as n'));
+    expect(rows[0]?.n).toBe(42);
+  });
+});
