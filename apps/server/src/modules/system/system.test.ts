@@ -131,6 +131,24 @@ describe('system routes', () => {
     expect(shell).not.toContain('Sorteios com PIX');
   });
 
+  it('sends the app instead of the light landing page to a visitor with a session cookie', async () => {
+    // The cookie is httpOnly: only the server can tell, so it picks the page. Its presence is
+    // enough (an expired session gets the app, which reads the session and shows the landing).
+    for (const cookie of [
+      'sorteio.session_token=abc.def',
+      'theme=dark; __Secure-sorteio.session_token=abc.def',
+    ]) {
+      const res = await ctx.app.inject({ url: '/', headers: { cookie } });
+      expect(res.statusCode, cookie).toBe(200);
+      expect(res.body, cookie).toContain('<div id="root"></div>');
+      expect(res.body, cookie).not.toContain('Sorteios com PIX');
+      expect(res.headers.vary, cookie).toMatch(/cookie/i);
+    }
+    const other = await ctx.app.inject({ url: '/', headers: { cookie: 'theme=dark' } });
+    expect(other.body).toBe(landingHtml);
+    expect(other.headers.vary).toMatch(/cookie/i);
+  });
+
   it('sends the precompressed copy of an asset to clients that accept it', async () => {
     const get = (acceptEncoding?: string) =>
       ctx.app.inject({
