@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { publicSettingsQueryOptions } from '@/lib/config/get-public-settings';
@@ -40,14 +40,18 @@ export function startApp(root: Root, { data, navigateTo }: StartAppOptions = {})
 
 function render(root: Root, queryClient: QueryClient, navigateTo: string | undefined) {
   const router = createAppRouter();
-  root.render(
-    <StrictMode>
-      <AppErrorBoundary>
-        <AppProviders queryClient={queryClient}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </AppErrorBoundary>
-    </StrictMode>,
+  // A transition: React renders the first screen in slices of a few milliseconds, yielding to the
+  // browser in between, instead of one long task.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppErrorBoundary>
+          <AppProviders queryClient={queryClient}>
+            <RouterProvider router={router} />
+          </AppProviders>
+        </AppErrorBoundary>
+      </StrictMode>,
+    ),
   );
   if (navigateTo) void router.navigate(navigateTo);
 }
