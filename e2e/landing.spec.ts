@@ -3,6 +3,7 @@
  * script runs; with JavaScript on it hydrates in place, and an in-app link opens the app there.
  */
 import { expect, test } from '@playwright/test';
+import { demoCredentials, signInByApi } from './support/session';
 
 const headline = 'Sorteios com PIX que você pode verificar';
 
@@ -21,12 +22,36 @@ test.describe('with JavaScript disabled', () => {
       'href',
       '/tutorial',
     );
+    // Sent only without a session cookie: the signed-out buttons are in the HTML itself.
+    await expect(page.getByRole('link', { name: 'Começar Agora' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+    await expect(page.getByRole('link', { name: 'Entrar', exact: true })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+  });
+
+  test('a link followed before the app runs is an ordinary page load', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Ver como funciona' }).click();
+    await expect(page).toHaveURL(/\/tutorial$/);
   });
 
   test('other paths still get the app shell (an empty root)', async ({ request }) => {
     const html = await (await request.get('/login')).text();
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain(headline);
+  });
+
+  test("/dashboard's shell names the screen's chunks up front", async ({ request }) => {
+    const preloads = (html: string) => html.match(/rel="modulepreload"/g)?.length ?? 0;
+    const shell = await (await request.get('/login')).text();
+    const dashboard = await (await request.get('/dashboard')).text();
+    expect(dashboard).toContain('<div id="root"></div>');
+    expect(dashboard).toMatch(/href="\/assets\/dashboard-[\w-]+\.js"/);
+    expect(preloads(dashboard)).toBeGreaterThan(preloads(shell));
   });
 });
 
@@ -37,8 +62,9 @@ test('hydrates without errors and opens an in-app link without a page load', asy
   });
   page.on('pageerror', (error) => problems.push(error.message));
   await page.goto('/');
-  // The buttons appear once the session is known (signed out here), after hydration.
   await expect(page.getByRole('link', { name: 'Começar Agora' })).toBeVisible();
+  // The figures are drawn after hydration: once they are, React owns the page.
+  await expect(page.getByText('Carregando números da plataforma...')).toHaveCount(0);
   await page.evaluate(() => {
     (window as unknown as { marker: number }).marker = 1;
   });
@@ -50,4 +76,16 @@ test('hydrates without errors and opens an in-app link without a page load', asy
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: headline })).toBeVisible();
   expect(problems).toEqual([]);
+});
+
+test('a signed-in visitor gets the app at /, with the signed-in landing', async ({ page }) => {
+  const [player] = demoCredentials().players;
+  await signInByApi(page, player!);
+  const response = await page.goto('/');
+  // The app's shell (empty root), not the light page: the session cookie is httpOnly, so the
+  // server picks the page.
+  expect(await response?.text()).toContain('<div id="root"></div>');
+  await expect(page.getByRole('heading', { level: 1, name: headline })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ir para Dashboard' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Começar Agora' })).toHaveCount(0);
 });

@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL, URL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { build, defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type Rollup } from 'vite';
 
 const apiTarget = 'http://localhost:3000';
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -50,6 +50,59 @@ async function prerenderLanding(outDir: string): Promise<void> {
   }
 }
 
+/**
+ * Pages the server sends for one path (`routes/<name>.html` for `/<name>`): index.html plus a
+ * `<link rel="modulepreload">` for each chunk the path's screen needs and the shell does not
+ * already name. Without them the browser learns of those chunks only after the entry has run and
+ * the router has matched, a round trip later. Keys are paths, values the source modules whose
+ * chunks (with their static imports) the page needs: the screen and, on signed-in pages, the
+ * user menu the navigation bar loads lazily.
+ */
+const routePreloads: Record<string, string[]> = {
+  dashboard: ['src/app/routes/player/dashboard.tsx', 'src/app/layouts/user-menu.tsx'],
+};
+
+/** The chunk files `sources` need, each chunk with everything it imports statically. */
+function chunksFor(bundle: Rollup.OutputBundle, sources: string[]): string[] {
+  const chunks = Object.values(bundle).filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const files = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
+  };
+  for (const source of sources) {
+    const id = path.join(webRoot, source);
+    const chunk = chunks.find((c) => c.facadeModuleId === id);
+    if (!chunk) throw new Error(`route preloads: no chunk for ${source}`);
+    visit(chunk.fileName);
+  }
+  return [...files];
+}
+
+/** Writes `routes/<name>.html` for each of `routePreloads` (above) from the built index.html. */
+function writeRoutePages(outDir: string, chunks: Record<string, string[]>): string[] {
+  const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  const dir = path.join(outDir, 'routes');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir);
+  const written: string[] = [];
+  for (const [name, files] of Object.entries(chunks)) {
+    const links = files
+      .map((file) => `/${file}`)
+      .filter((href) => !index.includes(`"${href}"`))
+      .map((href) => `    <link rel="modulepreload" crossorigin href="${href}">\n`)
+      .join('');
+    const head = /\n\s*<\/head>/;
+    if (!head.test(index)) throw new Error('index.html has no </head>');
+    const file = path.join(dir, `${name}.html`);
+    writeFileSync(file, index.replace(head, `\n${links}  </head>`));
+    written.push(file);
+  }
+  return written;
+}
+
 /** Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip -9) beside `file`. */
 function compressFile(file: string): void {
   const data = readFileSync(file);
@@ -65,20 +118,27 @@ function compressFile(file: string): void {
 }
 
 /**
- * Prerenders the landing page (above), then writes `<file>.br` and `<file>.gz` beside every
- * compressible hashed asset and beside the two HTML pages, once at build time; the server sends
- * them to clients that accept them.
+ * Prerenders the landing page and writes the route pages (above), then writes `<file>.br` and
+ * `<file>.gz` beside every compressible hashed asset and beside the HTML pages, once at build
+ * time; the server sends them to clients that accept them.
  */
 function precompress(): Plugin {
   let outDir = 'dist';
+  let routeChunks: Record<string, string[]> = {};
   return {
     name: 'sorteio-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
+    generateBundle(_options, bundle) {
+      routeChunks = Object.fromEntries(
+        Object.entries(routePreloads).map(([name, sources]) => [name, chunksFor(bundle, sources)]),
+      );
+    },
     async closeBundle() {
       await prerenderLanding(outDir);
+      const routePages = writeRoutePages(outDir, routeChunks);
       const assets = path.join(outDir, 'assets');
       for (const name of readdirSync(assets)) {
         if (!/\.(js|css|svg|json|txt|html|wasm)$/.test(name)) continue;
@@ -87,6 +147,7 @@ function precompress(): Plugin {
         compressFile(file);
       }
       for (const page of ['index.html', 'landing.html']) compressFile(path.join(outDir, page));
+      for (const page of routePages) compressFile(page);
     },
   };
 }

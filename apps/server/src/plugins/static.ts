@@ -1,15 +1,17 @@
 /**
  * Serves the built single-page app: hashed assets with a long cache, the prerendered landing page
- * (landing.html) for `/`, and index.html for every other path outside /api so deep links work.
- * The web build writes a brotli (.br) and a gzip (.gz) copy next to each compressible asset and
- * next to both pages; they are sent to clients that accept them (with `Vary: Accept-Encoding`), so
+ * (landing.html) for `/` when the request carries no session cookie, a route page (index.html plus
+ * that screen's modulepreloads, routes/<name>.html) for `/<name>`, and index.html for every other
+ * path outside /api so deep links work. The web build writes a brotli (.br) and a gzip (.gz) copy
+ * next to each compressible asset and next to the pages; they are sent to clients that accept them (with `Vary: Accept-Encoding`), so
  * the product compresses without a proxy and without CPU per request.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { hasSessionCookie } from '../lib/client-key';
 import type { App } from '../lib/fastify';
 
 type Encoding = 'br' | 'gzip';
@@ -23,7 +25,10 @@ interface Page {
 
 /** The app's HTML pages, chosen and encoded per request. */
 export interface SpaPages {
-  /** The page for a path outside the API: the landing for `/`, the app's shell otherwise. */
+  /**
+   * The page for a path outside the API: the light landing for `/` without a session cookie, the
+   * app's shell otherwise (a visitor with a session gets the app, whose landing is signed in).
+   */
   send(request: FastifyRequest, reply: FastifyReply): FastifyReply;
 }
 
@@ -72,6 +77,15 @@ export async function registerStatic(app: App, staticDir: string | null): Promis
   const index = loadPage(path.join(staticDir, 'index.html'));
   const landingFile = path.join(staticDir, 'landing.html');
   const landing = existsSync(landingFile) ? loadPage(landingFile) : index;
+  // routes/<name>.html: the app's shell for `/<name>`, naming that screen's chunks up front.
+  const routePages = new Map<string, Page>();
+  const routesDir = path.join(staticDir, 'routes');
+  if (existsSync(routesDir)) {
+    for (const file of readdirSync(routesDir)) {
+      if (file.endsWith('.html'))
+        routePages.set(`/${file.slice(0, -5)}`, loadPage(path.join(routesDir, file)));
+    }
+  }
   await app.register(fastifyStatic, {
     root: staticDir,
     wildcard: false,
@@ -87,13 +101,19 @@ export async function registerStatic(app: App, staticDir: string | null): Promis
   });
   return {
     send(request, reply) {
-      const page = pathOf(request.url) === '/' ? landing : index;
+      const pathname = pathOf(request.url);
+      const root = pathname === '/';
+      // The session cookie is httpOnly: only here can it be seen. The light page is for signed-out
+      // visitors (its buttons are the signed-out ones); an expired session gets the app, which
+      // reads the session and shows the signed-out landing.
+      const page =
+        root && !hasSessionCookie(request) ? landing : (routePages.get(pathname) ?? index);
       const encoding = negotiateEncoding(request.headers['accept-encoding']);
       void reply
         .type('text/html; charset=utf-8')
         // Always revalidated: the page names the current hashed assets.
         .header('cache-control', 'no-cache')
-        .header('vary', 'Accept-Encoding');
+        .header('vary', root ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
       if (encoding) void reply.header('content-encoding', encoding);
       return reply.send(encoding ? page[encoding] : page.identity);
     },

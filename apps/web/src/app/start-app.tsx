@@ -1,4 +1,5 @@
-import { StrictMode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { startTransition, StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { publicSettingsQueryOptions } from '@/lib/config/get-public-settings';
@@ -12,7 +13,11 @@ import { configKeys } from '@/lib/config/get-public-config';
 import { createQueryClient } from '@/lib/query-client';
 
 export interface StartAppOptions {
-  /** Answers the light landing page already read: the app starts with them in its cache. */
+  /**
+   * Answers the light landing page already read: the app starts with them in its cache. Given
+   * only by the light page, which the server sends to visitors without a session cookie: the
+   * session starts as signed out (no skeleton over the buttons), read again at once.
+   */
   data?: Partial<LandingData>;
   /** Opens this path once started (a link clicked on the light landing page). */
   navigateTo?: string;
@@ -22,21 +27,31 @@ export interface StartAppOptions {
  * Renders the whole app (providers, router, every route) into `root`: an empty one for every page
  * but the landing, or the landing page's own root when it hands over.
  */
-export function startApp(root: Root, { data = {}, navigateTo }: StartAppOptions = {}) {
+export function startApp(root: Root, { data, navigateTo }: StartAppOptions = {}) {
   const queryClient = createQueryClient();
-  if (data.me) queryClient.setQueryData(authKeys.me(), data.me);
+  if (!data) return render(root, queryClient, navigateTo);
+  // Stale from the start (updatedAt 0): shown at once, and checked by the first screen using it.
+  queryClient.setQueryData(authKeys.me(), { user: null }, { updatedAt: 0 });
   if (data.settings) queryClient.setQueryData(publicSettingsQueryOptions().queryKey, data.settings);
   if (data.config) queryClient.setQueryData(configKeys.public(), data.config);
   if (data.stats) queryClient.setQueryData(landingKeys.stats(), data.stats);
+  render(root, queryClient, navigateTo);
+}
+
+function render(root: Root, queryClient: QueryClient, navigateTo: string | undefined) {
   const router = createAppRouter();
-  root.render(
-    <StrictMode>
-      <AppErrorBoundary>
-        <AppProviders queryClient={queryClient}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </AppErrorBoundary>
-    </StrictMode>,
+  // A transition: React renders the first screen in slices of a few milliseconds, yielding to the
+  // browser in between, instead of one long task.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppErrorBoundary>
+          <AppProviders queryClient={queryClient}>
+            <RouterProvider router={router} />
+          </AppProviders>
+        </AppErrorBoundary>
+      </StrictMode>,
+    ),
   );
   if (navigateTo) void router.navigate(navigateTo);
 }

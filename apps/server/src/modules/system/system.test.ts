@@ -9,6 +9,8 @@ import { createMailer } from '../mail/mail.service';
 import { createRoom } from '../rooms/rooms.service';
 
 const landingHtml = `<!doctype html><html lang="pt-BR"><body><div id="root"><main><h1>Sorteios com PIX que você pode verificar</h1>${'<p>Como funciona</p>'.repeat(50)}</main></div></body></html>`;
+const dashboardHtml =
+  '<!doctype html><html lang="pt-BR"><head><link rel="modulepreload" href="/assets/dashboard-abc123.js"></head><body><div id="root"></div></body></html>';
 const bigAsset = `export const figures = [${Array.from({ length: 2000 }, (_, i) => i).join(',')}];\n`;
 
 describe('system routes', () => {
@@ -27,6 +29,13 @@ describe('system routes', () => {
     writeFileSync(path.join(webDir, 'landing.html'), landingHtml);
     writeFileSync(path.join(webDir, 'landing.html.br'), brotliCompressSync(landingHtml));
     writeFileSync(path.join(webDir, 'landing.html.gz'), gzipSync(landingHtml));
+    // A route page: the shell plus that screen's modulepreloads (the build writes .br/.gz too).
+    mkdirSync(path.join(webDir, 'routes'));
+    writeFileSync(path.join(webDir, 'routes', 'dashboard.html'), dashboardHtml);
+    writeFileSync(
+      path.join(webDir, 'routes', 'dashboard.html.br'),
+      brotliCompressSync(dashboardHtml),
+    );
     writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.info("app")');
     // As the web build leaves them: a brotli and a gzip copy beside a compressible asset.
     writeFileSync(path.join(webDir, 'assets', 'big-abc123.js'), bigAsset);
@@ -129,6 +138,43 @@ describe('system routes', () => {
     const shell = brotliDecompressSync(deep.rawPayload).toString();
     expect(shell).toContain('<div id="root"></div>');
     expect(shell).not.toContain('Sorteios com PIX');
+  });
+
+  it('sends the app instead of the light landing page to a visitor with a session cookie', async () => {
+    // The cookie is httpOnly: only the server can tell, so it picks the page. Its presence is
+    // enough (an expired session gets the app, which reads the session and shows the landing).
+    for (const cookie of [
+      'sorteio.session_token=abc.def',
+      'theme=dark; __Secure-sorteio.session_token=abc.def',
+    ]) {
+      const res = await ctx.app.inject({ url: '/', headers: { cookie } });
+      expect(res.statusCode, cookie).toBe(200);
+      expect(res.body, cookie).toContain('<div id="root"></div>');
+      expect(res.body, cookie).not.toContain('Sorteios com PIX');
+      expect(res.headers.vary, cookie).toMatch(/cookie/i);
+    }
+    const other = await ctx.app.inject({ url: '/', headers: { cookie: 'theme=dark' } });
+    expect(other.body).toBe(landingHtml);
+    expect(other.headers.vary).toMatch(/cookie/i);
+  });
+
+  it("sends a route's own page (the shell naming its chunks) for that path only", async () => {
+    const br = await ctx.app.inject({
+      url: '/dashboard?tab=1',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(dashboardHtml);
+    // No .gz copy in this folder: made once at start.
+    const gz = await ctx.app.inject({ url: '/dashboard', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(dashboardHtml);
+    for (const url of ['/dashboard/x', '/history', '/routes']) {
+      const other = await ctx.app.inject({ url });
+      expect(other.statusCode, url).toBe(200);
+      expect(other.body, url).not.toContain('dashboard-abc123');
+    }
   });
 
   it('sends the precompressed copy of an asset to clients that accept it', async () => {

@@ -2,9 +2,10 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderLanding } from '@/prerender';
-import { mockApi, regularUser } from '@/test/mock-api';
+import { mockApi } from '@/test/mock-api';
+import { hasShape, loadLandingData } from './landing-data';
 import { LandingIsland, type StartApp } from './landing-island';
 
 const stats = { users: 1234, openRooms: 5, draws: 42, prizesPaidCentavos: 123456 };
@@ -29,11 +30,6 @@ const settings = {
 let root: Root | null = null;
 let container: HTMLElement | null = null;
 
-beforeAll(async () => {
-  // Loaded lazily by the page; transformed once here so the first test does not wait on it.
-  await import('./landing-data');
-});
-
 afterEach(() => {
   act(() => root?.unmount());
   container?.remove();
@@ -43,6 +39,7 @@ afterEach(() => {
 
 /** Puts the build's markup in the page and hydrates it as landing-main.tsx does. */
 function hydrateLanding(startApp: StartApp = vi.fn()) {
+  const requests = loadLandingData();
   const onRecoverableError = vi.fn();
   container = document.createElement('div');
   container.innerHTML = renderLanding();
@@ -51,7 +48,7 @@ function hydrateLanding(startApp: StartApp = vi.fn()) {
     root = hydrateRoot(
       container!,
       <StrictMode>
-        <LandingIsland startApp={startApp} />
+        <LandingIsland startApp={startApp} requests={requests} />
       </StrictMode>,
       { onRecoverableError },
     );
@@ -59,9 +56,8 @@ function hydrateLanding(startApp: StartApp = vi.fn()) {
   return { onRecoverableError, startApp };
 }
 
-function mockPublicApi(me: unknown = { user: null }) {
+function mockPublicApi() {
   const answers = {
-    'GET /api/me': { body: me },
     'GET /api/public/stats': { body: stats },
     'GET /api/public/config': { body: config },
     'GET /api/public/settings': { body: settings },
@@ -83,8 +79,19 @@ describe('the prerendered landing page', () => {
     expect(tutorial?.getAttribute('href')).toBe('/tutorial');
     // The CSP allows no inline script: the markup must carry none.
     expect(html).not.toMatch(/<script/i);
-    // Figures and the session are read after hydration: placeholders until then.
+    // The figures are read after hydration: a placeholder until then.
     expect(html).toContain('Carregando números da plataforma...');
+    // The server sends this page only without a session cookie: the signed-out buttons are in it.
+    const links = [...page.querySelectorAll('a')].map((a) => [
+      a.textContent,
+      a.getAttribute('href'),
+    ]);
+    expect(links).toEqual(
+      expect.arrayContaining([
+        ['Entrar', '/login'],
+        ['Começar Agora', '/login'],
+      ]),
+    );
   });
 
   it('hydrates without a mismatch, then fills the figures and the buttons', async () => {
@@ -114,18 +121,8 @@ describe('the prerendered landing page', () => {
     );
   });
 
-  it('starts the app for a signed-in visitor, with the session already read', async () => {
-    mockPublicApi({ user: regularUser });
-    const { startApp } = hydrateLanding();
-    await waitFor(() => expect(startApp).toHaveBeenCalledTimes(1));
-    const [options] = vi.mocked(startApp).mock.calls[0]!;
-    expect(options.data.me).toEqual({ user: regularUser });
-    expect(options.navigateTo).toBeUndefined();
-  });
-
   it('starts the app in maintenance mode, which shows the maintenance page', async () => {
     mockApi({
-      'GET /api/me': { body: { user: null } },
       'GET /api/public/stats': { body: stats },
       'GET /api/public/config': { body: config },
       'GET /api/public/settings': { body: { ...settings, maintenanceMode: true } },
@@ -136,7 +133,8 @@ describe('the prerendered landing page', () => {
 
   it('hides the figures when they cannot be read, as the app does', async () => {
     mockApi({
-      'GET /api/me': { body: { user: null } },
+      'GET /api/public/config': { body: config },
+      'GET /api/public/settings': { body: settings },
       'GET /api/public/stats': { status: 500, body: { error: { code: 'INTERNAL', message: 'x' } } },
     });
     hydrateLanding();
@@ -144,5 +142,40 @@ describe('the prerendered landing page', () => {
       expect(screen.queryByText('Carregando números da plataforma...')).toBeNull(),
     );
     expect(screen.queryByRole('heading', { name: 'A plataforma em números' })).toBeNull();
+  });
+
+  it('does not read the session: the server sends this page only to signed-out visitors', async () => {
+    const fetches = mockPublicApi();
+    const { startApp } = hydrateLanding();
+    expect(await screen.findByText('1.234')).toBeDefined();
+    const paths = fetches.mock.calls.map(([input]) => (typeof input === 'string' ? input : ''));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/api/public/settings', '/api/public/config', '/api/public/stats']),
+    );
+    expect(paths).not.toContain('/api/me');
+    expect(startApp).not.toHaveBeenCalled();
+  });
+
+  it("ignores an answer that does not have the contract's shape, as the app would", async () => {
+    mockApi({
+      'GET /api/public/config': { body: config },
+      'GET /api/public/settings': { body: settings },
+      'GET /api/public/stats': { body: { users: '1234' } },
+    });
+    hydrateLanding();
+    await waitFor(() =>
+      expect(screen.queryByText('Carregando números da plataforma...')).toBeNull(),
+    );
+    expect(screen.queryByText('1.234')).toBeNull();
+  });
+});
+
+describe('hasShape', () => {
+  it('checks every field and nested object, allowing extra fields', () => {
+    const shape = { a: 'string', n: { b: 'number' } } as const;
+    expect(hasShape({ a: 'x', n: { b: 1 }, extra: true }, shape)).toBe(true);
+    expect(hasShape({ a: 'x', n: { b: '1' } }, shape)).toBe(false);
+    expect(hasShape({ a: 'x' }, shape)).toBe(false);
+    expect(hasShape(null, shape)).toBe(false);
   });
 });

@@ -1,5 +1,13 @@
 import type { PlatformStats } from '@sorteio/shared';
-import { Component, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  Component,
+  startTransition,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { LinkComponentsContext } from '@/components/app-link';
 import { FooterContent, type Operator } from '@/app/layouts/footer-content';
 import { Navbar } from '@/app/layouts/navbar';
@@ -8,7 +16,7 @@ import { AuthContext, type AuthContextValue } from '@/lib/auth/auth-context';
 import { LandingContent } from '@/features/landing/components/landing-content';
 import { PlatformStatsView } from '@/features/landing/components/platform-stats-view';
 import { IslandNavigateContext, islandLinks } from './island-links';
-import type { LandingData } from './landing-data';
+import type { LandingData, LandingRequests } from './landing-data';
 
 /**
  * Hands the page over to the full app: with what was already read (so it does not flash
@@ -17,8 +25,6 @@ import type { LandingData } from './landing-data';
 export type StartApp = (options: { data: Partial<LandingData>; navigateTo?: string }) => void;
 
 interface IslandState {
-  /** Until the session is known the buttons are placeholders, as in the app. */
-  sessionKnown: boolean;
   stats: PlatformStats | undefined;
   statsFailed: boolean;
   operator: Operator | undefined;
@@ -27,7 +33,6 @@ interface IslandState {
 }
 
 const initialState: IslandState = {
-  sessionKnown: false,
   stats: undefined,
   statsFailed: false,
   operator: undefined,
@@ -37,11 +42,24 @@ const initialState: IslandState = {
 const noop = async () => {};
 
 /**
- * The landing page (`/`) as prerendered at build time and hydrated without the router, the query
- * library or zod. It draws the same frame and sections as the app's layout and route; a signed-in
- * visitor, maintenance mode, a click on an in-app link or a failure here starts the full app.
+ * The server sends this page only to visitors without a session cookie: they are signed out, so
+ * the buttons are the signed-out ones from the first paint (and in the prerendered markup).
  */
-export function LandingIsland({ startApp }: { startApp: StartApp }) {
+const signedOut: AuthContextValue = { user: null, loading: false, refresh: noop, signOut: noop };
+
+/**
+ * The landing page (`/`) as prerendered at build time and hydrated without the router, the query
+ * library or zod. It draws the same frame and sections as the app's layout and route; maintenance
+ * mode, a click on an in-app link or a failure here starts the full app. `requests` are the public
+ * reads landing-main.tsx started before hydrating (none in the prerender: placeholders).
+ */
+export function LandingIsland({
+  startApp,
+  requests,
+}: {
+  startApp: StartApp;
+  requests?: LandingRequests;
+}) {
   const [state, setState] = useState(initialState);
   const data = useRef<Partial<LandingData>>({});
   const started = useRef(false);
@@ -57,60 +75,45 @@ export function LandingIsland({ startApp }: { startApp: StartApp }) {
   );
 
   useEffect(() => {
-    const controller = new AbortController();
+    if (!requests) return;
+    let active = true;
+    // The figures and the operator fill in one low-priority render React may interrupt, so the
+    // page stays responsive to a tap while they are drawn.
     const update = (patch: Partial<IslandState>) => {
-      if (!controller.signal.aborted) setState((s) => ({ ...s, ...patch }));
+      if (active) startTransition(() => setState((s) => ({ ...s, ...patch })));
     };
-    void import('./landing-data')
-      .then(({ loadLandingData }) => {
-        const requests = loadLandingData(controller.signal);
-        requests.me.then(
-          (me) => {
-            data.current.me = me;
-            // The signed-in landing (user menu, "Ir para Dashboard", live updates) is the app's.
-            if (me.user) start();
-            else update({ sessionKnown: true });
-          },
-          // A failed lookup counts as signed out, as in the app (the server decides anyway).
-          () => update({ sessionKnown: true }),
-        );
-        requests.settings.then(
-          (settings) => {
-            data.current.settings = settings;
-            // The app shows the maintenance page (and lets staff through).
-            if (settings.maintenanceMode) start();
-          },
-          () => {},
-        );
-        requests.config.then(
-          (config) => {
-            data.current.config = config;
-            update({ operator: config.operator });
-          },
-          () => {},
-        );
-        requests.stats.then(
-          (stats) => {
-            data.current.stats = stats;
-            update({ stats });
-          },
-          () => update({ statsFailed: true }),
-        );
-      })
-      .catch(() => update({ sessionKnown: true, statsFailed: true }));
-    return () => controller.abort();
-  }, [start]);
-
-  const auth = useMemo<AuthContextValue>(
-    () => ({ user: null, loading: !state.sessionKnown, refresh: noop, signOut: noop }),
-    [state.sessionKnown],
-  );
+    requests.settings.then(
+      (settings) => {
+        data.current.settings = settings;
+        // The app shows the maintenance page (and lets staff through).
+        if (settings.maintenanceMode) start();
+      },
+      () => {},
+    );
+    void Promise.allSettled([requests.config, requests.stats]).then(([config, stats]) => {
+      const patch: Partial<IslandState> = {};
+      if (config.status === 'fulfilled') {
+        data.current.config = config.value;
+        patch.operator = config.value.operator;
+      }
+      if (stats.status === 'fulfilled') {
+        data.current.stats = stats.value;
+        patch.stats = stats.value;
+      } else {
+        patch.statsFailed = true;
+      }
+      update(patch);
+    });
+    return () => {
+      active = false;
+    };
+  }, [requests, start]);
 
   return (
     <StartAppOnError start={start}>
       <IslandNavigateContext value={start}>
         <LinkComponentsContext value={islandLinks}>
-          <AuthContext value={auth}>
+          <AuthContext value={signedOut}>
             <div className="flex min-h-dvh flex-col">
               <SkipLink />
               {state.navigating && <ProgressBar />}

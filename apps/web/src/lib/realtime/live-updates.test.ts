@@ -66,4 +66,20 @@ describe('live updates', () => {
     vi.advanceTimersByTime(60_000);
     expect(FakeSocket.instances).toHaveLength(2);
   });
+
+  it('refetches what is on screen after a reconnect, not on the first connection', () => {
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const conn = connectLiveUpdates(client, {
+      url: 'ws://x/api/ws',
+      createSocket: (u) => new FakeSocket(u) as unknown as WebSocket,
+    });
+    FakeSocket.instances[0]!.open();
+    expect(invalidate).not.toHaveBeenCalled();
+    FakeSocket.instances[0]!.close();
+    vi.advanceTimersByTime(1500);
+    FakeSocket.instances[1]!.open();
+    expect(invalidate).toHaveBeenCalledWith({ type: 'active' });
+    conn.close();
+  });
 });

@@ -45,6 +45,7 @@ export function connectLiveUpdates(
   const create = options.createSocket ?? ((u: string) => new WebSocket(u));
   let socket: WebSocket | null = null;
   let attempt = 0;
+  let connectedBefore = false;
   let stopped = false;
   let current: LiveStatus = 'connecting';
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -62,8 +63,11 @@ export function connectLiveUpdates(
     socket.onopen = () => {
       attempt = 0;
       setStatus('open');
-      // After a reconnect anything may have changed meanwhile: refetch what is on screen.
-      void queryClient.invalidateQueries({ type: 'active' });
+      // After a reconnect anything may have changed meanwhile: refetch what is on screen. Not on
+      // the first connection: it is made as the session starts, when what is on screen has just
+      // been read (refetching it all doubled the first page's requests and renders).
+      if (connectedBefore) void queryClient.invalidateQueries({ type: 'active' });
+      connectedBefore = true;
       pingTimer = setInterval(
         () => socket?.readyState === WebSocket.OPEN && socket.send('ping'),
         25_000,
