@@ -4,9 +4,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type TestDatabase, createTestDatabase } from '../test/helpers';
 import type { DbOrTx } from '../modules/wallet/ledger.service';
+import { createDatabase } from './client';
 import { compiled } from './compiled';
 import { user } from './schema';
 
@@ -79,5 +80,22 @@ describe('compiled', () => {
           .prepare(name),
       ),
     ).toThrow(/used twice/);
+  });
+});
+
+// prettier-ignore
+describe.skipIf(inject('testDb').kind !== 'postgres')('compiled, both drivers in one process', () => { // Runs in the PostgreSQL pass of the suite (TEST_DATABASE_URL), next to an embedded database.
+  it('runs on PGlite and on PostgreSQL alike, whichever was first', async () => {
+    const embedded = await createDatabase({ kind: 'pglite', dataDir: null }, { inMemory: true });
+    try {
+      await embedded.migrate();
+      const onEmbedded = await addUser(embedded.db);
+      const onServer = await addUser(database.db);
+      expect(await userById(embedded.db, { id: onEmbedded })).toHaveLength(1);
+      expect(await userById(database.db, { id: onServer })).toHaveLength(1);
+      expect(await userById(embedded.db, { id: onServer })).toEqual([]);
+    } finally {
+      await embedded.close();
+    }
   });
 });

@@ -17,7 +17,7 @@ interface WithClient {
   client: unknown;
 }
 
-const clientOf = (db: DbOrTx): unknown => (db as unknown as { session: WithClient }).session.client;
+const sessionOf = (db: DbOrTx) => (db as unknown as { session: WithClient & object }).session;
 
 const names = new Set<string>();
 
@@ -31,16 +31,21 @@ export function compiled<V extends Record<string, unknown>, R>(
 ): (db: DbOrTx, values: V) => Promise<R> {
   if (names.has(name)) throw new Error(`compiled query name used twice: ${name}`);
   names.add(name);
-  let template: (Executable<V, R> & WithClient) | undefined;
+  // One built statement per driver (its session class): PGlite's and pg's run differently, and a
+  // process may hold both (the benchmark, the tests).
+  const templates = new Map<unknown, Executable<V, R> & WithClient>();
   return (db, values) => {
+    const session = sessionOf(db);
+    let template = templates.get(session.constructor);
     if (!template) {
       const built = build(db, name) as Executable<V, R> & Partial<WithClient>;
       if (!('client' in built)) throw new Error(`compiled query ${name}: no client to rebind`);
       template = built as Executable<V, R> & WithClient;
+      templates.set(session.constructor, template);
     }
     // Everything of the built statement (text, parameters, result mapping), on this connection.
     const bound = Object.create(template) as Executable<V, R> & WithClient;
-    bound.client = clientOf(db);
+    bound.client = session.client;
     return bound.execute(values);
   };
 }
