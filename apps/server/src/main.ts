@@ -1,8 +1,10 @@
 /** Reads config, builds the app, listens, and shuts down gracefully. Nothing else. */
 import { spawnSync } from 'node:child_process';
+import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/client';
+import { createJobQueue } from './jobs/queue';
 import { describeCredentials, seedDemo } from './seed';
 
 /** Argument of the short-lived child that migrates and seeds the embedded database. */
@@ -25,6 +27,9 @@ if (process.argv.includes(PREPARE_DATABASE)) {
   const database = await createDatabase(config.database);
   await database.migrate();
   if (config.seedDemo) await seedDemo({ db: database.db, config });
+  // The job queue's own tables and functions (created on its first start) too.
+  const boss = await createJobQueue(database, pino({ level: 'warn' }));
+  await boss.stop({ graceful: false, wait: true });
   await database.close();
   process.exit(0);
 }
