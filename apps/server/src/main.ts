@@ -23,7 +23,8 @@ try {
 
 if (process.argv.includes(PREPARE_DATABASE)) {
   // The child: migrating (and the first start's seed) grows PGlite's WebAssembly heap, which
-  // never shrinks; done here, that memory goes back to the system when this process exits.
+  // never shrinks, and leaves the server's own heap larger (migration files, the seed's password
+  // hashing); done here, that memory goes back to the system when this process exits.
   const database = await createDatabase(config.database);
   await database.migrate();
   if (config.seedDemo) await seedDemo({ db: database.db, config });
@@ -35,7 +36,9 @@ if (process.argv.includes(PREPARE_DATABASE)) {
 }
 
 // The embedded database is opened by one process at a time: the child finishes before we open it.
-const prepared = config.database.kind === 'pglite' && config.database.dataDir !== null;
+// On PostgreSQL too, so that an idle server does not keep what its first start used. An in-memory
+// embedded database (no DATA_DIR) exists only in this process: it is prepared here.
+const prepared = config.database.kind === 'postgres' || config.database.dataDir !== null;
 if (prepared) {
   const script = process.argv[1];
   if (!script) throw new Error('Cannot find the server script to prepare the database');
