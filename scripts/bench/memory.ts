@@ -4,8 +4,9 @@
  *
  * Steps: `npm run build` when apps/*\/dist are older than the sources (skipped with
  * MEM_SKIP_BUILD=1), then for each database the built server started as `npm start` starts it
- * (`node --enable-source-maps apps/server/dist/main.js`, NODE_ENV=production,
- * MAIL_OUTBOX_PAGE=true, the flags of scripts/start.mjs) as its own process, on a free port:
+ * (`node --enable-source-maps apps/server/dist/main.js` with the flags and environment of
+ * scripts/server-process.mjs: NODE_ENV=production, MAIL_OUTBOX_PAGE=true, the allocator's
+ * thresholds) as its own process, on a free port:
  *
  * - embedded: a fresh temporary DATA_DIR, so the first start migrates and seeds the demo data (in
  *   its short-lived child process, as in production); then stopped and started again on the same
@@ -47,6 +48,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS, serverEnv } from '../server-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const serverMain = path.join(root, 'apps/server/dist/main.js');
@@ -180,13 +182,8 @@ function descendants(pid: number): string[] {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The server as scripts/start.mjs starts it (same flags, same environment defaults). */
-function startArgs(): string[] {
-  const text = readFileSync(path.join(root, 'scripts/start.mjs'), 'utf8');
-  const match = text.match(/spawn\(process\.execPath, \[([^\]]*)\]/);
-  const flags = match ? [...match[1]!.matchAll(/'(--[^']+)'/g)].map((m) => m[1]!) : [];
-  return [...(flags.length > 0 ? flags : ['--enable-source-maps']), serverMain];
-}
+/** The server's command line as scripts/start.mjs has it (scripts/server-process.mjs). */
+const startArgs = () => [...SERVER_NODE_FLAGS, serverMain];
 
 async function measure(
   database: Label,
@@ -260,10 +257,12 @@ async function stopServer() {
 }
 
 function baseEnv(port: number): Record<string, string> {
-  const env: Record<string, string> = {};
+  const given: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env))
     if (v !== undefined && k !== 'DATABASE_URL' && k !== 'DATA_DIR' && !k.startsWith('MEM_'))
-      env[k] = v;
+      given[k] = v;
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(serverEnv(given))) if (v !== undefined) env[k] = v;
   return {
     ...env,
     NODE_ENV: 'production',
@@ -393,11 +392,16 @@ async function main() {
   }
 
   const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const allocator = Object.entries(serverEnv({}))
+    .filter(([k]) => k.startsWith('MALLOC_'))
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ');
   const header =
-    `Idle RSS of the production server (\`node ${startArgs()
+    `Idle RSS of the production server (\`${allocator} node ${startArgs()
       .map((a) => path.relative(root, a) || a)
       .join(' ')}\`), ${date} UTC; ${machine()}. ` +
-    `The figure is the largest of ${SAMPLES} samples taken a second apart after ${IDLE_SECONDS} s idle.`;
+    `The figure is the largest of ${SAMPLES} samples taken a second apart after ${IDLE_SECONDS} s idle; ` +
+    'anon / file (anonymous and file-backed resident memory) at the last sample.';
   for (const r of results) {
     const kids = r.children.length === 0 ? 'no child process alive' : r.children.join('; ');
     notes.push(
