@@ -2,6 +2,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS, serverEnv } from './server-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -39,18 +40,10 @@ function run(args) {
 if (webStale) run(['run', 'build', '-w', '@sorteio/web']);
 if (serverStale) run(['run', 'build', '-w', '@sorteio/server']);
 
-const child = spawn(process.execPath, ['--enable-source-maps', serverOut], {
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverOut], {
   cwd: root,
   stdio: 'inherit',
-  env: {
-    NODE_ENV: 'production',
-    // The laptop demo reads its confirmation and recovery e-mails at /outbox (from this machine
-    // only). Never behind https or with real mail: a deployment does not show it.
-    ...(!process.env.SMTP_URL && !(process.env.BASE_URL ?? '').startsWith('https://')
-      ? { MAIL_OUTBOX_PAGE: 'true' }
-      : {}),
-    ...process.env,
-  },
+  env: serverEnv(process.env),
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

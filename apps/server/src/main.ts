@@ -1,8 +1,10 @@
 /** Reads config, builds the app, listens, and shuts down gracefully. Nothing else. */
 import { spawnSync } from 'node:child_process';
+import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/client';
+import { createJobQueue } from './jobs/queue';
 import { describeCredentials, seedDemo } from './seed';
 
 /** Argument of the short-lived child that migrates and seeds the embedded database. */
@@ -21,16 +23,22 @@ try {
 
 if (process.argv.includes(PREPARE_DATABASE)) {
   // The child: migrating (and the first start's seed) grows PGlite's WebAssembly heap, which
-  // never shrinks; done here, that memory goes back to the system when this process exits.
+  // never shrinks, and leaves the server's own heap larger (migration files, the seed's password
+  // hashing); done here, that memory goes back to the system when this process exits.
   const database = await createDatabase(config.database);
   await database.migrate();
   if (config.seedDemo) await seedDemo({ db: database.db, config });
+  // The job queue's own tables and functions (created on its first start) too.
+  const boss = await createJobQueue(database, pino({ level: 'warn' }));
+  await boss.stop({ graceful: false, wait: true });
   await database.close();
   process.exit(0);
 }
 
 // The embedded database is opened by one process at a time: the child finishes before we open it.
-const prepared = config.database.kind === 'pglite' && config.database.dataDir !== null;
+// On PostgreSQL too, so that an idle server does not keep what its first start used. An in-memory
+// embedded database (no DATA_DIR) exists only in this process: it is prepared here.
+const prepared = config.database.kind === 'postgres' || config.database.dataDir !== null;
 if (prepared) {
   const script = process.argv[1];
   if (!script) throw new Error('Cannot find the server script to prepare the database');

@@ -4,13 +4,11 @@
  * (docs/decisions/001-database-pglite-postgres-drizzle.md).
  */
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import type { Config } from '../config';
 import { PriorityPool } from './priority-pool';
@@ -69,6 +67,12 @@ export async function createDatabase(
       close: () => pool.end(),
     };
   }
+  // Loaded only for the embedded database: a server on PostgreSQL never holds PGlite's code.
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const dataDir = options.inMemory || !target.dataDir ? undefined : target.dataDir;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({

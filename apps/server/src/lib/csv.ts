@@ -4,7 +4,11 @@
  * would run as a formula (starting with = + - @, a tab or a carriage return) is neutralized with a
  * leading apostrophe (OWASP "CSV injection"); numbers we format ourselves are left as numbers.
  */
-import { stringify } from 'csv-stringify/sync';
+import type * as CsvStringify from 'csv-stringify/sync';
+import { lazyModule } from './lazy-module';
+
+/** Loaded with the first export, not when the server starts. */
+const loadCsvStringify = lazyModule<typeof CsvStringify>('csv-stringify/sync');
 
 const BOM = '\uFEFF';
 
@@ -40,6 +44,10 @@ export function calendarCell(isoDay: string): string {
 
 export function toCsv(header: string[], rows: string[][]): string {
   return (
-    BOM + stringify([header.map(textCell), ...rows], { delimiter: ';', record_delimiter: '\r\n' })
+    BOM +
+    loadCsvStringify().stringify([header.map(textCell), ...rows], {
+      delimiter: ';',
+      record_delimiter: '\r\n',
+    })
   );
 }

