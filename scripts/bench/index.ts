@@ -35,12 +35,10 @@ import {
   mkdtempSync,
   openSync,
   readFileSync,
-  readdirSync,
   rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -58,6 +56,7 @@ import type { BaselineJob } from './baseline';
 import { benchDrawProtocol } from './draws';
 import { type LoadResult, type TableRow, formatTable, runChild } from './harness';
 import type { LoadJob, LoadRequest } from './load';
+import { freePort, machine, newest, tail } from './common';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const here = import.meta.dirname;
@@ -86,27 +85,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.exit(130);
   });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function newest(dir: string): number {
-  let latest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(full) : statSync(full).mtimeMs);
-  }
-  return latest;
-}
-
 /** As scripts/start.mjs: build the server when its bundle is missing or older than the sources. */
 function ensureBuilt() {
   if (process.env.BENCH_SERVER_MAIN) return;
@@ -121,14 +99,6 @@ function ensureBuilt() {
     stdio: 'inherit',
   });
   if (built.status !== 0 || !existsSync(serverMain)) throw new Error('server build failed');
-}
-
-function tail(file: string) {
-  try {
-    return readFileSync(file, 'utf8').split('\n').slice(-30).join('\n');
-  } catch {
-    return '(no log)';
-  }
 }
 
 async function startProcess(
@@ -148,8 +118,8 @@ async function startProcess(
   });
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (exited !== undefined) throw new Error(`process exited (${exited}):\n${tail(logFile)}`);
-    if (Date.now() > deadline) throw new Error(`not ready after 120 s:\n${tail(logFile)}`);
+    if (exited !== undefined) throw new Error(`process exited (${exited}):\n${tail(logFile, 30)}`);
+    if (Date.now() > deadline) throw new Error(`not ready after 120 s:\n${tail(logFile, 30)}`);
     try {
       const res = await fetch(readyUrl);
       await res.arrayBuffer();
@@ -535,17 +505,12 @@ async function benchTarget(
       if (r.result.firstError) notes.push(`${r.result.name}: first error: ${r.result.firstError}`);
     return { label, rows, notes };
   } catch (error) {
-    console.error(`server log (${serverLog}):\n${tail(serverLog)}`);
+    console.error(`server log (${serverLog}):\n${tail(serverLog, 30)}`);
     process.env.BENCH_KEEP = 'true';
     throw error;
   } finally {
     await stopProcess(server);
   }
-}
-
-function machine(): string {
-  const cpus = os.cpus();
-  return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
 }
 
 async function postgresVersion(url: string) {

@@ -24,11 +24,9 @@ import {
   mkdirSync,
   mkdtempSync,
   openSync,
-  readFileSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -36,6 +34,7 @@ import lighthouse from 'lighthouse';
 import { loadConfig } from '../../apps/server/src/config';
 import { createDatabase } from '../../apps/server/src/db/client';
 import { SCALE_PLAYER_EMAIL, seedScale } from '../seed-scale';
+import { freePort, tail } from './common';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const serverMain = path.join(root, 'apps/server/dist/main.js');
@@ -74,27 +73,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
     cleanupNow();
     process.exit(130);
   });
-
-async function freePort(): Promise<number> {
-  if (process.env.LH_PORT) return Number(process.env.LH_PORT);
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function tail(file: string) {
-  try {
-    return readFileSync(file, 'utf8').split('\n').slice(-20).join('\n');
-  } catch {
-    return '(no log)';
-  }
-}
 
 function build() {
   if (process.env.LH_SKIP_BUILD === '1') {
@@ -235,7 +213,7 @@ async function main() {
     await database.close();
   }
 
-  const port = await freePort();
+  const port = await freePort(process.env.LH_PORT);
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env))
     if (v !== undefined && k !== 'DATABASE_URL' && k !== 'DATA_DIR' && k !== 'STATIC_DIR')

@@ -41,14 +41,13 @@ import {
   readFileSync,
   readdirSync,
   rmSync,
-  statSync,
   writeFileSync,
 } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { SERVER_NODE_FLAGS, serverEnv } from '../server-process.mjs';
+import { freePort, machine, mtime, newest, tail } from './common';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const serverMain = path.join(root, 'apps/server/dist/main.js');
@@ -85,32 +84,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.exit(130);
   });
 
-async function freePort(): Promise<number> {
-  if (process.env.MEM_PORT) return Number(process.env.MEM_PORT);
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function newest(dir: string): number {
-  let latest = 0;
-  if (!existsSync(dir)) return latest;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) latest = Math.max(latest, newest(full));
-    else latest = Math.max(latest, statSync(full).mtimeMs);
-  }
-  return latest;
-}
-
-const mtime = (file: string) => (existsSync(file) ? statSync(file).mtimeMs : 0);
-
 /** `npm run build` when a bundle is missing or older than its sources (as scripts/start.mjs). */
 function build() {
   const webOut = path.join(root, 'apps/web/dist/index.html');
@@ -131,14 +104,6 @@ function build() {
   console.info('npm run build');
   const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) throw new Error('npm run build failed');
-}
-
-function tail(file: string) {
-  try {
-    return readFileSync(file, 'utf8').split('\n').slice(-20).join('\n');
-  } catch {
-    return '(no log)';
-  }
 }
 
 /** Fields of /proc/<pid>/status in MB (VmRSS, VmHWM, RssAnon, RssFile). */
@@ -292,11 +257,6 @@ async function twoStarts(database: Label, env: Record<string, string>, dir: stri
   }
 }
 
-function machine(): string {
-  const cpus = os.cpus();
-  return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
-}
-
 const mb = (value: number) => value.toFixed(0);
 
 function formatTable(results: Measure[]): string {
@@ -354,7 +314,7 @@ async function main() {
   const only = process.env.MEM_ONLY;
   const pgUrl = process.env.MEM_DATABASE_URL || process.env.BENCH_DATABASE_URL || undefined;
   work = mkdtempSync(path.join(os.tmpdir(), 'sorteio-memory-'));
-  const port = await freePort();
+  const port = await freePort(process.env.MEM_PORT);
   const results: Measure[] = [];
   const notes: string[] = [];
 

@@ -15,22 +15,14 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  rmSync,
-} from 'node:fs';
-import net from 'node:net';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../../apps/server/src/config';
 import { createDatabase } from '../../apps/server/src/db/client';
 import { type ScaleOptions, optionsFromEnv, seedScale } from '../seed-scale';
+import { freePort, tail } from './common';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const serverMain = path.join(root, 'apps/server/dist/main.js');
@@ -85,18 +77,6 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, index)]!;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 function ensureBuilt() {
   if (existsSync(serverMain)) return;
   console.info('apps/server/dist/main.js is missing: npm run build -w @sorteio/server');
@@ -146,14 +126,6 @@ async function stopServer(child: ChildProcess) {
   await gone;
   clearTimeout(timer);
   live.delete(child);
-}
-
-function tail(file: string) {
-  try {
-    return readFileSync(file, 'utf8').split('\n').slice(-20).join('\n');
-  } catch {
-    return '(no log)';
-  }
 }
 
 async function signIn(base: string, email: string, password: string): Promise<string> {

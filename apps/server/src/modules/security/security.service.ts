@@ -101,6 +101,34 @@ function countryNameOf(code: string): string {
   }
 }
 
+/** Where an event came from: the address, normalized, and what GeoIP tells of it. */
+async function origin(client: ClientInfo) {
+  const ip = client.ip ? normalizeIp(client.ip) : null;
+  return { ip, geo: await lookupIp(ip) };
+}
+
+/** The log row of one event. */
+function logRow(
+  input: { userId: string | null; action: SecurityActionType; client: ClientInfo },
+  { ip, geo }: Awaited<ReturnType<typeof origin>>,
+  email: string | null,
+  reason: string | null,
+): typeof userSecurityLogs.$inferInsert {
+  return {
+    userId: input.userId,
+    email,
+    ipAddress: ip,
+    city: geo.city,
+    region: geo.region,
+    country: geo.country,
+    timezone: geo.timezone,
+    actionType: input.action,
+    userAgent: input.client.userAgent?.slice(0, 500) ?? null,
+    isSuspicious: reason !== null,
+    suspiciousReason: reason,
+  };
+}
+
 /**
  * The insert of one event that is never flagged (not a sign-in), for a caller that writes it with
  * its own statement (a seat's log row goes with the seat: modules/rooms/rooms.service.ts).
@@ -109,24 +137,8 @@ export async function securityEventInsert(
   db: DbOrTx,
   input: { userId: string; action: Exclude<SecurityActionType, 'login'>; client: ClientInfo },
 ): Promise<SQL> {
-  const ip = input.client.ip ? normalizeIp(input.client.ip) : null;
-  const geo = await lookupIp(ip);
-  return db
-    .insert(userSecurityLogs)
-    .values({
-      userId: input.userId,
-      email: null,
-      ipAddress: ip,
-      city: geo.city,
-      region: geo.region,
-      country: geo.country,
-      timezone: geo.timezone,
-      actionType: input.action,
-      userAgent: input.client.userAgent?.slice(0, 500) ?? null,
-      isSuspicious: false,
-      suspiciousReason: null,
-    })
-    .getSQL();
+  const row = logRow(input, await origin(input.client), null, null);
+  return db.insert(userSecurityLogs).values(row).getSQL();
 }
 
 /** Writes one event; answers why it was flagged 'Suspeito' (null when it was not). */
@@ -139,31 +151,18 @@ export async function recordSecurityEvent(
     client: ClientInfo;
   },
 ): Promise<string | null> {
-  const ip = input.client.ip ? normalizeIp(input.client.ip) : null;
-  const geo = await lookupIp(ip);
+  const from = await origin(input.client);
   const email = input.email?.toLowerCase() ?? null;
   const reason =
     input.action === 'login' && input.userId
       ? await loginSuspicion(db, {
           userId: input.userId,
           email,
-          countryCode: geo.countryCode,
+          countryCode: from.geo.countryCode,
           userAgent: input.client.userAgent,
         })
       : null;
-  await db.insert(userSecurityLogs).values({
-    userId: input.userId,
-    email,
-    ipAddress: ip,
-    city: geo.city,
-    region: geo.region,
-    country: geo.country,
-    timezone: geo.timezone,
-    actionType: input.action,
-    userAgent: input.client.userAgent?.slice(0, 500) ?? null,
-    isSuspicious: reason !== null,
-    suspiciousReason: reason,
-  });
+  await db.insert(userSecurityLogs).values(logRow(input, from, email, reason));
   return reason;
 }
 
