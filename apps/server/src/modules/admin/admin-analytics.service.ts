@@ -95,7 +95,9 @@ export async function roomTypeSeries(db: Db, days: number, now = new Date()) {
 /** Of the people who signed up in the period: how far each got. */
 export async function funnel(db: Db, days: number, now = new Date()) {
   const since = brazilDayStart(now, days - 1);
-  const entries = sql`(select count(*) from ${participacoes} p where p.user_id = ${user.id} and p.status_pagamento = 'confirmado')`;
+  // Confirmed entries, counted up to 2 (the funnel's last step): a player's thousandth entry is
+  // never read.
+  const entries = sql`(select count(*) from (select 1 from ${participacoes} p where p.user_id = ${user.id} and p.status_pagamento = 'confirmado' limit 2) as e)`;
   const [row] = await db
     .select({
       signedUp: count(),
