@@ -34,7 +34,7 @@ import lighthouse from 'lighthouse';
 import { loadConfig } from '../../apps/server/src/config';
 import { createDatabase } from '../../apps/server/src/db/client';
 import { SCALE_PLAYER_EMAIL, seedScale } from '../seed-scale';
-import { freePort, tail } from './common';
+import { freePort, signInOverHttp, stopChild, tail, waitReady } from './common';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const serverMain = path.join(root, 'apps/server/dist/main.js');
@@ -94,49 +94,16 @@ async function startServer(env: Record<string, string>, logFile: string) {
   });
   closeSync(out);
   server = child;
-  let exited: number | null | undefined;
-  child.once('exit', (code) => {
-    exited = code;
-  });
   const base = `http://127.0.0.1:${env.PORT}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (exited !== undefined) throw new Error(`server exited (${exited}):\n${tail(logFile)}`);
-    if (Date.now() > deadline) throw new Error(`server not ready after 180 s:\n${tail(logFile)}`);
-    try {
-      const res = await fetch(`${base}/api/ready`);
-      await res.arrayBuffer();
-      if (res.ok) return base;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await waitReady(child, base, logFile);
+  return base;
 }
 
 async function stopServer() {
   const child = server;
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await gone;
-  clearTimeout(timer);
+  await stopChild(child);
   server = null;
-}
-
-async function signIn(base: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email, password }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in of ${email}: ${res.status} ${await res.text()}`);
-  await res.arrayBuffer();
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 }
 
 const median = (values: number[]) => {
@@ -233,7 +200,7 @@ async function main() {
   const base = await startServer(env, logFile);
   const results: PageResult[] = [];
   try {
-    const cookie = await signIn(base, SCALE_PLAYER_EMAIL, PLAYER_PASSWORD);
+    const cookie = await signInOverHttp(base, SCALE_PLAYER_EMAIL, PLAYER_PASSWORD);
     chrome = await chromeLauncher.launch({
       chromePath: CHROME_PATH,
       chromeFlags: [

@@ -47,7 +47,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { SERVER_NODE_FLAGS, serverEnv } from '../server-process.mjs';
-import { freePort, machine, mtime, newest, tail } from './common';
+import { freePort, machine, mtime, newest, stopChild, tail, waitReady } from './common';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const serverMain = path.join(root, 'apps/server/dist/main.js');
@@ -165,24 +165,7 @@ async function measure(
   });
   closeSync(out);
   server = child;
-  let exited: number | null | undefined;
-  child.once('exit', (code) => {
-    exited = code;
-  });
-  const base = `http://127.0.0.1:${env.PORT}`;
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    if (exited !== undefined) throw new Error(`server exited (${exited}):\n${tail(logFile)}`);
-    if (Date.now() > deadline) throw new Error(`server not ready after 300 s:\n${tail(logFile)}`);
-    try {
-      const res = await fetch(`${base}/api/ready`);
-      await res.arrayBuffer();
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
+  await waitReady(child, `http://127.0.0.1:${env.PORT}`, logFile, 300_000);
   const readyMs = Date.now() - began;
   const pid = child.pid!;
   const atReady = status(pid).VmRSS ?? 0;
@@ -213,11 +196,7 @@ async function measure(
 async function stopServer() {
   const child = server;
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await gone;
-  clearTimeout(timer);
+  await stopChild(child);
   server = null;
 }
 

@@ -22,7 +22,7 @@ import pg from 'pg';
 import { loadConfig } from '../../apps/server/src/config';
 import { createDatabase } from '../../apps/server/src/db/client';
 import { type ScaleOptions, optionsFromEnv, seedScale } from '../seed-scale';
-import { freePort, tail } from './common';
+import { freePort, signInOverHttp, stopChild, tail, waitReady } from './common';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const serverMain = path.join(root, 'apps/server/dist/main.js');
@@ -96,50 +96,15 @@ async function startServer(env: Record<string, string>, logFile: string) {
   });
   closeSync(out);
   live.add(child);
-  let exited: number | null | undefined;
-  child.once('exit', (code) => {
-    exited = code;
-    live.delete(child);
-  });
+  child.once('exit', () => live.delete(child));
   const base = `http://127.0.0.1:${env.PORT}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (exited !== undefined)
-      throw new Error(`server exited (${exited}) at start:\n${tail(logFile)}`);
-    if (Date.now() > deadline) throw new Error(`server not ready after 180 s:\n${tail(logFile)}`);
-    try {
-      const res = await fetch(`${base}/api/ready`);
-      await res.arrayBuffer();
-      if (res.ok) return { child, base };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await waitReady(child, base, logFile);
+  return { child, base };
 }
 
 async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await gone;
-  clearTimeout(timer);
+  await stopChild(child);
   live.delete(child);
-}
-
-async function signIn(base: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email, password }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in of ${email}: ${res.status} ${await res.text()}`);
-  await res.arrayBuffer();
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 }
 
 async function timeRoute(base: string, url: string, cookie: string): Promise<Timing> {
@@ -237,8 +202,8 @@ async function runSize(label: string, options: ScaleOptions, pgUrl: string | und
     const { child, base } = await startServer(env, logFile);
     try {
       const cookies = {
-        admin: await signIn(base, options.adminEmail, options.adminPassword),
-        player: await signIn(base, options.playerEmail, options.playerPassword),
+        admin: await signInOverHttp(base, options.adminEmail, options.adminPassword),
+        player: await signInOverHttp(base, options.playerEmail, options.playerPassword),
       };
       const history = (await (
         await fetch(`${base}/api/history`, { headers: { cookie: cookies.player } })
