@@ -94,28 +94,88 @@ type LookedUp = {
   } | null;
 };
 
+/** A session with its user and profile, by token (several tokens at once: `token = any($1)`). */
+const sessionFields = {
+  token: session.token,
+  sessionId: session.id,
+  createdAt: session.createdAt,
+  expiresAt: session.expiresAt,
+  id: user.id,
+  email: user.email,
+  name: user.name,
+  role: user.role,
+  emailVerified: user.emailVerified,
+  twoFactorEnabled: user.twoFactorEnabled,
+  statusConta: profiles.statusConta,
+  mustChangePassword: profiles.mustChangePassword,
+  isVerified: profiles.isVerified,
+};
+
 const sessionByToken = compiled('session_by_token', (db, name) =>
   db
-    .select({
-      sessionId: session.id,
-      createdAt: session.createdAt,
-      expiresAt: session.expiresAt,
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      role: user.role,
-      emailVerified: user.emailVerified,
-      twoFactorEnabled: user.twoFactorEnabled,
-      statusConta: profiles.statusConta,
-      mustChangePassword: profiles.mustChangePassword,
-      isVerified: profiles.isVerified,
-    })
+    .select(sessionFields)
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .leftJoin(profiles, eq(profiles.id, session.userId))
     .where(eq(session.token, sql.placeholder('token')))
     .prepare(name),
 );
+
+const sessionsByTokens = compiled('sessions_by_tokens', (db, name) =>
+  db
+    .select(sessionFields)
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .leftJoin(profiles, eq(profiles.id, session.userId))
+    .where(sql`${session.token} = any(${sql.placeholder('tokens')}::text[])`)
+    .prepare(name),
+);
+
+type SessionRow = Awaited<ReturnType<typeof sessionByToken>>[number];
+
+/**
+ * Session reads arriving together (in one turn of the event loop: a crowd of requests read off
+ * their sockets at once) go to the database as ONE statement; a read alone goes as before. Each
+ * gets exactly its own token's row.
+ */
+interface WaitingRead {
+  resolve: (row: SessionRow | undefined) => void;
+  reject: (error: unknown) => void;
+}
+const waitingReads = new WeakMap<Db, Map<string, WaitingRead[]>>();
+
+/** Statements sent for session reads, and the reads they answered (for the tests). */
+export const sessionReads = { statements: 0, reads: 0 };
+
+export function readSessionRow(db: Db, token: string): Promise<SessionRow | undefined> {
+  return new Promise((resolve, reject) => {
+    let waiting = waitingReads.get(db);
+    if (!waiting) {
+      const batch = new Map<string, WaitingRead[]>();
+      waitingReads.set(db, (waiting = batch));
+      setImmediate(() => void readTogether(db, batch));
+    }
+    waiting.set(token, [...(waiting.get(token) ?? []), { resolve, reject }]);
+  });
+}
+
+async function readTogether(db: Db, waiting: Map<string, WaitingRead[]>) {
+  waitingReads.delete(db);
+  const tokens = [...waiting.keys()];
+  const readers = [...waiting.values()].flat();
+  try {
+    const rows =
+      tokens.length === 1
+        ? await sessionByToken(db, { token: tokens[0]! })
+        : await sessionsByTokens(db, { tokens });
+    sessionReads.statements += 1;
+    sessionReads.reads += readers.length;
+    const byToken = new Map(rows.map((r) => [r.token, r]));
+    for (const [token, waiters] of waiting) for (const w of waiters) w.resolve(byToken.get(token));
+  } catch (error) {
+    for (const w of readers) w.reject(error);
+  }
+}
 
 /**
  * The common case in ONE statement: a validly signed cookie whose session is live and not yet due
@@ -130,9 +190,11 @@ async function lookUpSession(
 ): Promise<LookedUp | undefined> {
   const token = verifiedSessionToken(request.headers.cookie, secret);
   if (!token) return undefined;
-  const [row] = await sessionByToken(db, { token });
+  const found = await readSessionRow(db, token);
   const now = Date.now();
-  if (!row || row.expiresAt.getTime() <= now) return undefined;
+  if (!found || found.expiresAt.getTime() <= now) return undefined;
+  // The token stays here: nothing after this reads it.
+  const { token: _token, ...row } = found;
   const refreshDue =
     row.expiresAt.getTime() -
       SESSION_EXPIRES_IN_SECONDS * 1000 +

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles, session } from '../../db/schema';
 import { type TestContext, createTestApp, createUser, signIn } from '../../test/helpers';
-import { verifiedSessionToken } from './auth.routes';
+import { readSessionRow, sessionReads, verifiedSessionToken } from './auth.routes';
 import { cookieSecret } from './auth';
 
 let ctx: TestContext;
@@ -92,5 +92,49 @@ describe('a request signed in through the fast path', () => {
       .set({ statusConta: 'suspenso' })
       .where(eq(profiles.id, player.id));
     expect(await me(cookie)).toBeNull();
+  });
+});
+
+describe('session reads arriving together', () => {
+  it('go as one statement and each gets its own session, a revoked one none', async () => {
+    const players = await Promise.all(Array.from({ length: 6 }, () => createUser(ctx)));
+    const cookies = [];
+    for (const [i, p] of players.entries())
+      cookies.push(await signIn(ctx, p, `198.51.100.${i + 10}`));
+    const revoked = verifiedSessionToken(cookies[5], cookieSecret(ctx.app.config))!;
+    await ctx.database.db.delete(session).where(eq(session.token, revoked));
+
+    const before = { ...sessionReads };
+    // The same player twice, and every request in the same turn of the event loop.
+    const answers = await Promise.all([...cookies, cookies[0]!].map((c) => me(c)));
+    expect(answers.map((a) => a?.id ?? null)).toEqual([
+      ...players.slice(0, 5).map((p) => p.id),
+      null,
+      players[0]!.id,
+    ]);
+    expect(sessionReads.reads - before.reads).toBe(7);
+    expect(sessionReads.statements - before.statements).toBe(1);
+
+    // A read alone still goes alone.
+    expect((await me(cookies[1]!))?.id).toBe(players[1]!.id);
+    expect(sessionReads.statements - before.statements).toBe(2);
+  });
+
+  it('all fail together when the statement fails, and the next read works again', async () => {
+    const player = await createUser(ctx);
+    const token = verifiedSessionToken(
+      await signIn(ctx, player, '198.51.100.40'),
+      cookieSecret(ctx.app.config),
+    )!;
+    const broken = {
+      session: {
+        constructor: class Broken {},
+        client: null,
+      },
+    } as unknown as Parameters<typeof readSessionRow>[0];
+    await expect(
+      Promise.all([readSessionRow(broken, token), readSessionRow(broken, 'outro')]),
+    ).rejects.toThrow();
+    expect((await readSessionRow(ctx.database.db, token))?.id).toBe(player.id);
   });
 });
