@@ -2,6 +2,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import client from 'prom-client';
 import type { App } from '../lib/fastify';
+import { seatBatches } from '../modules/rooms/rooms.service';
 import { moneyContention } from '../modules/wallet/ledger.service';
 
 export function registerMetrics(app: App, options: { token: string | undefined }) {
@@ -32,6 +33,26 @@ export function registerMetrics(app: App, options: { token: string | undefined }
     collect() {
       this.reset();
       this.inc(moneyContention.giveUps);
+    },
+  });
+
+  // Queued seats of one room taken together (rooms.service seatBatch).
+  new client.Counter({
+    name: 'join_seat_batches_total',
+    help: 'Transactions that took several queued seats of one room together',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(seatBatches.transactions);
+    },
+  });
+  new client.Counter({
+    name: 'join_seats_batched_total',
+    help: 'Seats taken by those transactions',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(seatBatches.seats);
     },
   });
 

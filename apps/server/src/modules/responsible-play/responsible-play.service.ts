@@ -19,7 +19,7 @@ import {
   responsiblePlayMessages,
   selfExclusionMonths,
 } from '@sorteio/shared';
-import { and, count, eq, gt, gte, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { compiled } from '../../db/compiled';
 import {
@@ -45,18 +45,17 @@ const dateBR = (d: Date) =>
     minute: '2-digit',
   });
 
-/**
- * The player's row, created on first use and locked until the end of the transaction, with the
- * account's role and whether any limit is set (so a player without limits costs one statement).
- */
+/** A player's responsible-play row, the account's role and whether any limit is set. */
+export const playRowFields = {
+  row: responsiblePlay,
+  role: user.role,
+  hasLimits: sql<boolean>`exists (select 1 from ${playLimits} where ${playLimits.userId} = ${responsiblePlay.userId})`,
+};
+
 /** The player's row locked, with the role and whether any limit exists (one statement). */
 const lockPlayRow = compiled('responsible_play_lock', (db, name) =>
   db
-    .select({
-      row: responsiblePlay,
-      role: user.role,
-      hasLimits: sql<boolean>`exists (select 1 from ${playLimits} where ${playLimits.userId} = ${responsiblePlay.userId})`,
-    })
+    .select(playRowFields)
     .from(responsiblePlay)
     .innerJoin(user, eq(user.id, responsiblePlay.userId))
     .where(eq(responsiblePlay.userId, sql.placeholder('userId')))
@@ -172,7 +171,64 @@ export async function assertMayPlay(
   input: { userId: string; kind: LimitKind; amountCentavos: number; now?: Date },
 ): Promise<void> {
   const now = input.now ?? new Date();
-  const { row, role, hasLimits } = await lockRowWithRole(tx, input.userId);
+  await checkMayPlay(tx, await lockRowWithRole(tx, input.userId), { ...input, now });
+}
+
+/**
+ * `assertMayPlay` for several players at once (a room's queued seats): their rows are locked in
+ * ONE statement, in user id order (rows missing are created first), and each player gets the
+ * refusal `assertMayPlay` would throw, or null when they may play.
+ */
+export async function mayPlayEach(
+  tx: DbOrTx,
+  input: { userIds: string[]; kind: LimitKind; amountCentavos: number; now?: Date },
+): Promise<Map<string, AppError | null>> {
+  const now = input.now ?? new Date();
+  const lockAll = () =>
+    tx
+      .select(playRowFields)
+      .from(responsiblePlay)
+      .innerJoin(user, eq(user.id, responsiblePlay.userId))
+      .where(inArray(responsiblePlay.userId, input.userIds))
+      .orderBy(asc(responsiblePlay.userId))
+      .for('update', { of: responsiblePlay });
+  let rows = await lockAll();
+  if (rows.length < new Set(input.userIds).size) {
+    const found = new Set(rows.map((r) => r.row.userId));
+    await tx
+      .insert(responsiblePlay)
+      .values(input.userIds.filter((id) => !found.has(id)).map((userId) => ({ userId })))
+      .onConflictDoNothing();
+    rows = await lockAll();
+  }
+  const byUser = new Map(rows.map((r) => [r.row.userId, r]));
+  const verdicts = new Map<string, AppError | null>();
+  for (const userId of input.userIds) {
+    const found = byUser.get(userId);
+    if (!found) throw new Error('responsible_play row missing after insert');
+    try {
+      await checkMayPlay(tx, found, {
+        userId,
+        kind: input.kind,
+        amountCentavos: input.amountCentavos,
+        now,
+      });
+      verdicts.set(userId, null);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      verdicts.set(userId, error);
+    }
+  }
+  return verdicts;
+}
+
+/** The checks of `assertMayPlay` on the player's row, locked by the caller. */
+export async function checkMayPlay(
+  tx: DbOrTx,
+  { row, role, hasLimits }: { row: PlayRow; role: string; hasLimits: boolean },
+  input: { userId: string; kind: LimitKind; amountCentavos: number; now: Date },
+): Promise<void> {
+  const { now } = input;
   if (input.kind === 'spending' && isStaffRole(role as Role))
     throw new AppError('FORBIDDEN', {
       message: responsiblePlayMessages.staffCannotPlay,

@@ -11,18 +11,35 @@ import {
   percentOf,
   responsiblePlayMessages,
 } from '@sorteio/shared';
-import { type SQL, and, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { compiled } from '../../db/compiled';
 import { first } from '../../db/priority-pool';
-import { participacoes, profiles, type roomTypes, salas, user } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import { assertMayPlay, assertNotExcluded } from '../responsible-play/responsible-play.service';
 import {
+  ledgerAccounts,
+  participacoes,
+  profiles,
+  responsiblePlay,
+  type roomTypes,
+  salas,
+  user,
+} from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import {
+  assertMayPlay,
+  assertNotExcluded,
+  checkMayPlay,
+  mayPlayEach,
+  playRowFields,
+} from '../responsible-play/responsible-play.service';
+import {
+  type AccountRef,
   type DbOrTx,
+  type LockedAccount,
   type PostInput,
   type Tx,
+  adoptLocked,
   lockAccounts,
   lockedBalance,
   moneyTransaction,
@@ -274,6 +291,49 @@ const lockRoom = compiled('join_lock_room', (db, name) =>
     .prepare(name),
 );
 
+/** How balance joins took their locks (for the tests): in one statement, or one by one. */
+export const balanceJoinLocks = { together: 0, oneByOne: 0 };
+
+/**
+ * A seat paid from the balance takes every lock it needs in ONE statement, in the documented order
+ * (decision 007): the room row, the player's responsible-play row, then the player's Cashback and
+ * Saldo and the room's pool in id order. PostgreSQL locks each result row's tables in the order of
+ * `FOR UPDATE OF`, after sorting, so the three rows lock room, player, then accounts by id.
+ * Returns fewer than three rows when something is still to be created (a player's first play, a
+ * room's first seat): the join then takes its locks one by one, creating what is missing.
+ */
+const lockBalanceJoin = compiled('join_lock_balance', (db, name) =>
+  db
+    .select({
+      room: salas,
+      ...playRowFields,
+      account: {
+        id: ledgerAccounts.id,
+        kind: ledgerAccounts.kind,
+        userId: ledgerAccounts.userId,
+        salaId: ledgerAccounts.salaId,
+        balance: ledgerAccounts.balance,
+      },
+    })
+    .from(salas)
+    .innerJoin(responsiblePlay, eq(responsiblePlay.userId, sql.placeholder('userId')))
+    .innerJoin(user, eq(user.id, responsiblePlay.userId))
+    .innerJoin(
+      ledgerAccounts,
+      or(
+        and(
+          inArray(ledgerAccounts.kind, ['user_cashback', 'user_saldo']),
+          eq(ledgerAccounts.userId, sql.placeholder('userId')),
+        ),
+        and(eq(ledgerAccounts.kind, 'room_pool'), eq(ledgerAccounts.salaId, salas.id)),
+      ),
+    )
+    .where(eq(salas.id, sql.placeholder('salaId')))
+    .orderBy(asc(ledgerAccounts.id))
+    .for('update', { of: [salas, responsiblePlay, ledgerAccounts] })
+    .prepare(name),
+);
+
 /**
  * A seat, unless the player holds one in the room already or its lucky number is taken (the
  * unique indexes participacoes_one_seat_idx and participacoes_numero_idx: nothing is returned).
@@ -406,13 +466,19 @@ export async function joinRoom({
     rememberStatus(salaId, null, who.publicRoomStatus);
     if (who.publicRoomStatus && who.publicRoomStatus !== 'aberta') throw notOpen();
   }
+  const byBalance = metodo === 'balance';
   const joinLocked = () =>
     moneyTransaction(db, async (tx) => {
-      const [room] = await lockRoom(tx, { salaId });
+      const together = byBalance ? await lockBalanceJoin(tx, { salaId, userId }) : [];
+      const [locks] = together.length === 3 ? together : [];
+      if (byBalance) balanceJoinLocks[locks ? 'together' : 'oneByOne'] += 1;
+      const [room] = locks ? [locks.room] : await lockRoom(tx, { salaId });
       if (!room) throw new AppError('NOT_FOUND', { message: messages.notFound });
       await assertSeatAccess(tx, room, access, messages.notFound);
       // Responsible play: self-exclusion and the player's spending limits, under the player's lock.
-      await assertMayPlay(tx, { userId, kind: 'spending', amountCentavos: room.valorEntrada });
+      const spending = { userId, kind: 'spending', amountCentavos: room.valorEntrada } as const;
+      if (locks) await checkMayPlay(tx, locks, { ...spending, now: new Date() });
+      else await assertMayPlay(tx, spending);
       if (room.status !== 'aberta') {
         rememberStatus(salaId, room.tipoSala, room.status);
         throw notOpen();
@@ -444,7 +510,6 @@ export async function joinRoom({
       const nextNumber = (attempt: number) =>
         luckyNumberOf?.(attempt) ?? luckyNumber(room.tipoSala, Date.now() + attempt);
       const now = new Date();
-      const byBalance = metodo === 'balance';
       let created: typeof participacoes.$inferSelect | undefined;
       for (let attempt = 0; !created; attempt += 1) {
         if (attempt === 20) throw new Error('no free lucky number after 20 attempts');
@@ -476,6 +541,12 @@ export async function joinRoom({
           participation: created,
           tipoSala: room.tipoSala,
           room: after,
+          locked:
+            locks &&
+            adoptLocked(
+              tx,
+              together.map((row) => row.account),
+            ),
           alongside: [seatCount, ...alongside],
         });
         if (closed) after = (await tx.select().from(salas).where(eq(salas.id, salaId)))[0]!;
@@ -484,14 +555,285 @@ export async function joinRoom({
       }
       return { participation: toParticipation(created), room: toRoom(after) };
     });
-  const result = await inRoomQueue(salaId, () => {
-    // Seen closed while this join waited its turn.
-    if (access.kind === 'public' && closedForGood.has(salaId)) throw notOpen();
-    // Its turn came: its connection before the session reads of callers still arriving.
-    return first(joinLocked);
-  });
+  // A public seat paid from the balance may be taken together with the others queued for the
+  // room (seatBatch); any other join waits its own turn.
+  const result =
+    access.kind === 'public' && byBalanceAlone(metodo, caller, luckyNumberOf)
+      ? await queueSeat(db, config, salaId, {
+          userId,
+          messages,
+          alongside,
+          seatNotice,
+          alone: joinLocked,
+        })
+      : await inRoomQueue(salaId, () => {
+          // Seen closed while this join waited its turn.
+          if (access.kind === 'public' && closedForGood.has(salaId)) throw notOpen();
+          // Its turn came: its connection before the session reads of callers still arriving.
+          return first(joinLocked);
+        });
   rememberStatus(salaId, result.room.tipoSala, result.room.status);
   return result;
+}
+
+const byBalanceAlone = (
+  metodo: PaymentMethod,
+  caller: JoinCaller | undefined,
+  luckyNumberOf: ((attempt: number) => string) | undefined,
+) => metodo === 'balance' && caller !== undefined && luckyNumberOf === undefined;
+
+type JoinResult = { participation: Participation; room: Room };
+
+/** A public seat paid from the balance, waiting in its room's queue. */
+interface QueuedSeat {
+  userId: string;
+  messages: { full: string; alreadyIn: string; notOpen: string; notFound: string };
+  alongside: SQL[];
+  seatNotice?: SQL;
+  /** The join on its own (joinRoom's transaction), when its turn comes with nobody else. */
+  alone: () => Promise<JoinResult>;
+  settle: { resolve: (r: JoinResult) => void; reject: (e: unknown) => void };
+}
+
+/** Counted for /metrics: transactions that took several queued seats, and the seats they took. */
+export const seatBatches = { transactions: 0, seats: 0 };
+
+/** At most this many seats are taken by one transaction; the rest wait for the next. */
+export const SEAT_BATCH_MAX = 50;
+
+/**
+ * Seats waiting for their room's turn, per database and room. When a room's turn comes, every
+ * seat that arrived meanwhile is taken by ONE transaction (seatBatch), so a crowd on one room
+ * costs a few transactions instead of one each.
+ */
+const waitingSeats = new WeakMap<Db, Map<string, QueuedSeat[]>>();
+
+function queueSeat(
+  db: Db,
+  config: Config,
+  salaId: string,
+  seat: Omit<QueuedSeat, 'settle'>,
+): Promise<JoinResult> {
+  return new Promise((resolve, reject) => {
+    let rooms = waitingSeats.get(db);
+    if (!rooms) waitingSeats.set(db, (rooms = new Map<string, QueuedSeat[]>()));
+    const waiting = rooms.get(salaId);
+    if (waiting) waiting.push({ ...seat, settle: { resolve, reject } });
+    else {
+      rooms.set(salaId, [{ ...seat, settle: { resolve, reject } }]);
+      scheduleSeats(db, config, salaId);
+    }
+  });
+}
+
+function scheduleSeats(db: Db, config: Config, salaId: string) {
+  void inRoomQueue(salaId, async () => {
+    const rooms = waitingSeats.get(db)!;
+    // One seat per player per transaction (a second request of the same player waits for the
+    // next, where it is told it is already in), at most SEAT_BATCH_MAX.
+    const batch: QueuedSeat[] = [];
+    const later: QueuedSeat[] = [];
+    const players = new Set<string>();
+    for (const seat of rooms.get(salaId) ?? []) {
+      if (batch.length < SEAT_BATCH_MAX && !players.has(seat.userId)) {
+        batch.push(seat);
+        players.add(seat.userId);
+      } else later.push(seat);
+    }
+    if (later.length > 0) {
+      rooms.set(salaId, later);
+      scheduleSeats(db, config, salaId);
+    } else rooms.delete(salaId);
+    // Seen closed while these joins waited their turn.
+    if (closedForGood.has(salaId)) {
+      for (const seat of batch)
+        seat.settle.reject(
+          new AppError('CONFLICT', { message: seat.messages.notOpen, reason: 'ROOM_NOT_OPEN' }),
+        );
+      return;
+    }
+    if (batch.length === 1) {
+      const [seat] = batch as [QueuedSeat];
+      await first(seat.alone).then(seat.settle.resolve, seat.settle.reject);
+      return;
+    }
+    try {
+      const outcomes = await first(() => seatBatch(db, config, salaId, batch));
+      seatBatches.transactions += 1;
+      seatBatches.seats += outcomes.filter((o) => !(o instanceof Error)).length;
+      batch.forEach((seat, i) => {
+        const outcome = outcomes[i]!;
+        if (outcome instanceof Error) seat.settle.reject(outcome);
+        else seat.settle.resolve(outcome);
+      });
+    } catch (error) {
+      for (const seat of batch) seat.settle.reject(error);
+    }
+  });
+}
+
+/**
+ * Takes several queued public seats paid from the balance in ONE transaction, with the checks and
+ * answers each would get on its own (joinRoom): the room row locked once; the players'
+ * responsible-play rows locked in one statement; "already in" read in one; every player's Cashback
+ * and Saldo and the pool locked in one sorted statement; the seats inserted in one; the entries,
+ * cashback, seat count, security log rows and live update written in one. Each seat gets its
+ * result or its refusal (refused seats write nothing); the results show the room as it was right
+ * after that seat, the last one as the transaction left it (closed when it filled the room).
+ */
+async function seatBatch(
+  db: Db,
+  config: Config,
+  salaId: string,
+  batch: QueuedSeat[],
+): Promise<(JoinResult | AppError)[]> {
+  return moneyTransaction(db, async (tx) => {
+    const outcome: (JoinResult | AppError | undefined)[] = batch.map(() => undefined);
+    const refuse = (i: number, error: AppError) => {
+      outcome[i] ??= error;
+    };
+    const open = () => batch.flatMap((_, i) => (outcome[i] === undefined ? [i] : []));
+    const [room] = await lockRoom(tx, { salaId });
+    if (!room || isPrivateRoomType(room.tipoSala))
+      return batch.map((seat) => new AppError('NOT_FOUND', { message: seat.messages.notFound }));
+    const verdicts = await mayPlayEach(tx, {
+      userIds: batch.map((seat) => seat.userId),
+      kind: 'spending',
+      amountCentavos: room.valorEntrada,
+    });
+    batch.forEach((seat, i) => {
+      const refusal = verdicts.get(seat.userId);
+      if (refusal) refuse(i, refusal);
+    });
+    if (room.status !== 'aberta') {
+      rememberStatus(salaId, room.tipoSala, room.status);
+      for (const i of open())
+        refuse(
+          i,
+          new AppError('CONFLICT', {
+            message: batch[i]!.messages.notOpen,
+            reason: 'ROOM_NOT_OPEN',
+          }),
+        );
+      return outcome as (JoinResult | AppError)[];
+    }
+    // "Already in" first, as on its own (even from a full room).
+    if (open().length > 0) {
+      const seated = await tx
+        .select({ userId: participacoes.userId })
+        .from(participacoes)
+        .where(
+          and(
+            eq(participacoes.salaId, salaId),
+            inArray(
+              participacoes.userId,
+              open().map((i) => batch[i]!.userId),
+            ),
+            ne(participacoes.statusPagamento, 'cancelado'),
+          ),
+        );
+      const holding = new Set(seated.map((r) => r.userId));
+      for (const i of open())
+        if (holding.has(batch[i]!.userId))
+          refuse(
+            i,
+            new AppError('CONFLICT', {
+              message: batch[i]!.messages.alreadyIn,
+              reason: 'ALREADY_JOINED',
+            }),
+          );
+    }
+    // Then, in arrival order: a free seat, then the balance to pay it.
+    let free = room.temLimitePessoas
+      ? room.maxParticipantes - room.participantesAtual
+      : Number.POSITIVE_INFINITY;
+    const full = (i: number) =>
+      new AppError('CONFLICT', { message: batch[i]!.messages.full, reason: 'ROOM_FULL' });
+    const accepted: { i: number; split: { fromCashback: number; fromSaldo: number } }[] = [];
+    if (free <= 0) for (const i of open()) refuse(i, full(i));
+    else if (open().length > 0) {
+      const locked = await lockAccounts(
+        tx,
+        entryAccounts(
+          salaId,
+          open().map((i) => batch[i]!.userId),
+        ),
+      );
+      for (const i of open()) {
+        if (free <= 0) {
+          refuse(i, full(i));
+          continue;
+        }
+        const split = splitEntry(locked, batch[i]!.userId, room.valorEntrada);
+        if (!split) refuse(i, insufficientBalance());
+        else {
+          accepted.push({ i, split });
+          free -= 1;
+        }
+      }
+    }
+    if (accepted.length === 0) return outcome as (JoinResult | AppError)[];
+    // The seats, each with a lucky number of its own: a number already taken in the room inserts
+    // nothing (participacoes_numero_idx), and that seat tries another.
+    const now = new Date();
+    const created = new Map<string, typeof participacoes.$inferSelect>();
+    const numbers = new Set<string>();
+    for (let attempt = 0; created.size < accepted.length; attempt += 1) {
+      if (attempt === 20) throw new Error('no free lucky number after 20 attempts');
+      const values = accepted
+        .filter(({ i }) => !created.has(batch[i]!.userId))
+        .map(({ i }) => {
+          let numeroSorte: string;
+          do numeroSorte = luckyNumber(room.tipoSala, now.getTime() + attempt);
+          while (numbers.has(numeroSorte));
+          numbers.add(numeroSorte);
+          return {
+            userId: batch[i]!.userId,
+            salaId,
+            numeroSorte,
+            valorPago: room.valorEntrada,
+            statusPagamento: 'confirmado' as const,
+            metodoPagamento: 'balance' as const,
+            confirmedAt: now,
+          };
+        });
+      for (const row of await tx
+        .insert(participacoes)
+        .values(values)
+        .onConflictDoNothing()
+        .returning())
+        created.set(row.userId, row);
+    }
+    // The entries and their cashback, the seat count (its RETURNING sends the live update with the
+    // commit) and each seat's own writes (the security log rows): ONE statement.
+    const seatNotice = batch.find((seat) => seat.seatNotice)?.seatNotice;
+    const taken = accepted.length;
+    await postTransactions(
+      tx,
+      accepted.flatMap(({ i, split }) =>
+        entryPosts(config, created.get(batch[i]!.userId)!, room.tipoSala, split),
+      ),
+      [
+        sql`update ${salas} set ${sql.identifier(salas.participantesAtual.name)} = ${salas.participantesAtual} + ${taken}, ${sql.identifier(salas.updatedAt.name)} = ${now} where ${salas.id} = ${salaId}${seatNotice ? sql` returning ${seatNotice}` : sql``}`,
+        ...accepted.flatMap(({ i }) => batch[i]!.alongside),
+      ],
+    );
+    const after = (n: number) => ({
+      ...room,
+      participantesAtual: room.participantesAtual + n,
+      updatedAt: now,
+    });
+    let last = after(taken);
+    if (await closeIfComplete(tx, salaId, last))
+      last = (await tx.select().from(salas).where(eq(salas.id, salaId)))[0]!;
+    accepted.forEach(({ i }, k) => {
+      outcome[i] = {
+        participation: toParticipation(created.get(batch[i]!.userId)!),
+        room: toRoom(k === taken - 1 ? last : after(k + 1)),
+      };
+    });
+    return outcome as (JoinResult | AppError)[];
+  });
 }
 
 /**
@@ -508,6 +850,7 @@ async function payEntryFromBalance(
     tipoSala,
     room,
     alongside,
+    locked: known,
   }: {
     participation: typeof participacoes.$inferSelect;
     tipoSala: string;
@@ -515,46 +858,76 @@ async function payEntryFromBalance(
     room?: typeof salas.$inferSelect;
     /** Other writes sent in the same statement as the ledger posts. */
     alongside?: SQL[];
+    /** The entry's accounts, when the caller locked them already. */
+    locked?: Map<string, LockedAccount>;
   },
 ): Promise<boolean> {
   const { userId, salaId, valorPago } = participation;
-  const cashbackRef = { kind: 'user_cashback', userId } as const;
-  const saldoRef = { kind: 'user_saldo', userId } as const;
-  const locked = await lockAccounts(tx, [cashbackRef, saldoRef, { kind: 'room_pool', salaId }]);
-  const cashback = lockedBalance(locked, cashbackRef);
-  const saldo = lockedBalance(locked, saldoRef);
-  const fromCashback = Math.min(cashback, valorPago);
-  const fromSaldo = valorPago - fromCashback;
-  if (fromSaldo > saldo)
-    throw new AppError('BAD_REQUEST', {
-      message: joinMessages.insufficient,
-      reason: 'INSUFFICIENT_BALANCE',
-    });
+  const locked = known ?? (await lockAccounts(tx, entryAccounts(salaId, [userId])));
+  const split = splitEntry(locked, userId, valorPago);
+  if (!split) throw insufficientBalance();
   // The entry and its cashback written together (one insert each of transactions and entries,
   // one update of the balances).
-  const cashbackCredit = cashbackPost(config, participation);
-  await postTransactions(
-    tx,
-    [
-      {
-        kind: 'entry_balance',
-        idempotencyKey: `entry:${participation.id}`,
-        description: `Entrada na sala ${tipoSala}`,
-        userId,
-        salaId,
-        participacaoId: participation.id,
-        metadata: { fromCashback, fromSaldo },
-        entries: [
-          { account: cashbackRef, amount: -fromCashback },
-          { account: saldoRef, amount: -fromSaldo },
-          { account: { kind: 'room_pool', salaId }, amount: valorPago },
-        ],
-      },
-      ...(cashbackCredit ? [cashbackCredit] : []),
-    ],
-    alongside,
-  );
+  await postTransactions(tx, entryPosts(config, participation, tipoSala, split), alongside);
   return closeIfComplete(tx, salaId, room);
+}
+
+/** A seat's entry paid from the balance (Cashback first, then Saldo) and its cashback. */
+function entryPosts(
+  config: Config,
+  participation: typeof participacoes.$inferSelect,
+  tipoSala: string,
+  split: { fromCashback: number; fromSaldo: number },
+): PostInput[] {
+  const { userId, salaId, valorPago } = participation;
+  const cashbackCredit = cashbackPost(config, participation);
+  return [
+    {
+      kind: 'entry_balance',
+      idempotencyKey: `entry:${participation.id}`,
+      description: `Entrada na sala ${tipoSala}`,
+      userId,
+      salaId,
+      participacaoId: participation.id,
+      metadata: split,
+      entries: [
+        { account: { kind: 'user_cashback', userId }, amount: -split.fromCashback },
+        { account: { kind: 'user_saldo', userId }, amount: -split.fromSaldo },
+        { account: { kind: 'room_pool', salaId }, amount: valorPago },
+      ],
+    },
+    ...(cashbackCredit ? [cashbackCredit] : []),
+  ];
+}
+
+/** The accounts an entry paid from the balance writes to: each player's Cashback and Saldo, the pool. */
+function entryAccounts(salaId: string, userIds: string[]): AccountRef[] {
+  return [
+    ...userIds.flatMap((userId) => [
+      { kind: 'user_cashback', userId } as const,
+      { kind: 'user_saldo', userId } as const,
+    ]),
+    { kind: 'room_pool', salaId },
+  ];
+}
+
+const insufficientBalance = () =>
+  new AppError('BAD_REQUEST', {
+    message: joinMessages.insufficient,
+    reason: 'INSUFFICIENT_BALANCE',
+  });
+
+/** How an entry of `price` is paid from the locked balances: Cashback first, then Saldo. */
+function splitEntry(
+  locked: Map<string, LockedAccount>,
+  userId: string,
+  price: number,
+): { fromCashback: number; fromSaldo: number } | null {
+  const cashback = lockedBalance(locked, { kind: 'user_cashback', userId });
+  const saldo = lockedBalance(locked, { kind: 'user_saldo', userId });
+  const fromCashback = Math.min(cashback, price);
+  const fromSaldo = price - fromCashback;
+  return fromSaldo > saldo ? null : { fromCashback, fromSaldo };
 }
 
 /** Pays a seat held for PIX from the balance instead (the private room's payment card). */

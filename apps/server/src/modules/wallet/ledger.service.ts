@@ -314,6 +314,29 @@ async function idsForPost(tx: Tx, refs: AccountRef[]): Promise<Map<string, strin
 const platformIds = new WeakMap<object, Map<string, string>>();
 const databaseOf = new WeakMap<object, object>();
 
+/** An account row as a locking statement returns it. */
+export type LockedAccountRow = LockRow;
+
+/**
+ * Accounts the caller locked with a statement of its own as the FIRST locks of the transaction (a
+ * balance join takes its room, player and account locks in one statement), in id order: recorded
+ * exactly as `lockAccounts` records its own, and returned as `lockAccounts` returns them.
+ */
+export function adoptLocked(tx: Tx, rows: LockRow[]): Map<string, LockedAccount> {
+  const state = stateOf(tx);
+  if (state.ids.size > 0) throw new LockOrderError('accounts adopted after other account locks');
+  const out = new Map<string, LockedAccount>();
+  for (const row of rows) {
+    state.known.set(keyOfRow(row), row.id);
+    out.set(keyOfRow(row), { id: row.id, balance: row.balance });
+  }
+  recordLocked(
+    state,
+    rows.map((r) => r.id),
+  );
+  return out;
+}
+
 /** The balance of an account locked earlier in this transaction by `lockAccounts`. */
 export function lockedBalance(locked: Map<string, LockedAccount>, ref: AccountRef): number {
   const found = locked.get(refKey(ref));

@@ -1,0 +1,342 @@
+/**
+ * Seats queued for one room are taken together (rooms.service `seatBatch`): each player still gets
+ * the answer a join on its own gives, in arrival order, and the money moves exactly as it would.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { participacoes, salas, userSecurityLogs } from '../../db/schema';
+import {
+  type TestContext,
+  createTestApp,
+  createUser,
+  expectLedgerInvariants,
+  newCpf,
+} from '../../test/helpers';
+import { securityEventInsert } from '../security/security.service';
+import {
+  getResponsiblePlay,
+  selfExclude,
+  setPlayLimit,
+} from '../responsible-play/responsible-play.service';
+import { postTransaction, walletOf } from '../wallet/ledger.service';
+import { balanceJoinLocks, createRoom, joinRoom, seatBatches } from './rooms.service';
+
+const onPostgres = inject('testDb').kind === 'postgres';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => ctx.close());
+afterEach(async () => expectLedgerInvariants(ctx));
+
+const db = () => ctx.database.db;
+/** The standing a request's session read gives a verified, active player. */
+const caller = { role: 'user', isVerified: true, statusConta: 'ativo' };
+
+async function player(saldo: number, cashback = 0) {
+  const u = await createUser(ctx, {
+    profile: {
+      nomeCompleto: 'Fila',
+      cpf: newCpf(),
+      dataNascimento: '1990-01-01',
+      isVerified: true,
+    },
+  });
+  if (saldo > 0)
+    await postTransaction(db(), {
+      kind: 'topup',
+      idempotencyKey: `seat-batch:saldo:${u.id}`,
+      description: 'teste',
+      userId: u.id,
+      entries: [
+        { account: { kind: 'pix_clearing' }, amount: -saldo },
+        { account: { kind: 'user_saldo', userId: u.id }, amount: saldo },
+      ],
+    });
+  if (cashback > 0)
+    await postTransaction(db(), {
+      kind: 'cashback',
+      idempotencyKey: `seat-batch:cashback:${u.id}`,
+      description: 'teste',
+      userId: u.id,
+      entries: [
+        { account: { kind: 'platform_cashback' }, amount: -cashback },
+        { account: { kind: 'user_cashback', userId: u.id }, amount: cashback },
+      ],
+    });
+  return u.id;
+}
+
+async function room(input: { maxParticipantes: number; valorEntradaCentavos?: number }) {
+  return createRoom({
+    db: db(),
+    input: {
+      tipoSala: 'ouro',
+      valorEntradaCentavos: input.valorEntradaCentavos ?? 1000,
+      maxParticipantes: input.maxParticipantes,
+      taxaBp: 2000,
+    },
+  });
+}
+
+/** Joins as the route does: the session's standing, and the security log row with the seat. */
+async function join(userId: string, salaId: string) {
+  return joinRoom({
+    db: db(),
+    config: ctx.config,
+    userId,
+    salaId,
+    metodo: 'balance',
+    caller,
+    alongside: [
+      await securityEventInsert(db(), {
+        userId,
+        action: 'draw_participation',
+        client: { ip: '203.0.113.9', userAgent: 'teste' },
+      }),
+    ],
+  });
+}
+
+/** Every join started in the same tick, so all but the first wait together for the room. */
+async function crowd(calls: (() => Promise<unknown>)[]) {
+  const results = await Promise.allSettled(calls.map((call) => call()));
+  return results.map((r) =>
+    r.status === 'fulfilled'
+      ? 'seated'
+      : ((r.reason as { reason?: string }).reason ?? String(r.reason)),
+  );
+}
+
+describe('seats taken together', () => {
+  it('gives each queued player the answer a join on its own gives, and moves the money exactly', async () => {
+    const r = await room({ maxParticipantes: 5 });
+    // A seat held for PIX: the room can fill without closing (its draw waits for that payment).
+    const early = await player(0);
+    await joinRoom({ db: db(), config: ctx.config, userId: early, salaId: r.id, metodo: 'pix' });
+
+    const rich = await player(3000);
+    const mixed = await player(700, 400);
+    const poor = await player(500);
+    const excluded = await player(5000);
+    await selfExclude(db(), excluded, '1m');
+    const limited = await player(5000);
+    await setPlayLimit(db(), limited, { kind: 'spending', period: 'day', amountCentavos: 500 });
+    const third = await player(1000);
+    const fourth = await player(2000);
+    const late = await player(2000);
+
+    const before = { ...seatBatches };
+    // The first join takes the room alone; the rest arrive while it runs and go together.
+    const answers = await crowd([
+      () => join(rich, r.id),
+      () => join(early, r.id),
+      () => join(mixed, r.id),
+      () => join(poor, r.id),
+      () => join(rich, r.id),
+      () => join(excluded, r.id),
+      () => join(limited, r.id),
+      () => join(third, r.id),
+      () => join(fourth, r.id),
+      () => join(late, r.id),
+    ]);
+    expect(answers).toEqual([
+      'seated',
+      'ALREADY_JOINED',
+      'seated',
+      'INSUFFICIENT_BALANCE',
+      // The same player twice in one crowd: the second request waits for the next transaction.
+      'ALREADY_JOINED',
+      'SELF_EXCLUDED',
+      'PLAY_LIMIT_REACHED',
+      'seated',
+      'seated',
+      // The room is full now.
+      'ROOM_FULL',
+    ]);
+    expect(seatBatches.transactions - before.transactions).toBeGreaterThanOrEqual(1);
+    expect(seatBatches.seats - before.seats).toBeGreaterThanOrEqual(2);
+
+    const seats = await db().select().from(participacoes).where(eq(participacoes.salaId, r.id));
+    expect(seats.map((s) => s.userId).sort()).toEqual([early, rich, mixed, third, fourth].sort());
+    expect(new Set(seats.map((s) => s.numeroSorte)).size).toBe(5);
+    const paid = seats.filter((s) => s.userId !== early);
+    expect(paid.every((s) => s.statusPagamento === 'confirmado' && s.valorPago === 1000)).toBe(
+      true,
+    );
+    const [after] = await db().select().from(salas).where(eq(salas.id, r.id));
+    expect(after!.participantesAtual).toBe(5);
+    expect(after!.status).toBe('aberta');
+
+    // Cashback first, then Saldo; each entry credits its cashback (2 % of R$ 10,00 = 20).
+    const cashback = Math.round((1000 * ctx.config.cashbackBp) / 10_000);
+    expect(await walletOf(db(), mixed)).toEqual({ saldo: 100, cashback });
+    expect(await walletOf(db(), rich)).toEqual({ saldo: 2000, cashback });
+    expect(await walletOf(db(), poor)).toEqual({ saldo: 500, cashback: 0 });
+    expect(await walletOf(db(), fourth)).toEqual({ saldo: 1000, cashback });
+    expect(await walletOf(db(), late)).toEqual({ saldo: 2000, cashback: 0 });
+
+    // One security log row per seat taken, none for a refused join.
+    const logged = await db()
+      .select({ userId: userSecurityLogs.userId })
+      .from(userSecurityLogs)
+      .where(
+        and(
+          eq(userSecurityLogs.actionType, 'draw_participation'),
+          inArray(userSecurityLogs.userId, [
+            early,
+            rich,
+            mixed,
+            poor,
+            excluded,
+            limited,
+            third,
+            fourth,
+            late,
+          ]),
+        ),
+      );
+    expect(logged.map((l) => l.userId).sort()).toEqual([rich, mixed, third, fourth].sort());
+  });
+
+  it('fills a room exactly from a crowd, closes it with the last seat and tells each seat its count', async () => {
+    const r = await room({ maxParticipantes: 10, valorEntradaCentavos: 500 });
+    const players = await Promise.all(Array.from({ length: 25 }, () => player(500)));
+    const results = await Promise.allSettled(players.map((p) => join(p, r.id)));
+    const seated = results.flatMap((x) => (x.status === 'fulfilled' ? [x.value] : []));
+    expect(seated).toHaveLength(10);
+    expect(
+      results.flatMap((x) =>
+        x.status === 'rejected' ? [(x.reason as { reason?: string }).reason] : [],
+      ),
+    ).toEqual(Array(15).fill('ROOM_FULL'));
+    // As if one after the other: counts 1..10, only the seat that filled the room sees it closed.
+    expect(seated.map((s) => s.room.participantesAtual).sort((a, b) => a - b)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+    ]);
+    expect(seated.filter((s) => s.room.status !== 'aberta').map((s) => s.room.status)).toEqual([
+      'sorteando',
+    ]);
+    expect(seated.find((s) => s.room.status === 'sorteando')!.room.participantesAtual).toBe(10);
+    const [after] = await db().select().from(salas).where(eq(salas.id, r.id));
+    expect(after).toMatchObject({ participantesAtual: 10, status: 'sorteando' });
+    const refusedWallets = await Promise.all(
+      players
+        .filter((p) => !seated.some((s) => s.participation.userId === p))
+        .map((p) => walletOf(db(), p)),
+    );
+    expect(refusedWallets.every((w) => w.saldo === 500 && w.cashback === 0)).toBe(true);
+  });
+
+  it('refuses a whole crowd of a room that is not open, or not public, and writes nothing', async () => {
+    const closed = await room({ maxParticipantes: 10 });
+    await db().update(salas).set({ status: 'fechada' }).where(eq(salas.id, closed.id));
+    const hidden = await room({ maxParticipantes: 10 });
+    await db().update(salas).set({ tipoSala: 'privada' }).where(eq(salas.id, hidden.id));
+    const players = await Promise.all(Array.from({ length: 4 }, () => player(5000)));
+    expect(await crowd(players.map((p) => () => join(p, closed.id)))).toEqual(
+      Array(4).fill('ROOM_NOT_OPEN'),
+    );
+    const hiddenAnswers = await Promise.allSettled(players.map((p) => join(p, hidden.id)));
+    expect(
+      hiddenAnswers.map((x) =>
+        x.status === 'rejected' ? (x.reason as { code?: string }).code : 'seated',
+      ),
+    ).toEqual(Array(4).fill('NOT_FOUND'));
+    const seats = await db()
+      .select()
+      .from(participacoes)
+      .where(inArray(participacoes.salaId, [closed.id, hidden.id]));
+    expect(seats).toHaveLength(0);
+    for (const p of players) expect(await walletOf(db(), p)).toEqual({ saldo: 5000, cashback: 0 });
+  });
+});
+
+describe("a balance join's locks", () => {
+  it('are taken in one statement once everything exists, with the same checks and the same money', async () => {
+    const r = await room({ maxParticipantes: 10 });
+    // The room's pool exists after its first seat; this player has no Cashback account yet.
+    const first = await player(5000);
+    const before = { ...balanceJoinLocks };
+    await join(first, r.id);
+    expect(balanceJoinLocks.oneByOne - before.oneByOne).toBe(1);
+
+    const ready = await player(3000, 300);
+    const excluded = await player(3000, 300);
+    await selfExclude(db(), excluded, '1m');
+    const limited = await player(3000, 300);
+    await setPlayLimit(db(), limited, { kind: 'spending', period: 'day', amountCentavos: 500 });
+    const poor = await player(600, 300);
+    const exact = await player(700, 300);
+    // Their responsible-play rows exist (made on a player's first look at their limits or play).
+    for (const p of [ready, poor, exact]) await getResponsiblePlay(db(), p);
+    const mid = { ...balanceJoinLocks };
+    // One at a time: each goes alone, not with others.
+    const answers = [];
+    for (const p of [ready, excluded, limited, poor, exact, ready])
+      answers.push(...(await crowd([() => join(p, r.id)])));
+    expect(answers).toEqual([
+      'seated',
+      'SELF_EXCLUDED',
+      'PLAY_LIMIT_REACHED',
+      'INSUFFICIENT_BALANCE',
+      'seated',
+      'ALREADY_JOINED',
+    ]);
+    expect(balanceJoinLocks.together - mid.together).toBe(6);
+    expect(balanceJoinLocks.oneByOne - mid.oneByOne).toBe(0);
+    const cashback = Math.round((1000 * ctx.config.cashbackBp) / 10_000);
+    // Cashback first (300), then Saldo (700); the entry's own cashback credited.
+    expect(await walletOf(db(), ready)).toEqual({ saldo: 2300, cashback });
+    expect(await walletOf(db(), exact)).toEqual({ saldo: 0, cashback });
+    expect(await walletOf(db(), poor)).toEqual({ saldo: 600, cashback: 300 });
+    expect(await walletOf(db(), excluded)).toEqual({ saldo: 3000, cashback: 300 });
+    const [after] = await db().select().from(salas).where(eq(salas.id, r.id));
+    expect(after!.participantesAtual).toBe(3);
+  });
+
+  // prettier-ignore
+  it.skipIf(!onPostgres)('lock the room, then the player, then the accounts (decision 007)', async () => { // Needs a second connection to watch the locks: the PostgreSQL pass of the suite.
+    const r = await room({ maxParticipantes: 10 });
+    await join(await player(5000), r.id);
+    const p = await player(5000, 100);
+    await getResponsiblePlay(db(), p);
+    const url = (ctx.database.pool!.options as { connectionString: string }).connectionString;
+    const watcher = new pg.Pool({ connectionString: url, max: 2 });
+    const holder = await watcher.connect();
+    const probe = await watcher.connect();
+    try {
+      // Another transaction holds the player's row: the join waits for it...
+      await holder.query('begin');
+      await holder.query('select 1 from responsible_play where user_id = $1 for update', [p]);
+      const before = balanceJoinLocks.together;
+      const joining = join(p, r.id);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // ...holding the room row, and none of the accounts yet.
+      await probe.query('begin');
+      await expect(
+        probe.query('select 1 from salas where id = $1 for update nowait', [r.id]),
+      ).rejects.toMatchObject({ code: '55P03' });
+      await probe.query('rollback');
+      await probe.query('begin');
+      const free = await probe.query(
+        `select id from ledger_accounts
+          where (user_id = $1 and kind in ('user_cashback', 'user_saldo'))
+             or (sala_id = $2 and kind = 'room_pool')
+          for update nowait`,
+        [p, r.id],
+      );
+      expect(free.rowCount).toBe(3);
+      await probe.query('rollback');
+      await holder.query('rollback');
+      await joining;
+      expect(balanceJoinLocks.together - before).toBe(1);
+    } finally {
+      holder.release();
+      probe.release();
+      await watcher.end();
+    }
+  });
+});
