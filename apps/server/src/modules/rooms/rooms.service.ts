@@ -596,10 +596,10 @@ interface QueuedSeat {
 }
 
 /** Counted for /metrics: transactions that took several queued seats, and the seats they took. */
-export const seatBatches = { transactions: 0, seats: 0 };
+export const seatBatches = { transactions: 0, seats: 0, largest: 0 };
 
 /** At most this many seats are taken by one transaction; the rest wait for the next. */
-export const SEAT_BATCH_MAX = 50;
+export const SEAT_BATCH_MAX = 100;
 
 /**
  * Seats waiting for their room's turn, per database and room. When a room's turn comes, every
@@ -660,7 +660,9 @@ function scheduleSeats(db: Db, config: Config, salaId: string) {
     try {
       const outcomes = await first(() => seatBatch(db, config, salaId, batch));
       seatBatches.transactions += 1;
-      seatBatches.seats += outcomes.filter((o) => !(o instanceof Error)).length;
+      const taken = outcomes.filter((o) => !(o instanceof Error)).length;
+      seatBatches.seats += taken;
+      seatBatches.largest = Math.max(seatBatches.largest, taken);
       batch.forEach((seat, i) => {
         const outcome = outcomes[i]!;
         if (outcome instanceof Error) seat.settle.reject(outcome);

@@ -20,7 +20,13 @@ import {
   setPlayLimit,
 } from '../responsible-play/responsible-play.service';
 import { postTransaction, walletOf } from '../wallet/ledger.service';
-import { balanceJoinLocks, createRoom, joinRoom, seatBatches } from './rooms.service';
+import {
+  SEAT_BATCH_MAX,
+  balanceJoinLocks,
+  createRoom,
+  joinRoom,
+  seatBatches,
+} from './rooms.service';
 
 const onPostgres = inject('testDb').kind === 'postgres';
 
@@ -44,28 +50,22 @@ async function player(saldo: number, cashback = 0) {
       isVerified: true,
     },
   });
-  if (saldo > 0)
-    await postTransaction(db(), {
-      kind: 'topup',
-      idempotencyKey: `seat-batch:saldo:${u.id}`,
-      description: 'teste',
-      userId: u.id,
-      entries: [
-        { account: { kind: 'pix_clearing' }, amount: -saldo },
-        { account: { kind: 'user_saldo', userId: u.id }, amount: saldo },
-      ],
-    });
-  if (cashback > 0)
-    await postTransaction(db(), {
-      kind: 'cashback',
-      idempotencyKey: `seat-batch:cashback:${u.id}`,
-      description: 'teste',
-      userId: u.id,
-      entries: [
-        { account: { kind: 'platform_cashback' }, amount: -cashback },
-        { account: { kind: 'user_cashback', userId: u.id }, amount: cashback },
-      ],
-    });
+  const grants = [
+    ['topup', 'pix_clearing', 'user_saldo', saldo],
+    ['cashback', 'platform_cashback', 'user_cashback', cashback],
+  ] as const;
+  for (const [kind, from, to, amount] of grants)
+    if (amount > 0)
+      await postTransaction(db(), {
+        kind,
+        idempotencyKey: `seat-batch:${to}:${u.id}`,
+        description: 'teste',
+        userId: u.id,
+        entries: [
+          { account: { kind: from }, amount: -amount },
+          { account: { kind: to, userId: u.id }, amount },
+        ],
+      });
   return u.id;
 }
 
@@ -228,6 +228,23 @@ describe('seats taken together', () => {
         .map((p) => walletOf(db(), p)),
     );
     expect(refusedWallets.every((w) => w.saldo === 500 && w.cashback === 0)).toBe(true);
+  });
+
+  it('takes at most SEAT_BATCH_MAX seats in one transaction; the rest wait for the next', async () => {
+    const r = await room({ maxParticipantes: 1000, valorEntradaCentavos: 100 });
+    const players = await Promise.all(
+      Array.from({ length: SEAT_BATCH_MAX + 12 }, () => player(100)),
+    );
+    const before = { ...seatBatches, largest: 0 };
+    seatBatches.largest = 0;
+    expect(new Set(await crowd(players.map((p) => () => join(p, r.id))))).toEqual(
+      new Set(['seated']),
+    );
+    // The first alone, then SEAT_BATCH_MAX together, then the 11 left.
+    expect(seatBatches.transactions - before.transactions).toBe(2);
+    expect(seatBatches.largest).toBe(SEAT_BATCH_MAX);
+    const [after] = await db().select().from(salas).where(eq(salas.id, r.id));
+    expect(after!.participantesAtual).toBe(SEAT_BATCH_MAX + 12);
   });
 
   it('refuses a whole crowd of a room that is not open, or not public, and writes nothing', async () => {
