@@ -20,7 +20,7 @@ import {
 } from '@sorteio/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { participacoes, salas } from '../../db/schema';
+import { ledgerAccounts, participacoes, salas } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { createRoom, toRoom } from '../rooms/rooms.service';
 import { getSetting } from '../settings/settings.service';
@@ -250,6 +250,10 @@ export async function deleteAdminRoom({
       throw new AppError('CONFLICT', { message: 'Salas privadas não são excluídas por aqui.' });
     if (entrantsEver > 0)
       throw new AppError('CONFLICT', { message: roomEditMessages.deleteWithEntrants });
+    // Its pool account, made with the room: never written to, since nobody ever joined.
+    await tx
+      .delete(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.kind, 'room_pool'), eq(ledgerAccounts.salaId, room.id)));
     await tx.delete(salas).where(eq(salas.id, room.id));
     await writeAudit(tx, actor, {
       action: 'room.delete',

@@ -92,6 +92,12 @@ export async function createRoom({ db, input }: { db: DbOrTx; input: CreateRoomI
     })
     .returning();
   if (!room) throw new Error('room insert returned nothing');
+  // The room's pool account now rather than at its first seat, so even that seat takes its locks
+  // in one statement (joinRoom). A seat still creates it if it is missing.
+  await db
+    .insert(ledgerAccounts)
+    .values({ kind: 'room_pool', salaId: room.id })
+    .onConflictDoNothing();
   return room;
 }
 
