@@ -7,6 +7,8 @@ import { inject } from 'vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestDatabase, createTestDatabase } from '../test/helpers';
 import { PriorityPool, first } from './priority-pool';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 
 const onPostgres = inject('testDb').kind === 'postgres';
 
@@ -40,6 +42,36 @@ describe.skipIf(!onPostgres)('the priority pool', () => { // Runs in the Postgre
     held.release();
     await Promise.all(waiting);
     expect(order).toEqual(['urgent', 'a', 'b', 'c']);
+  });
+
+  it("serves first a Drizzle transaction started in `first` (it asks for its connection before any await)", async () => {
+    const db = drizzle(pool);
+    const held = await pool.connect();
+    const order: string[] = [];
+    const take = (name: string) =>
+      pool.connect().then((client) => {
+        order.push(name);
+        client.release();
+      });
+    const waiting = [
+      take('a'),
+      first(() =>
+        db.transaction(async (tx) => {
+          order.push('transaction');
+          await tx.execute(sql`select 1`);
+        }),
+      ),
+      // Asked for after an await inside `first`: an ordinary caller, queued after 'b'.
+      first(async () => {
+        await Promise.resolve();
+        return take('late');
+      }),
+      take('b'),
+    ];
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    held.release();
+    await Promise.all(waiting);
+    expect(order).toEqual(['transaction', 'a', 'b', 'late']);
   });
 
   it('runs queries as a plain pool does', async () => {
