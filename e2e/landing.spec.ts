@@ -55,6 +55,31 @@ test.describe('with JavaScript disabled', () => {
   });
 });
 
+test.describe("the dashboard's first download", () => {
+  test('names a few chunks and asks for the session once, through the preload', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await signInByApi(page, demoCredentials().players[0]!);
+    const sessionReads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/me') sessionReads.push(request.resourceType());
+    });
+    const response = await page.goto('/dashboard');
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/me">',
+    );
+    // The first page's code comes in a few chunks (each a request), not dozens.
+    const scripts = html.match(/(?:src|href)="\/assets\/[^"]+\.js"/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(scripts.length).toBeLessThanOrEqual(12);
+    await expect(page.getByText('Bem-vindo de volta,')).toBeVisible();
+    // The app's own read of the session took the preloaded answer instead of asking again.
+    expect(sessionReads).toEqual(['other']);
+  });
+});
+
 test('hydrates without errors and opens an in-app link without a page load', async ({ page }) => {
   const problems: string[] = [];
   page.on('console', (message) => {

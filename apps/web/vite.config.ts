@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL, URL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type { ChunkingContext } from 'rolldown';
 import { build, defineConfig, type Plugin, type Rollup } from 'vite';
 
 const apiTarget = 'http://localhost:3000';
@@ -53,14 +54,22 @@ async function prerenderLanding(outDir: string): Promise<void> {
 /**
  * Pages the server sends for one path (`routes/<name>.html` for `/<name>`): index.html plus a
  * `<link rel="modulepreload">` for each chunk the path's screen needs and the shell does not
- * already name. Without them the browser learns of those chunks only after the entry has run and
- * the router has matched, a round trip later. Keys are paths, values the source modules whose
- * chunks (with their static imports) the page needs: the screen and, on signed-in pages, the
- * user menu the navigation bar loads lazily.
+ * already name, and a preload of the session (`/api/me`). Without them the browser learns of those
+ * chunks only after the entry has run and the router has matched, and asks for the session only
+ * once the app runs. Keys are paths, values the source modules whose chunks (with their static
+ * imports) the page needs. The user menu is left to load when the navigation bar asks for it: on
+ * a slow connection it would share the bandwidth with the screen's own code.
  */
 const routePreloads: Record<string, string[]> = {
-  dashboard: ['src/app/routes/player/dashboard.tsx', 'src/app/layouts/user-menu.tsx'],
+  dashboard: ['src/app/routes/player/dashboard.tsx'],
 };
+
+/**
+ * The session read every signed-in screen waits for. The app's `fetch('/api/me')` (same URL,
+ * credentials included, no body) takes this answer instead of asking again.
+ */
+const SESSION_PRELOAD =
+  '    <link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/me">\n';
 
 /** The chunk files `sources` need, each chunk with everything it imports statically. */
 function chunksFor(bundle: Rollup.OutputBundle, sources: string[]): string[] {
@@ -74,7 +83,8 @@ function chunksFor(bundle: Rollup.OutputBundle, sources: string[]): string[] {
   };
   for (const source of sources) {
     const id = path.join(webRoot, source);
-    const chunk = chunks.find((c) => c.facadeModuleId === id);
+    const chunk =
+      chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
     if (!chunk) throw new Error(`route preloads: no chunk for ${source}`);
     visit(chunk.fileName);
   }
@@ -97,10 +107,60 @@ function writeRoutePages(outDir: string, chunks: Record<string, string[]>): stri
     const head = /\n\s*<\/head>/;
     if (!head.test(index)) throw new Error('index.html has no </head>');
     const file = path.join(dir, `${name}.html`);
-    writeFileSync(file, index.replace(head, `\n${links}  </head>`));
+    writeFileSync(file, index.replace(head, `\n${links}${SESSION_PRELOAD}  </head>`));
     written.push(file);
   }
   return written;
+}
+
+/**
+ * Module graphs of the first pages, by chunk name: what the light landing page, the app's entry,
+ * each route page of `routePreloads` and the user menu (every signed-in page) import statically.
+ * A module goes to the first of these graphs that holds it, so the landing page loads only its
+ * own and a screen shares the chunks of the pages before it; packages' modules go with the first
+ * chunk whose code uses them. Other modules are split as usual.
+ */
+const firstPageEntries: [chunk: string, sources: string[]][] = [
+  ['frame', ['src/landing-main.tsx']],
+  ['app', ['src/main.tsx']],
+  ...Object.entries(routePreloads).map(([name, sources]): [string, string[]] => [
+    `${name}-page`,
+    sources,
+  ]),
+  ['signed-in', ['src/app/layouts/user-menu.tsx']],
+];
+
+let firstPageGraphs: Map<string, string> | null = null;
+
+/** The chunk name of `id` among the first pages' graphs (above), or null. */
+function firstPageChunk(id: string, ctx: ChunkingContext): string | null {
+  if (!firstPageGraphs) {
+    const graphs = new Map<string, string>();
+    const seen = new Set<string>();
+    const entryModules = new Set(
+      ['src/landing-main.tsx', 'src/main.tsx'].map((source) => path.join(webRoot, source)),
+    );
+    for (const [chunk, sources] of firstPageEntries) {
+      const queue = sources.map((source) => path.join(webRoot, source));
+      while (queue.length > 0) {
+        const next = queue.pop()!;
+        if (seen.has(next)) continue;
+        seen.add(next);
+        // Own code only: a package's modules follow the modules that use them (a package's
+        // index names every module of the package, used or not).
+        if (next.includes(`${path.sep}node_modules${path.sep}`)) continue;
+        const info = ctx.getModuleInfo(next);
+        if (!info) continue;
+        queue.push(...info.importedIds);
+        // An HTML page's entry module keeps its own chunk (the page's one module script).
+        if (!entryModules.has(next)) graphs.set(next, chunk);
+      }
+    }
+    firstPageGraphs = graphs;
+  }
+  // Vite's modulepreload polyfill and preload helper: every page runs them.
+  if (/^\0vite\/(modulepreload-polyfill|preload-helper)/.test(id)) return 'frame';
+  return firstPageGraphs.get(id) ?? null;
 }
 
 /** Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip -9) beside `file`. */
@@ -128,6 +188,9 @@ function precompress(): Plugin {
   return {
     name: 'sorteio-precompress',
     apply: 'build',
+    buildStart() {
+      firstPageGraphs = null;
+    },
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -186,6 +249,14 @@ export default defineConfig({
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 3 },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
+            // The rest of what a first page needs, in a few chunks instead of dozens of small
+            // shared ones (each is a request, and a round trip on a slow connection).
+            ...firstPageEntries.map(([chunk], i) => ({
+              name: (id: string, ctx: ChunkingContext) =>
+                firstPageChunk(id, ctx) === chunk ? chunk : null,
+              debugName: chunk,
+              priority: 1 - i / 100,
+            })),
           ],
         },
       },
