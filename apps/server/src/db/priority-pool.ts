@@ -9,9 +9,8 @@
 import pg from 'pg';
 
 /**
- * Set while `first`'s work runs synchronously. Not an AsyncLocalStorage: that one turns on
- * Node's promise hooks for the whole process, a cost on every promise of every request (about 5 %
- * of the server's CPU under the join load).
+ * Set while `first`'s work runs synchronously. Not an AsyncLocalStorage: Node would carry it
+ * into every promise the process creates while it is set, a cost on every request.
  */
 let ahead = false;
 
