@@ -1,8 +1,11 @@
 // How the production server process is started: by `npm start` (scripts/start.mjs) and, to be
 // measured as it runs, by `npm run bench:memory` (scripts/bench/memory.ts).
 
-/** Node flags of the server: stack traces point at the TypeScript sources. */
-export const SERVER_NODE_FLAGS = ['--enable-source-maps'];
+/**
+ * Node flags of the server: stack traces point at the TypeScript sources; `gc` exposed so the
+ * server collects its start-up garbage once when it is ready (apps/server/src/main.ts).
+ */
+export const SERVER_NODE_FLAGS = ['--enable-source-maps', '--expose-gc'];
 
 /**
  * The server's environment: production, the laptop demo's outbox page when mail is local, and

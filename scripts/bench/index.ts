@@ -56,6 +56,7 @@ import type { BaselineJob } from './baseline';
 import { benchDrawProtocol } from './draws';
 import { type LoadResult, type TableRow, formatTable, runChild } from './harness';
 import type { LoadJob, LoadRequest } from './load';
+import { SERVER_NODE_FLAGS, serverEnv } from '../server-process.mjs';
 import { freePort, machine, newest, tail } from './common';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -346,10 +347,12 @@ async function benchTarget(
   const port = basePort || (await freePort());
   const helloPort = basePort ? basePort + 1 : await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {};
+  const inherited: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env))
     if (v !== undefined && !['DATABASE_URL', 'DATA_DIR', 'DATABASE_POOL_MAX'].includes(k))
-      env[k] = v;
+      inherited[k] = v;
+  // As `npm start` starts it (scripts/server-process.mjs: the allocator's thresholds included).
+  const env: NodeJS.ProcessEnv = serverEnv(inherited);
   Object.assign(env, dbEnv, {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
@@ -367,7 +370,7 @@ async function benchTarget(
   const serverLog = path.join(work, 'server.log');
   const server = await startProcess(
     [
-      '--enable-source-maps',
+      ...SERVER_NODE_FLAGS,
       // BENCH_CPU_PROF=<folder>: the server writes a CPU profile there when it stops.
       ...(process.env.BENCH_CPU_PROF
         ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]

@@ -4,7 +4,7 @@
  *
  * Steps: `npm run build` when apps/*\/dist are older than the sources (skipped with
  * MEM_SKIP_BUILD=1), then for each database the built server started as `npm start` starts it
- * (`node --enable-source-maps apps/server/dist/main.js` with the flags and environment of
+ * (`node --enable-source-maps --expose-gc apps/server/dist/main.js`, the flags and environment of
  * scripts/server-process.mjs: NODE_ENV=production, MAIL_OUTBOX_PAGE=true, the allocator's
  * thresholds) as its own process, on a free port:
  *
