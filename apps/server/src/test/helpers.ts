@@ -105,6 +105,7 @@ export async function createTestApp(
     env?: Record<string, string>;
     mailer?: Mailer;
     storage?: FileStorage;
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
@@ -117,6 +118,7 @@ export async function createTestApp(
     storage: options.storage ?? createLocalStorage(storageDir!),
     skipMigrations: true,
     startJobs: false,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   return {
     app,

@@ -434,3 +434,31 @@ describe('configuration', () => {
     ).toThrow(/APP_SECRET: é obrigatório/);
   });
 });
+
+describe('request logging', () => {
+  it('writes one line per request when it is answered, without its cookies', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logged = await createTestApp({
+      config: { logLevel: 'info' },
+      logStream: { write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>) },
+    });
+    try {
+      const res = await logged.app.inject({
+        url: '/api/health',
+        headers: { 'x-request-id': 'pedido-123', cookie: 'sorteio.session_token=segredo' },
+      });
+      expect(res.statusCode).toBe(200);
+      const mine = lines.filter((l) => l.reqId === 'pedido-123');
+      expect(mine).toHaveLength(1);
+      expect(mine[0]).toMatchObject({
+        msg: 'request completed',
+        req: { method: 'GET', url: '/api/health' },
+        res: { statusCode: 200 },
+      });
+      expect(typeof mine[0]!.responseTime).toBe('number');
+      expect(JSON.stringify(lines)).not.toContain('segredo');
+    } finally {
+      await logged.close();
+    }
+  });
+});
