@@ -12,7 +12,12 @@ import fastifyWebsocket from '@fastify/websocket';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import { type ApiErrorBody, MAX_UPLOAD_BYTES, adminMessages } from '@sorteio/shared';
-import Fastify, { type FastifyError, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import helmet from 'helmet';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -150,6 +155,26 @@ function defaultStaticDir(): string {
   return path.resolve(here, '../../web/dist');
 }
 
+/**
+ * One log line per request, written when it is answered: its id, method, path, address, status
+ * and time. Fastify writes two (one on arrival), each a write to standard output: a few percent
+ * of the CPU under load. Errors are logged as Fastify logs them.
+ */
+class OneLineRequestLog extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<App> {
   const app = Fastify({
     logger:
@@ -160,9 +185,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
             redact: ['req.headers.cookie', 'req.headers.authorization'],
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
-    // One line per request, written when it is answered (below): Fastify's own request logging
-    // writes two, one on arrival, each a write to standard output (a few percent of the CPU).
-    disableRequestLogging: true,
+    logController: new OneLineRequestLog(),
     trustProxy: config.trustProxy,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -183,15 +206,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
-
-  // The request's line: its id, method, path, address, status and time, once it is answered.
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      { req: request, res: reply, responseTime: reply.elapsedTime },
-      'request completed',
-    );
-    done();
-  });
 
   // An empty JSON body (a POST action without payload) is "no body", not a parse error.
   const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
