@@ -36,10 +36,10 @@ export function registerMetrics(app: App, options: { token: string | undefined }
     },
   });
 
-  // Queued seats of one room taken together (rooms.service seatBatch).
+  // Queued seats taken together (rooms.service seatBatch).
   new client.Counter({
     name: 'join_seat_batches_total',
-    help: 'Transactions that took several queued seats of one room together',
+    help: 'Transactions that took several queued seats together',
     registers: [registry],
     collect() {
       this.reset();
@@ -53,6 +53,15 @@ export function registerMetrics(app: App, options: { token: string | undefined }
     collect() {
       this.reset();
       this.inc(seatBatches.seats);
+    },
+  });
+  new client.Counter({
+    name: 'join_seat_batch_fallbacks_total',
+    help: 'Such transactions that failed, their seats then taken one by one',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(seatBatches.fallbacks);
     },
   });
 

@@ -175,44 +175,40 @@ export async function assertMayPlay(
 }
 
 /**
- * `assertMayPlay` for several players at once (a room's queued seats): their rows are locked in
+ * `assertMayPlay` for several players at once (queued seats, each at its room's price): their rows are locked in
  * ONE statement, in user id order (rows missing are created first), and each player gets the
  * refusal `assertMayPlay` would throw, or null when they may play.
  */
 export async function mayPlayEach(
   tx: DbOrTx,
-  input: { userIds: string[]; kind: LimitKind; amountCentavos: number; now?: Date },
+  input: { plays: { userId: string; amountCentavos: number }[]; kind: LimitKind; now?: Date },
 ): Promise<Map<string, AppError | null>> {
+  const userIds = input.plays.map((play) => play.userId);
   const now = input.now ?? new Date();
   const lockAll = () =>
     tx
       .select(playRowFields)
       .from(responsiblePlay)
       .innerJoin(user, eq(user.id, responsiblePlay.userId))
-      .where(inArray(responsiblePlay.userId, input.userIds))
+      .where(inArray(responsiblePlay.userId, userIds))
       .orderBy(asc(responsiblePlay.userId))
       .for('update', { of: responsiblePlay });
   let rows = await lockAll();
-  if (rows.length < new Set(input.userIds).size) {
+  if (rows.length < new Set(userIds).size) {
     const found = new Set(rows.map((r) => r.row.userId));
     await tx
       .insert(responsiblePlay)
-      .values(input.userIds.filter((id) => !found.has(id)).map((userId) => ({ userId })))
+      .values(userIds.filter((id) => !found.has(id)).map((userId) => ({ userId })))
       .onConflictDoNothing();
     rows = await lockAll();
   }
   const byUser = new Map(rows.map((r) => [r.row.userId, r]));
   const verdicts = new Map<string, AppError | null>();
-  for (const userId of input.userIds) {
+  for (const { userId, amountCentavos } of input.plays) {
     const found = byUser.get(userId);
     if (!found) throw new Error('responsible_play row missing after insert');
     try {
-      await checkMayPlay(tx, found, {
-        userId,
-        kind: input.kind,
-        amountCentavos: input.amountCentavos,
-        now,
-      });
+      await checkMayPlay(tx, found, { userId, kind: input.kind, amountCentavos, now });
       verdicts.set(userId, null);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

@@ -561,11 +561,12 @@ export async function joinRoom({
       }
       return { participation: toParticipation(created), room: toRoom(after) };
     });
-  // A public seat paid from the balance may be taken together with the others queued for the
-  // room (seatBatch); any other join waits its own turn.
+  // A public seat paid from the balance may be taken together with the other seats queued
+  // meanwhile, of its room or others (seatBatch); any other join waits its room's turn.
   const result =
     access.kind === 'public' && byBalanceAlone(metodo, caller, luckyNumberOf)
-      ? await queueSeat(db, config, salaId, {
+      ? await queueSeat(db, config, {
+          salaId,
           userId,
           messages,
           alongside,
@@ -590,8 +591,9 @@ const byBalanceAlone = (
 
 type JoinResult = { participation: Participation; room: Room };
 
-/** A public seat paid from the balance, waiting in its room's queue. */
+/** A public seat paid from the balance, waiting for its turn. */
 interface QueuedSeat {
+  salaId: string;
   userId: string;
   messages: { full: string; alreadyIn: string; notOpen: string; notFound: string };
   alongside: SQL[];
@@ -601,98 +603,165 @@ interface QueuedSeat {
   settle: { resolve: (r: JoinResult) => void; reject: (e: unknown) => void };
 }
 
-/** Counted for /metrics: transactions that took several queued seats, and the seats they took. */
-export const seatBatches = { transactions: 0, seats: 0, largest: 0 };
+/**
+ * Counted for /metrics: transactions that took several queued seats, the seats they took, the
+ * most seats and rooms one took, and the transactions that failed and were taken seat by seat.
+ */
+export const seatBatches = { transactions: 0, seats: 0, largest: 0, mostRooms: 0, fallbacks: 0 };
 
 /** At most this many seats are taken by one transaction; the rest wait for the next. */
 export const SEAT_BATCH_MAX = 100;
 
 /**
- * Seats waiting for their room's turn, per database and room. When a room's turn comes, every
- * seat that arrived meanwhile is taken by ONE transaction (seatBatch), so a crowd on one room
- * costs a few transactions instead of one each.
+ * How many seat transactions of one database run at once. Two: while the database works on one,
+ * this process prepares or answers the other; more would only make each wait for the other's locks
+ * and for connections.
  */
-const waitingSeats = new WeakMap<Db, Map<string, QueuedSeat[]>>();
+export const SEAT_BATCHES_IN_FLIGHT = 2;
 
-function queueSeat(
-  db: Db,
-  config: Config,
-  salaId: string,
-  seat: Omit<QueuedSeat, 'settle'>,
-): Promise<JoinResult> {
+/** Seats waiting for their turn, per database, and what the transactions in flight hold. */
+interface SeatLine {
+  waiting: QueuedSeat[];
+  inFlight: number;
+  /** Rooms and players of the transactions in flight: their next seats wait for them. */
+  rooms: Map<string, number>;
+  players: Set<string>;
+}
+const seatLines = new WeakMap<Db, SeatLine>();
+
+/**
+ * Queues a public seat paid from the balance. Seats are taken in arrival order by at most
+ * SEAT_BATCHES_IN_FLIGHT transactions at a time; when one ends, the seats that arrived meanwhile,
+ * whatever their rooms, are taken by ONE transaction (seatBatch): under load, the joins of many
+ * players cost a few transactions instead of one each, and a crowd on one room costs a few too.
+ */
+function queueSeat(db: Db, config: Config, seat: Omit<QueuedSeat, 'settle'>): Promise<JoinResult> {
   return new Promise((resolve, reject) => {
-    let rooms = waitingSeats.get(db);
-    if (!rooms) waitingSeats.set(db, (rooms = new Map<string, QueuedSeat[]>()));
-    const waiting = rooms.get(salaId);
-    if (waiting) waiting.push({ ...seat, settle: { resolve, reject } });
-    else {
-      rooms.set(salaId, [{ ...seat, settle: { resolve, reject } }]);
-      scheduleSeats(db, config, salaId);
-    }
+    let line = seatLines.get(db);
+    if (!line)
+      seatLines.set(
+        db,
+        (line = { waiting: [], inFlight: 0, rooms: new Map(), players: new Set() }),
+      );
+    line.waiting.push({ ...seat, settle: { resolve, reject } });
+    takeSeats(db, config, line);
   });
 }
 
-function scheduleSeats(db: Db, config: Config, salaId: string) {
-  void inRoomQueue(salaId, async () => {
-    const rooms = waitingSeats.get(db)!;
-    // One seat per player per transaction (a second request of the same player waits for the
-    // next, where it is told it is already in), at most SEAT_BATCH_MAX.
+const hold = (held: Map<string, number>, key: string, by: number) => {
+  const n = (held.get(key) ?? 0) + by;
+  if (n === 0) held.delete(key);
+  else held.set(key, n);
+};
+
+/** Starts transactions for the waiting seats while fewer than SEAT_BATCHES_IN_FLIGHT run. */
+function takeSeats(db: Db, config: Config, line: SeatLine) {
+  while (line.inFlight < SEAT_BATCHES_IN_FLIGHT && line.waiting.length > 0) {
+    // A seat waits when its room is in a transaction in flight (the row lock would make it wait
+    // there, holding a connection), when its player already has a seat in this one or in flight
+    // (one seat per player per transaction: a second request is told it is already in), or when
+    // this one is full; the room's and the player's later seats then wait too, so each room and
+    // each player keep arrival order.
     const batch: QueuedSeat[] = [];
     const later: QueuedSeat[] = [];
+    const waitingRooms = new Set<string>();
+    const waitingPlayers = new Set<string>();
     const players = new Set<string>();
-    for (const seat of rooms.get(salaId) ?? []) {
-      if (batch.length < SEAT_BATCH_MAX && !players.has(seat.userId)) {
-        batch.push(seat);
-        players.add(seat.userId);
-      } else later.push(seat);
-    }
-    if (later.length > 0) {
-      rooms.set(salaId, later);
-      scheduleSeats(db, config, salaId);
-    } else rooms.delete(salaId);
-    // Seen closed while these joins waited their turn.
-    if (closedForGood.has(salaId)) {
-      for (const seat of batch)
+    for (const seat of line.waiting) {
+      if (closedForGood.has(seat.salaId)) {
+        // Seen closed while this join waited its turn.
         seat.settle.reject(
           new AppError('CONFLICT', { message: seat.messages.notOpen, reason: 'ROOM_NOT_OPEN' }),
         );
-      return;
+      } else if (
+        batch.length < SEAT_BATCH_MAX &&
+        !line.rooms.has(seat.salaId) &&
+        !waitingRooms.has(seat.salaId) &&
+        !line.players.has(seat.userId) &&
+        !players.has(seat.userId) &&
+        !waitingPlayers.has(seat.userId)
+      ) {
+        batch.push(seat);
+        players.add(seat.userId);
+      } else {
+        later.push(seat);
+        waitingRooms.add(seat.salaId);
+        waitingPlayers.add(seat.userId);
+      }
     }
-    if (batch.length === 1) {
-      const [seat] = batch as [QueuedSeat];
-      await first(seat.alone).then(seat.settle.resolve, seat.settle.reject);
-      return;
+    line.waiting = later;
+    if (batch.length === 0) return;
+    line.inFlight += 1;
+    for (const seat of batch) {
+      hold(line.rooms, seat.salaId, 1);
+      line.players.add(seat.userId);
     }
-    try {
-      const outcomes = await first(() => seatBatch(db, config, salaId, batch));
-      seatBatches.transactions += 1;
-      const taken = outcomes.filter((o) => !(o instanceof Error)).length;
-      seatBatches.seats += taken;
-      seatBatches.largest = Math.max(seatBatches.largest, taken);
-      batch.forEach((seat, i) => {
-        const outcome = outcomes[i]!;
-        if (outcome instanceof Error) seat.settle.reject(outcome);
-        else seat.settle.resolve(outcome);
-      });
-    } catch (error) {
-      for (const seat of batch) seat.settle.reject(error);
-    }
-  });
+    void takeTogether(db, config, batch).finally(() => {
+      line.inFlight -= 1;
+      for (const seat of batch) {
+        hold(line.rooms, seat.salaId, -1);
+        line.players.delete(seat.userId);
+      }
+      takeSeats(db, config, line);
+    });
+  }
 }
 
+/** Takes a batch of seats: alone, together, or (when together failed) one by one. */
+async function takeTogether(db: Db, config: Config, batch: QueuedSeat[]): Promise<void> {
+  const settle = (seat: QueuedSeat, outcome: unknown) => {
+    if (outcome instanceof Error) seat.settle.reject(outcome);
+    else {
+      const result = outcome as JoinResult;
+      // Known before the next batch is formed: a room this one closed refuses the rest at once.
+      rememberStatus(result.room.id, result.room.tipoSala, result.room.status);
+      seat.settle.resolve(result);
+    }
+  };
+  const alone = (seat: QueuedSeat) =>
+    first(seat.alone).then(
+      (result) => settle(seat, result),
+      (error: unknown) => seat.settle.reject(error),
+    );
+  if (batch.length === 1) return alone(batch[0]!);
+  let outcomes: (JoinResult | AppError)[];
+  try {
+    outcomes = await first(() => seatBatch(db, config, batch));
+  } catch {
+    // The transaction rolled back (one seat's own write failed, say): each seat is taken on its
+    // own, as it would have been without the others, and gets its own answer.
+    seatBatches.fallbacks += 1;
+    for (const seat of batch) await alone(seat);
+    return;
+  }
+  seatBatches.transactions += 1;
+  const taken = outcomes.filter((o) => !(o instanceof Error)).length;
+  seatBatches.seats += taken;
+  seatBatches.largest = Math.max(seatBatches.largest, taken);
+  seatBatches.mostRooms = Math.max(
+    seatBatches.mostRooms,
+    new Set(batch.map((seat) => seat.salaId)).size,
+  );
+  batch.forEach((seat, i) => settle(seat, outcomes[i]));
+}
+
+/** The rooms' rows, locked in id order (a batch's first statement). */
+const lockRooms = (tx: Tx, ids: string[]) =>
+  tx.select().from(salas).where(inArray(salas.id, ids)).orderBy(asc(salas.id)).for('update');
+
 /**
- * Takes several queued public seats paid from the balance in ONE transaction, with the checks and
- * answers each would get on its own (joinRoom): the room row locked once; the players'
- * responsible-play rows locked in one statement; "already in" read in one; every player's Cashback
- * and Saldo and the pool locked in one sorted statement; the seats inserted in one; the entries,
- * cashback, seat count, security log rows and live update written in one. Each seat gets its
- * result or its refusal (refused seats write nothing); the results show the room as it was right
- * after that seat, the last one as the transaction left it (closed when it filled the room).
+ * Takes several queued public seats paid from the balance, of one room or of many, in ONE
+ * transaction, with the checks and answers each would get on its own (joinRoom), in the lock order
+ * of decision 007: the rooms' rows locked in one statement; the players' responsible-play rows in
+ * one; "already in" read in one; every player's Cashback and Saldo and the rooms' pools locked in
+ * one sorted statement; the seats inserted in one; the entries, cashback, seat counts, security log
+ * rows and live updates written in one. Each seat gets its result or its refusal (refused seats
+ * write nothing); the results show the room as it was right after that seat, the room's last seat
+ * as the transaction left it (closed when it filled the room).
  */
 async function seatBatch(
   db: Db,
   config: Config,
-  salaId: string,
   batch: QueuedSeat[],
 ): Promise<(JoinResult | AppError)[]> {
   return moneyTransaction(db, async (tx) => {
@@ -701,38 +770,48 @@ async function seatBatch(
       outcome[i] ??= error;
     };
     const open = () => batch.flatMap((_, i) => (outcome[i] === undefined ? [i] : []));
-    const [room] = await lockRoom(tx, { salaId });
-    if (!room || isPrivateRoomType(room.tipoSala))
-      return batch.map((seat) => new AppError('NOT_FOUND', { message: seat.messages.notFound }));
-    const verdicts = await mayPlayEach(tx, {
-      userIds: batch.map((seat) => seat.userId),
-      kind: 'spending',
-      amountCentavos: room.valorEntrada,
-    });
+    const done = () => outcome as (JoinResult | AppError)[];
+    const rooms = new Map(
+      (await lockRooms(tx, [...new Set(batch.map((seat) => seat.salaId))])).map((room) => [
+        room.id,
+        room,
+      ]),
+    );
+    const roomOf = (i: number) => rooms.get(batch[i]!.salaId)!;
     batch.forEach((seat, i) => {
-      const refusal = verdicts.get(seat.userId);
-      if (refusal) refuse(i, refusal);
+      const room = rooms.get(seat.salaId);
+      if (!room || isPrivateRoomType(room.tipoSala))
+        refuse(i, new AppError('NOT_FOUND', { message: seat.messages.notFound }));
     });
-    if (room.status !== 'aberta') {
-      rememberStatus(salaId, room.tipoSala, room.status);
-      for (const i of open())
-        refuse(
-          i,
-          new AppError('CONFLICT', {
-            message: batch[i]!.messages.notOpen,
-            reason: 'ROOM_NOT_OPEN',
-          }),
-        );
-      return outcome as (JoinResult | AppError)[];
+    if (open().length === 0) return done();
+    const verdicts = await mayPlayEach(tx, {
+      plays: open().map((i) => ({
+        userId: batch[i]!.userId,
+        amountCentavos: roomOf(i).valorEntrada,
+      })),
+      kind: 'spending',
+    });
+    for (const i of open()) {
+      const refusal = verdicts.get(batch[i]!.userId);
+      if (refusal) refuse(i, refusal);
+    }
+    for (const i of open()) {
+      const room = roomOf(i);
+      if (room.status === 'aberta') continue;
+      rememberStatus(room.id, room.tipoSala, room.status);
+      refuse(
+        i,
+        new AppError('CONFLICT', { message: batch[i]!.messages.notOpen, reason: 'ROOM_NOT_OPEN' }),
+      );
     }
     // "Already in" first, as on its own (even from a full room).
     if (open().length > 0) {
       const seated = await tx
-        .select({ userId: participacoes.userId })
+        .select({ salaId: participacoes.salaId, userId: participacoes.userId })
         .from(participacoes)
         .where(
           and(
-            eq(participacoes.salaId, salaId),
+            inArray(participacoes.salaId, [...new Set(open().map((i) => batch[i]!.salaId))]),
             inArray(
               participacoes.userId,
               open().map((i) => batch[i]!.userId),
@@ -740,9 +819,9 @@ async function seatBatch(
             ne(participacoes.statusPagamento, 'cancelado'),
           ),
         );
-      const holding = new Set(seated.map((r) => r.userId));
+      const holding = new Set(seated.map((r) => `${r.salaId}:${r.userId}`));
       for (const i of open())
-        if (holding.has(batch[i]!.userId))
+        if (holding.has(`${batch[i]!.salaId}:${batch[i]!.userId}`))
           refuse(
             i,
             new AppError('CONFLICT', {
@@ -751,36 +830,42 @@ async function seatBatch(
             }),
           );
     }
-    // Then, in arrival order: a free seat, then the balance to pay it.
-    let free = room.temLimitePessoas
-      ? room.maxParticipantes - room.participantesAtual
-      : Number.POSITIVE_INFINITY;
+    // Then, in arrival order: a free seat in the room, then the balance to pay it.
+    const free = new Map(
+      [...rooms.values()].map((room) => [
+        room.id,
+        room.temLimitePessoas
+          ? room.maxParticipantes - room.participantesAtual
+          : Number.POSITIVE_INFINITY,
+      ]),
+    );
     const full = (i: number) =>
       new AppError('CONFLICT', { message: batch[i]!.messages.full, reason: 'ROOM_FULL' });
+    for (const i of open()) if (free.get(batch[i]!.salaId)! <= 0) refuse(i, full(i));
     const accepted: { i: number; split: { fromCashback: number; fromSaldo: number } }[] = [];
-    if (free <= 0) for (const i of open()) refuse(i, full(i));
-    else if (open().length > 0) {
+    if (open().length > 0) {
       const locked = await lockAccounts(
         tx,
         entryAccounts(
-          salaId,
+          [...new Set(open().map((i) => batch[i]!.salaId))],
           open().map((i) => batch[i]!.userId),
         ),
       );
       for (const i of open()) {
-        if (free <= 0) {
+        const { salaId, userId } = batch[i]!;
+        if (free.get(salaId)! <= 0) {
           refuse(i, full(i));
           continue;
         }
-        const split = splitEntry(locked, batch[i]!.userId, room.valorEntrada);
+        const split = splitEntry(locked, userId, roomOf(i).valorEntrada);
         if (!split) refuse(i, insufficientBalance());
         else {
           accepted.push({ i, split });
-          free -= 1;
+          free.set(salaId, free.get(salaId)! - 1);
         }
       }
     }
-    if (accepted.length === 0) return outcome as (JoinResult | AppError)[];
+    if (accepted.length === 0) return done();
     // The seats, each with a lucky number of its own: a number already taken in the room inserts
     // nothing (participacoes_numero_idx), and that seat tries another.
     const now = new Date();
@@ -791,12 +876,14 @@ async function seatBatch(
       const values = accepted
         .filter(({ i }) => !created.has(batch[i]!.userId))
         .map(({ i }) => {
+          const { salaId, userId } = batch[i]!;
+          const room = roomOf(i);
           let numeroSorte: string;
           do numeroSorte = luckyNumber(room.tipoSala, now.getTime() + attempt);
-          while (numbers.has(numeroSorte));
-          numbers.add(numeroSorte);
+          while (numbers.has(`${salaId}:${numeroSorte}`));
+          numbers.add(`${salaId}:${numeroSorte}`);
           return {
-            userId: batch[i]!.userId,
+            userId,
             salaId,
             numeroSorte,
             valorPago: room.valorEntrada,
@@ -812,35 +899,48 @@ async function seatBatch(
         .returning())
         created.set(row.userId, row);
     }
-    // The entries and their cashback, the seat count (its RETURNING sends the live update with the
-    // commit) and each seat's own writes (the security log rows): ONE statement.
+    // The entries and their cashback, the seat counts (their RETURNING sends the live updates with
+    // the commit) and each seat's own writes (the security log rows): ONE statement.
+    const taken = new Map<string, number>();
+    for (const { i } of accepted) hold(taken, batch[i]!.salaId, 1);
     const seatNotice = batch.find((seat) => seat.seatNotice)?.seatNotice;
-    const taken = accepted.length;
+    const counts = sql.join(
+      [...taken].map(([salaId, n]) => sql`(${salaId}::uuid, ${n}::int)`),
+      sql`, `,
+    );
     await postTransactions(
       tx,
       accepted.flatMap(({ i, split }) =>
-        entryPosts(config, created.get(batch[i]!.userId)!, room.tipoSala, split),
+        entryPosts(config, created.get(batch[i]!.userId)!, roomOf(i).tipoSala, split),
       ),
       [
-        sql`update ${salas} set ${sql.identifier(salas.participantesAtual.name)} = ${salas.participantesAtual} + ${taken}, ${sql.identifier(salas.updatedAt.name)} = ${now} where ${salas.id} = ${salaId}${seatNotice ? sql` returning ${seatNotice}` : sql``}`,
+        sql`update ${salas} set ${sql.identifier(salas.participantesAtual.name)} = ${salas.participantesAtual} + taken.n, ${sql.identifier(salas.updatedAt.name)} = ${now} from (values ${counts}) as taken(id, n) where ${salas.id} = taken.id${seatNotice ? sql` returning ${seatNotice}` : sql``}`,
         ...accepted.flatMap(({ i }) => batch[i]!.alongside),
       ],
     );
-    const after = (n: number) => ({
+    const after = (room: typeof salas.$inferSelect, n: number) => ({
       ...room,
       participantesAtual: room.participantesAtual + n,
       updatedAt: now,
     });
-    let last = after(taken);
-    if (await closeIfComplete(tx, salaId, last))
-      last = (await tx.select().from(salas).where(eq(salas.id, salaId)))[0]!;
-    accepted.forEach(({ i }, k) => {
+    const last = new Map<string, typeof salas.$inferSelect>();
+    for (const [salaId, n] of taken) {
+      let room = after(rooms.get(salaId)!, n);
+      if (await closeIfComplete(tx, salaId, room))
+        room = (await tx.select().from(salas).where(eq(salas.id, salaId)))[0]!;
+      last.set(salaId, room);
+    }
+    const seen = new Map<string, number>();
+    for (const { i } of accepted) {
+      const { salaId, userId } = batch[i]!;
+      hold(seen, salaId, 1);
+      const k = seen.get(salaId)!;
       outcome[i] = {
-        participation: toParticipation(created.get(batch[i]!.userId)!),
-        room: toRoom(k === taken - 1 ? last : after(k + 1)),
+        participation: toParticipation(created.get(userId)!),
+        room: toRoom(k === taken.get(salaId) ? last.get(salaId)! : after(rooms.get(salaId)!, k)),
       };
-    });
-    return outcome as (JoinResult | AppError)[];
+    }
+    return done();
   });
 }
 
@@ -871,7 +971,7 @@ async function payEntryFromBalance(
   },
 ): Promise<boolean> {
   const { userId, salaId, valorPago } = participation;
-  const locked = known ?? (await lockAccounts(tx, entryAccounts(salaId, [userId])));
+  const locked = known ?? (await lockAccounts(tx, entryAccounts([salaId], [userId])));
   const split = splitEntry(locked, userId, valorPago);
   if (!split) throw insufficientBalance();
   // The entry and its cashback written together (one insert each of transactions and entries,
@@ -909,13 +1009,13 @@ function entryPosts(
 }
 
 /** The accounts an entry paid from the balance writes to: each player's Cashback and Saldo, the pool. */
-function entryAccounts(salaId: string, userIds: string[]): AccountRef[] {
+function entryAccounts(salaIds: string[], userIds: string[]): AccountRef[] {
   return [
     ...userIds.flatMap((userId) => [
       { kind: 'user_cashback', userId } as const,
       { kind: 'user_saldo', userId } as const,
     ]),
-    { kind: 'room_pool', salaId },
+    ...salaIds.map((salaId) => ({ kind: 'room_pool', salaId }) as const),
   ];
 }
 

@@ -110,6 +110,37 @@ async function crowd(calls: (() => Promise<unknown>)[]) {
   );
 }
 
+/**
+ * A crowd of joins that arrive in this order: their security log rows are made first, then every
+ * join starts in the same tick.
+ */
+async function crowdInOrder(joins: [userId: string, salaId: string][]) {
+  const rows = await Promise.all(
+    joins.map(([userId]) =>
+      securityEventInsert(db(), {
+        userId,
+        action: 'draw_participation',
+        client: { ip: '203.0.113.9', userAgent: 'teste' },
+      }),
+    ),
+  );
+  return crowd(
+    joins.map(
+      ([userId, salaId], i) =>
+        () =>
+          joinRoom({
+            db: db(),
+            config: ctx.config,
+            userId,
+            salaId,
+            metodo: 'balance',
+            caller,
+            alongside: [rows[i]!],
+          }),
+    ),
+  );
+}
+
 describe('seats taken together', () => {
   it('gives each queued player the answer a join on its own gives, and moves the money exactly', async () => {
     const r = await room({ maxParticipantes: 5 });
@@ -268,6 +299,165 @@ describe('seats taken together', () => {
       .where(inArray(participacoes.salaId, [closed.id, hidden.id]));
     expect(seats).toHaveLength(0);
     for (const p of players) expect(await walletOf(db(), p)).toEqual({ saldo: 5000, cashback: 0 });
+  });
+});
+
+describe('seats of many rooms taken together', () => {
+  const cashbackOf = (price: number) => Math.round((price * ctx.config.cashbackBp) / 10_000);
+
+  it("gives each seat of each room its own answer, at its room's price, in arrival order", async () => {
+    const [x, y] = await Promise.all([
+      room({ maxParticipantes: 10 }),
+      room({ maxParticipantes: 10 }),
+    ]);
+    const a = await room({ maxParticipantes: 2, valorEntradaCentavos: 1000 });
+    const b = await room({ maxParticipantes: 10, valorEntradaCentavos: 400 });
+    const c = await room({ maxParticipantes: 10, valorEntradaCentavos: 1000 });
+    const [p1, p2, p3, p4, p5, twice] = (await Promise.all(
+      Array.from({ length: 6 }, () => player(5000)),
+    )) as [string, string, string, string, string, string];
+    const limited = await player(5000);
+    await setPlayLimit(db(), limited, { kind: 'spending', period: 'day', amountCentavos: 500 });
+    const limitedToo = await player(5000);
+    await setPlayLimit(db(), limitedToo, { kind: 'spending', period: 'day', amountCentavos: 500 });
+    const poor = await player(500);
+    const poorToo = await player(500);
+
+    const before = { ...seatBatches };
+    seatBatches.mostRooms = 0;
+    // The first two joins go on their own; the rest arrive while they run and go together.
+    const answers = await crowdInOrder([
+      [p1, x.id],
+      [p2, y.id],
+      [p3, a.id],
+      [limited, b.id],
+      [p4, a.id],
+      [twice, b.id],
+      [twice, c.id],
+      [p5, a.id],
+      [poor, c.id],
+      [limitedToo, c.id],
+      [poorToo, b.id],
+    ]);
+    expect(answers).toEqual([
+      'seated',
+      'seated',
+      'seated',
+      // R$ 4,00 is within a limit of R$ 5,00 a day ...
+      'seated',
+      'seated',
+      // One seat per player per transaction: the second waits for the next one (and the seats of
+      // its room after it too, in their order).
+      'seated',
+      'seated',
+      // Room a had two seats.
+      'ROOM_FULL',
+      'INSUFFICIENT_BALANCE',
+      // ... R$ 10,00 is not.
+      'PLAY_LIMIT_REACHED',
+      'seated',
+    ]);
+    expect(seatBatches.transactions - before.transactions).toBeGreaterThanOrEqual(1);
+    expect(seatBatches.mostRooms).toBeGreaterThanOrEqual(2);
+
+    const rows = await db()
+      .select()
+      .from(salas)
+      .where(inArray(salas.id, [a.id, b.id, c.id]));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(a.id)).toMatchObject({ participantesAtual: 2, status: 'sorteando' });
+    expect(byId.get(b.id)).toMatchObject({ participantesAtual: 3, status: 'aberta' });
+    expect(byId.get(c.id)).toMatchObject({ participantesAtual: 1, status: 'aberta' });
+    const seats = await db()
+      .select()
+      .from(participacoes)
+      .where(inArray(participacoes.salaId, [a.id, b.id, c.id]));
+    const seatsOf = (salaId: string) =>
+      seats
+        .filter((s) => s.salaId === salaId)
+        .map((s) => s.userId)
+        .sort();
+    expect(seatsOf(a.id)).toEqual([p3, p4].sort());
+    expect(seatsOf(b.id)).toEqual([limited, twice, poorToo].sort());
+    expect(seatsOf(c.id)).toEqual([twice]);
+    expect(
+      seats.every((s) => s.valorPago === (s.salaId === b.id ? 400 : 1000) && s.confirmedAt),
+    ).toBe(true);
+
+    // Each paid its room's price (Cashback first), and got that price's cashback.
+    expect(await walletOf(db(), p3)).toEqual({ saldo: 4000, cashback: cashbackOf(1000) });
+    expect(await walletOf(db(), limited)).toEqual({ saldo: 4600, cashback: cashbackOf(400) });
+    expect(await walletOf(db(), poorToo)).toEqual({ saldo: 100, cashback: cashbackOf(400) });
+    expect(await walletOf(db(), twice)).toEqual({
+      saldo: 5000 - 400 - (1000 - cashbackOf(400)),
+      cashback: cashbackOf(1000),
+    });
+    for (const [who, saldo] of [
+      [p5, 5000],
+      [poor, 500],
+      [limitedToo, 5000],
+    ] as const)
+      expect(await walletOf(db(), who)).toEqual({ saldo, cashback: 0 });
+    const logged = await db()
+      .select({ userId: userSecurityLogs.userId })
+      .from(userSecurityLogs)
+      .where(
+        and(
+          eq(userSecurityLogs.actionType, 'draw_participation'),
+          inArray(userSecurityLogs.userId, [p3, p4, p5, twice, limited, limitedToo, poor, poorToo]),
+        ),
+      );
+    expect(logged.map((l) => l.userId).sort()).toEqual(
+      [p3, p4, limited, twice, twice, poorToo].sort(),
+    );
+  });
+
+  it("takes the seats one by one when their transaction fails: one seat's failure is its own", async () => {
+    const rooms = await Promise.all(Array.from({ length: 6 }, () => room({ maxParticipantes: 5 })));
+    const players = await Promise.all(rooms.map(() => player(2000)));
+    const before = { ...seatBatches };
+    // The last seat's security log row names no user: its insert fails, and with it the
+    // transaction it shares with the seats that arrived with it. (The rows are made first, so
+    // the joins arrive in this order.)
+    const logRows = await Promise.all(
+      players.map((p, i) =>
+        securityEventInsert(db(), {
+          userId: i === 5 ? `nobody-${p}` : p,
+          action: 'draw_participation',
+          client: { ip: '203.0.113.9', userAgent: 'teste' },
+        }),
+      ),
+    );
+    const answers = await crowd(
+      players.map(
+        (p, i) => () =>
+          joinRoom({
+            db: db(),
+            config: ctx.config,
+            userId: p,
+            salaId: rooms[i]!.id,
+            metodo: 'balance',
+            caller,
+            alongside: [logRows[i]!],
+          }),
+      ),
+    );
+    expect(answers.slice(0, 5)).toEqual(Array(5).fill('seated'));
+    expect(answers[5]).not.toBe('seated');
+    expect(seatBatches.fallbacks - before.fallbacks).toBe(1);
+    const seats = await db()
+      .select({ userId: participacoes.userId })
+      .from(participacoes)
+      .where(
+        inArray(
+          participacoes.salaId,
+          rooms.map((r) => r.id),
+        ),
+      );
+    expect(seats.map((s) => s.userId).sort()).toEqual(players.slice(0, 5).sort());
+    expect(await walletOf(db(), players[5]!)).toEqual({ saldo: 2000, cashback: 0 });
+    const [failedRoom] = await db().select().from(salas).where(eq(salas.id, rooms[5]!.id));
+    expect(failedRoom!.participantesAtual).toBe(0);
   });
 });
 
