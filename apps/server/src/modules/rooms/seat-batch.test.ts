@@ -2,7 +2,7 @@
  * Seats queued for one room are taken together (rooms.service `seatBatch`): each player still gets
  * the answer a join on its own gives, in arrival order, and the money moves exactly as it would.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { type SQL, and, eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { participacoes, salas, userSecurityLogs } from '../../db/schema';
@@ -81,24 +81,28 @@ async function room(input: { maxParticipantes: number; valorEntradaCentavos?: nu
   });
 }
 
+/** The security log row a join writes with its seat (`userId` need not exist: see below). */
+const logRow = (userId: string) =>
+  securityEventInsert(db(), {
+    userId,
+    action: 'draw_participation',
+    client: { ip: '203.0.113.9', userAgent: 'teste' },
+  });
+
 /** Joins as the route does: the session's standing, and the security log row with the seat. */
-async function join(userId: string, salaId: string) {
-  return joinRoom({
+const joinWith = (userId: string, salaId: string, row: SQL) =>
+  joinRoom({
     db: db(),
     config: ctx.config,
     userId,
     salaId,
     metodo: 'balance',
     caller,
-    alongside: [
-      await securityEventInsert(db(), {
-        userId,
-        action: 'draw_participation',
-        client: { ip: '203.0.113.9', userAgent: 'teste' },
-      }),
-    ],
+    alongside: [row],
   });
-}
+
+const join = async (userId: string, salaId: string) =>
+  joinWith(userId, salaId, await logRow(userId));
 
 /** Every join started in the same tick, so all but the first wait together for the room. */
 async function crowd(calls: (() => Promise<unknown>)[]) {
@@ -115,30 +119,28 @@ async function crowd(calls: (() => Promise<unknown>)[]) {
  * join starts in the same tick.
  */
 async function crowdInOrder(joins: [userId: string, salaId: string][]) {
-  const rows = await Promise.all(
-    joins.map(([userId]) =>
-      securityEventInsert(db(), {
-        userId,
-        action: 'draw_participation',
-        client: { ip: '203.0.113.9', userAgent: 'teste' },
-      }),
-    ),
-  );
+  const rows = await Promise.all(joins.map(([userId]) => logRow(userId)));
   return crowd(
     joins.map(
       ([userId, salaId], i) =>
         () =>
-          joinRoom({
-            db: db(),
-            config: ctx.config,
-            userId,
-            salaId,
-            metodo: 'balance',
-            caller,
-            alongside: [rows[i]!],
-          }),
+          joinWith(userId, salaId, rows[i]!),
     ),
   );
+}
+
+/** Who of `userIds` has a seat's security log row (one per seat taken). */
+async function loggedSeats(userIds: string[]) {
+  const rows = await db()
+    .select({ userId: userSecurityLogs.userId })
+    .from(userSecurityLogs)
+    .where(
+      and(
+        eq(userSecurityLogs.actionType, 'draw_participation'),
+        inArray(userSecurityLogs.userId, userIds),
+      ),
+    );
+  return rows.map((r) => r.userId).sort();
 }
 
 describe('seats taken together', () => {
@@ -210,26 +212,9 @@ describe('seats taken together', () => {
     expect(await walletOf(db(), late)).toEqual({ saldo: 2000, cashback: 0 });
 
     // One security log row per seat taken, none for a refused join.
-    const logged = await db()
-      .select({ userId: userSecurityLogs.userId })
-      .from(userSecurityLogs)
-      .where(
-        and(
-          eq(userSecurityLogs.actionType, 'draw_participation'),
-          inArray(userSecurityLogs.userId, [
-            early,
-            rich,
-            mixed,
-            poor,
-            excluded,
-            limited,
-            third,
-            fourth,
-            late,
-          ]),
-        ),
-      );
-    expect(logged.map((l) => l.userId).sort()).toEqual([rich, mixed, third, fourth].sort());
+    expect(
+      await loggedSeats([early, rich, mixed, poor, excluded, limited, third, fourth, late]),
+    ).toEqual([rich, mixed, third, fourth].sort());
   });
 
   it('fills a room exactly from a crowd, closes it with the last seat and tells each seat its count', async () => {
@@ -398,16 +383,7 @@ describe('seats of many rooms taken together', () => {
       [limitedToo, 5000],
     ] as const)
       expect(await walletOf(db(), who)).toEqual({ saldo, cashback: 0 });
-    const logged = await db()
-      .select({ userId: userSecurityLogs.userId })
-      .from(userSecurityLogs)
-      .where(
-        and(
-          eq(userSecurityLogs.actionType, 'draw_participation'),
-          inArray(userSecurityLogs.userId, [p3, p4, p5, twice, limited, limitedToo, poor, poorToo]),
-        ),
-      );
-    expect(logged.map((l) => l.userId).sort()).toEqual(
+    expect(await loggedSeats([p3, p4, p5, twice, limited, limitedToo, poor, poorToo])).toEqual(
       [p3, p4, limited, twice, twice, poorToo].sort(),
     );
   });
@@ -419,29 +395,8 @@ describe('seats of many rooms taken together', () => {
     // The last seat's security log row names no user: its insert fails, and with it the
     // transaction it shares with the seats that arrived with it. (The rows are made first, so
     // the joins arrive in this order.)
-    const logRows = await Promise.all(
-      players.map((p, i) =>
-        securityEventInsert(db(), {
-          userId: i === 5 ? `nobody-${p}` : p,
-          action: 'draw_participation',
-          client: { ip: '203.0.113.9', userAgent: 'teste' },
-        }),
-      ),
-    );
-    const answers = await crowd(
-      players.map(
-        (p, i) => () =>
-          joinRoom({
-            db: db(),
-            config: ctx.config,
-            userId: p,
-            salaId: rooms[i]!.id,
-            metodo: 'balance',
-            caller,
-            alongside: [logRows[i]!],
-          }),
-      ),
-    );
+    const rows = await Promise.all(players.map((p, i) => logRow(i === 5 ? `nobody-${p}` : p)));
+    const answers = await crowd(players.map((p, i) => () => joinWith(p, rooms[i]!.id, rows[i]!)));
     expect(answers.slice(0, 5)).toEqual(Array(5).fill('seated'));
     expect(answers[5]).not.toBe('seated');
     expect(seatBatches.fallbacks - before.fallbacks).toBe(1);
