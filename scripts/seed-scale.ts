@@ -39,7 +39,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { percentOf, publicRoomTypes, runDraw } from '@sorteio/shared';
-import { count, getTableName, sql } from 'drizzle-orm';
+import { and, count, eq, getTableName, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import { type Config, loadConfig } from '../apps/server/src/config';
 import { type Db, createDatabase } from '../apps/server/src/db/client';
@@ -718,6 +718,11 @@ export async function seedScale({
           createdBy: admin.id,
         },
       });
+      // createRoom opens the room's pool account; the seed writes every ledger account itself
+      // below (the entries name its ids), so that one goes, still without entries.
+      await tx
+        .delete(ledgerAccounts)
+        .where(and(eq(ledgerAccounts.kind, 'room_pool'), eq(ledgerAccounts.salaId, row.id)));
       planned.push({
         ...draft,
         id: row.id,
