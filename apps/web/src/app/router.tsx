@@ -168,3 +168,5 @@ export const routes: RouteObject[] = [
 export function createAppRouter() {
   return createBrowserRouter(routes);
 }
+
+export type Router = ReturnType<typeof createAppRouter>;
