@@ -56,27 +56,41 @@ test.describe('with JavaScript disabled', () => {
 });
 
 test.describe("the dashboard's first download", () => {
-  test('names a few chunks and asks for the session once, through the preload', async ({
+  test('names a few chunks and asks for each first answer once, through the preloads', async ({
     page,
   }) => {
     await page.goto('/');
     await signInByApi(page, demoCredentials().players[0]!);
-    const sessionReads: string[] = [];
+    const preloaded = [
+      '/api/me',
+      '/api/public/settings',
+      '/api/public/config',
+      '/api/dashboard',
+      '/api/rooms',
+      '/api/profile',
+      '/api/profile/verification',
+    ];
+    const reads = new Map<string, string[]>(preloaded.map((path) => [path, []]));
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/me') sessionReads.push(request.resourceType());
+      reads.get(new URL(request.url()).pathname)?.push(request.resourceType());
     });
     const response = await page.goto('/dashboard');
     const html = (await response?.text()) ?? '';
-    expect(html).toContain(
-      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/me">',
-    );
+    for (const path of preloaded)
+      expect(html).toContain(
+        `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${path}">`,
+      );
     // The first page's code comes in a few chunks (each a request), not dozens.
     const scripts = html.match(/(?:src|href)="\/assets\/[^"]+\.js"/g) ?? [];
     expect(scripts.length).toBeGreaterThan(3);
     expect(scripts.length).toBeLessThanOrEqual(12);
+    // The screen shows the session and the dashboard's figures.
     await expect(page.getByText('Bem-vindo de volta,')).toBeVisible();
-    // The app's own read of the session took the preloaded answer instead of asking again.
-    expect(sessionReads).toEqual(['other']);
+    await expect(page.getByText('Última atualização:')).toBeVisible();
+    // The app's own reads took the preloaded answers instead of asking again.
+    expect(Object.fromEntries(reads)).toEqual(
+      Object.fromEntries(preloaded.map((path) => [path, ['other']])),
+    );
   });
 });
 

@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { ChunkingContext } from 'rolldown';
 import { build, defineConfig, type Plugin, type Rollup } from 'vite';
+import { appReads, routeReads } from './src/app/route-reads';
 
 const apiTarget = 'http://localhost:3000';
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -54,22 +55,25 @@ async function prerenderLanding(outDir: string): Promise<void> {
 /**
  * Pages the server sends for one path (`routes/<name>.html` for `/<name>`): index.html plus a
  * `<link rel="modulepreload">` for each chunk the path's screen needs and the shell does not
- * already name, and a preload of the session (`/api/me`). Without them the browser learns of those
- * chunks only after the entry has run and the router has matched, and asks for the session only
- * once the app runs. Keys are paths, values the source modules whose chunks (with their static
- * imports) the page needs. The user menu is left to load when the navigation bar asks for it: on
- * a slow connection it would share the bandwidth with the screen's own code.
+ * already name, and a `<link rel="preload" as="fetch">` for each API answer the screen shows
+ * (`src/app/route-reads.ts`: the session, the frame's settings and config, the screen's own).
+ * Without them the browser learns of those chunks only after the entry has run and the router has
+ * matched, and asks for the answers only once the screen is drawn. Keys are paths, values the
+ * source modules whose chunks (with their static imports) the page needs. The user menu is left
+ * to load when the navigation bar asks for it: on a slow connection it would share the bandwidth
+ * with the screen's own code.
  */
 const routePreloads: Record<string, string[]> = {
   dashboard: ['src/app/routes/player/dashboard.tsx'],
 };
 
 /**
- * The session read every signed-in screen waits for. The app's `fetch('/api/me')` (same URL,
- * credentials included, no body) takes this answer instead of asking again.
+ * A preload of an API answer. The app's `fetch` of the same URL (credentials included, no body)
+ * takes this answer instead of asking again; the app draws the screen once they are in
+ * (`src/app/first-reads.ts`).
  */
-const SESSION_PRELOAD =
-  '    <link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/me">\n';
+const fetchPreload = (href: string) =>
+  `    <link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">\n`;
 
 /** The chunk files `sources` need, each chunk with everything it imports statically. */
 function chunksFor(bundle: Rollup.OutputBundle, sources: string[]): string[] {
@@ -106,8 +110,9 @@ function writeRoutePages(outDir: string, chunks: Record<string, string[]>): stri
       .join('');
     const head = /\n\s*<\/head>/;
     if (!head.test(index)) throw new Error('index.html has no </head>');
+    const reads = [...appReads, ...(routeReads[name] ?? [])].map(fetchPreload).join('');
     const file = path.join(dir, `${name}.html`);
-    writeFileSync(file, index.replace(head, `\n${links}${SESSION_PRELOAD}  </head>`));
+    writeFileSync(file, index.replace(head, `\n${links}${reads}  </head>`));
     written.push(file);
   }
   return written;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   emailName,
   formatDate,
@@ -6,6 +6,7 @@ import {
   formatPercent,
   formatRelative,
   formatTime,
+  onFirstUse,
   roomTypeLabel,
 } from './format';
 
@@ -36,5 +37,15 @@ describe('pt-BR formatting', () => {
     expect(emailName('maria.silva@example.com')).toBe('maria.silva');
     expect(roomTypeLabel('vip_ultra')).toBe('VIP Ultra');
     expect(roomTypeLabel('ouro')).toBe('Ouro');
+  });
+});
+
+describe('onFirstUse', () => {
+  it('builds the value on the first call only', () => {
+    const make = vi.fn(() => ({ built: true }));
+    const get = onFirstUse(make);
+    expect(make).not.toHaveBeenCalled();
+    expect(get()).toBe(get());
+    expect(make).toHaveBeenCalledTimes(1);
   });
 });

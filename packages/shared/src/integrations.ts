@@ -4,53 +4,9 @@
  * remarketing campaigns and the API-services screen.
  */
 import { z } from 'zod';
+import { integrationMessages } from './integration-messages';
 
 const isoDate = z.string();
-
-// ---------------------------------------------------------------- texts
-
-/** Spec 001 section 8 and 5: the texts of these screens, quoted. */
-export const integrationMessages = {
-  settingsSaved: 'Configurações salvas',
-  settingsSaveError: 'Erro ao salvar',
-  maintenance: 'A plataforma está em manutenção. Tente novamente mais tarde.',
-  passwordTooShort: (min: number) => `A senha deve ter pelo menos ${min} caracteres.`,
-  inDevelopment: 'Em desenvolvimento',
-  notConnectedYet: 'Ainda não conectado',
-  credentialsRequired: 'Campos obrigatórios: Por favor, preencha todos os campos.',
-  credentialsSaved: 'Credenciais salvas',
-  credentialsSaveError: 'Erro ao salvar credenciais',
-  certificateInvalidFile: 'Arquivo inválido: Por favor, selecione um arquivo .p12 ou .pfx',
-  certificateIncomplete: 'Dados incompletos: Por favor, selecione o certificado e informe a senha',
-  certificateSaved: 'Certificado salvo',
-  certificateSaveError: 'Erro ao salvar certificado',
-  certificateSaveErrorFallback: 'Tente novamente',
-  certificateWrongPassword: 'Senha do certificado incorreta ou arquivo corrompido.',
-  certificateNotClient:
-    'O certificado não é um certificado de cliente (falta o uso "autenticação de cliente").',
-  certificateExpired: 'O certificado está expirado.',
-  connectionError: 'Erro na conexão',
-  connectionRequired: 'Missing required fields',
-  connectionInvalidJson: 'A configuração deve ser um JSON válido (um objeto).',
-  connectionSaved: 'Conexão salva',
-  connectionDeleted: 'Conexão excluída',
-  connectionTested: 'Conexão testada',
-  connectionTestFailed: 'Não foi possível conectar com o serviço.',
-  connectionsLoading: 'Carregando conexões',
-  privateAddress:
-    'Endereço privado ou local recusado. Ative "Permitir endereços locais" nas configurações para usá-lo.',
-  campaignRequired: 'Preencha todos os campos obrigatórios',
-  campaignCreated: 'Campanha criada',
-  campaignCreateError: 'Erro ao criar campanha',
-  campaignStatusUpdated: 'Status atualizado',
-  campaignStatusError: 'Erro ao atualizar status',
-  campaignRunError: 'Erro ao executar campanha',
-  campaignNotActive: 'Só uma campanha ativa pode ser executada.',
-  campaignSmsOff:
-    'O envio de SMS está desativado nas configurações da plataforma. Ative-o para executar campanhas de SMS.',
-  campaignsLoading: 'Carregando campanhas',
-  unsubscribed: 'Você não receberá mais e-mails de campanhas.',
-} as const;
 
 // ---------------------------------------------------------------- settings
 
@@ -90,18 +46,6 @@ export const updateSettingsInputSchema = systemSettingsSchema
     { error: 'O saque mínimo não pode ser maior que o máximo.', path: ['minWithdrawCentavos'] },
   );
 export type UpdateSettingsInput = z.infer<typeof updateSettingsInputSchema>;
-
-/** What every visitor may know (page titles, the maintenance page, payment options). */
-export const publicSettingsSchema = z.object({
-  siteName: z.string(),
-  siteDescription: z.string(),
-  maintenanceMode: z.boolean(),
-  pixEnabled: z.boolean(),
-  cardEnabled: z.boolean(),
-  boletoEnabled: z.boolean(),
-  passwordMinLength: z.number().int(),
-});
-export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
 // ---------------------------------------------------------------- PIX provider (EFI)
 

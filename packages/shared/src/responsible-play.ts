@@ -3,7 +3,7 @@
  * spending limits per day, week and month, time-on-site reminders and self-exclusion.
  */
 import { z } from 'zod';
-import { formatBRL } from './money';
+import { formatBRL } from './money-format';
 
 export const limitKinds = ['deposit', 'spending'] as const;
 export type LimitKind = (typeof limitKinds)[number];

@@ -1,4 +1,4 @@
-import { legalDocuments } from '@sorteio/shared';
+import { legalDocuments } from '@sorteio/shared/legal-documents';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NotFoundScreen } from '@/components/not-found-screen';
@@ -168,3 +168,5 @@ export const routes: RouteObject[] = [
 export function createAppRouter() {
   return createBrowserRouter(routes);
 }
+
+export type Router = ReturnType<typeof createAppRouter>;

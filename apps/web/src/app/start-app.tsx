@@ -4,7 +4,8 @@ import type { Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { publicSettingsQueryOptions } from '@/lib/config/get-public-settings';
 import { AppProviders } from '@/app/providers';
-import { createAppRouter } from '@/app/router';
+import { firstScreenReady } from '@/app/first-reads';
+import { createAppRouter, type Router } from '@/app/router';
 import { AppErrorBoundary } from '@/components/app-error-boundary';
 import { landingKeys } from '@/features/landing/api/get-platform-stats';
 import type { LandingData } from '@/app/landing-island/landing-data';
@@ -29,17 +30,23 @@ export interface StartAppOptions {
  */
 export function startApp(root: Root, { data, navigateTo }: StartAppOptions = {}) {
   const queryClient = createQueryClient();
-  if (!data) return render(root, queryClient, navigateTo);
+  if (!data) {
+    const router = createAppRouter();
+    // A route page preloaded its answers: draw its screen once they and its code are in.
+    const ready = firstScreenReady(queryClient, router);
+    if (!ready) return render(root, queryClient, router);
+    void ready.then(() => render(root, queryClient, router));
+    return;
+  }
   // Stale from the start (updatedAt 0): shown at once, and checked by the first screen using it.
   queryClient.setQueryData(authKeys.me(), { user: null }, { updatedAt: 0 });
   if (data.settings) queryClient.setQueryData(publicSettingsQueryOptions().queryKey, data.settings);
   if (data.config) queryClient.setQueryData(configKeys.public(), data.config);
   if (data.stats) queryClient.setQueryData(landingKeys.stats(), data.stats);
-  render(root, queryClient, navigateTo);
+  render(root, queryClient, createAppRouter(), navigateTo);
 }
 
-function render(root: Root, queryClient: QueryClient, navigateTo: string | undefined) {
-  const router = createAppRouter();
+function render(root: Root, queryClient: QueryClient, router: Router, navigateTo?: string) {
   // A transition: React renders the first screen in slices of a few milliseconds, yielding to the
   // browser in between, instead of one long task.
   startTransition(() =>

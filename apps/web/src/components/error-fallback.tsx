@@ -1,4 +1,4 @@
-import { messages } from '@sorteio/shared';
+import { messages } from '@sorteio/shared/messages';
 import { RefreshCw, RotateCcw, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageTitle } from '@/components/page-title';

@@ -1,4 +1,4 @@
-import { messages } from '@sorteio/shared';
+import { messages } from '@sorteio/shared/messages';
 import { ArrowLeft, House } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { PageTitle } from '@/components/page-title';

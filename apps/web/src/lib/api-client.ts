@@ -1,4 +1,9 @@
-import { defaultMessage, isErrorCode, type ApiErrorBody, type ErrorCode } from '@sorteio/shared';
+import {
+  defaultMessage,
+  isErrorCode,
+  type ApiErrorBody,
+  type ErrorCode,
+} from '@sorteio/shared/errors';
 import type { z } from 'zod';
 
 export type ApiIssue = { path: string; message: string };

@@ -1,4 +1,5 @@
-import { type Permission, adminMessages, can, canOpenAdmin } from '@sorteio/shared';
+import { adminMessages } from '@sorteio/shared/admin-access';
+import { type Permission, can, canOpenAdmin } from '@sorteio/shared/permissions';
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { AccessDenied } from '@/components/access-denied';

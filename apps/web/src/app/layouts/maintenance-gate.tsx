@@ -1,4 +1,4 @@
-import { integrationMessages } from '@sorteio/shared';
+import { integrationMessages } from '@sorteio/shared/integration-messages';
 import { Wrench } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';

@@ -1,4 +1,5 @@
-import { emailName, type SessionUser } from '@sorteio/shared';
+import type { SessionUser } from '@sorteio/shared/auth';
+import { emailName } from '@sorteio/shared/format';
 import { ChevronDown, LogOut, Settings, ShieldCheck, Users, Wallet } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Badge } from '@/components/ui/badge';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { meResponseSchema, type MeResponse } from '@sorteio/shared';
+import { meResponseSchema, type MeResponse } from '@sorteio/shared/auth';
 import { api } from '@/lib/api-client';
 
 /** Query keys of the session. Screens that change who is signed in invalidate `authKeys.all`. */

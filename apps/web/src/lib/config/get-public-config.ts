@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { publicConfigSchema, type PublicConfig } from '@sorteio/shared';
+import { publicConfigSchema, type PublicConfig } from '@sorteio/shared/system';
 import { api } from '@/lib/api-client';
 
 /** The server's public settings are read by many features, so they live outside any of them. */

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PASSWORD_MIN, publicSettingsSchema, type PublicSettings } from '@sorteio/shared';
+import { publicSettingsSchema, type PublicSettings } from '@sorteio/shared/public-settings';
+import { PASSWORD_MIN } from '@sorteio/shared/validation';
 import { api } from '@/lib/api-client';
 import { configKeys } from './get-public-config';
 

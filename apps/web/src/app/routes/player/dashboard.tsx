@@ -1,4 +1,4 @@
-import { emailName } from '@sorteio/shared';
+import { emailName } from '@sorteio/shared/format';
 import { ChartColumn, ChevronRight, Ticket, Users, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { adminAccessCheckSchema } from '@sorteio/shared';
+import { adminAccessCheckSchema } from '@sorteio/shared/admin-access';
 import { api } from '@/lib/api-client';
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dashboardSchema, type Dashboard } from '@sorteio/shared';
+import { dashboardSchema, type Dashboard } from '@sorteio/shared/rooms';
 import { api } from '@/lib/api-client';
 
 export const dashboardKeys = {

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@sorteio/shared';
+import { formatDateTime } from '@sorteio/shared/format';
 import { useDashboard } from '../api/get-dashboard';
 
 /** "Last update" line (spec 000 section 2): when the server computed the figures. */

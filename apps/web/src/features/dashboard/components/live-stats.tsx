@@ -1,4 +1,5 @@
-import { formatBRL, formatInteger } from '@sorteio/shared';
+import { formatInteger } from '@sorteio/shared/format';
+import { formatBRL } from '@sorteio/shared/money-format';
 import { Banknote, DoorOpen, Sparkles, Users, type LucideIcon } from 'lucide-react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDashboard } from '../api/get-dashboard';

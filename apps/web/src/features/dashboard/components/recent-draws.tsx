@@ -1,4 +1,6 @@
-import { formatBRL, formatRelative, roomTypeLabel, type RecentDraw } from '@sorteio/shared';
+import { formatRelative, roomTypeLabel } from '@sorteio/shared/format';
+import { formatBRL } from '@sorteio/shared/money-format';
+import type { RecentDraw } from '@sorteio/shared/rooms';
 import { ChevronRight, Trophy } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { platformStatsSchema, type PlatformStats } from '@sorteio/shared';
+import { platformStatsSchema, type PlatformStats } from '@sorteio/shared/system';
 import { api } from '@/lib/api-client';
 
 export const landingKeys = {

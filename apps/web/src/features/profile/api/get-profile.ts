@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { profileSchema, type Profile } from '@sorteio/shared';
+import { profileSchema, type Profile } from '@sorteio/shared/account';
 import { api } from '@/lib/api-client';
 import { profileKeys } from './profile-keys';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { verificationSchema, type Verification } from '@sorteio/shared';
+import { verificationSchema, type Verification } from '@sorteio/shared/account';
 import { api } from '@/lib/api-client';
 import { profileKeys } from './profile-keys';
 

@@ -4,7 +4,7 @@ import {
   type SelfExcludeInput,
   type SetPlayLimitInput,
   responsiblePlaySchema,
-} from '@sorteio/shared';
+} from '@sorteio/shared/responsible-play';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 

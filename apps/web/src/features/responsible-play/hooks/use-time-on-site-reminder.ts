@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { responsiblePlayMessages } from '@sorteio/shared';
+import { responsiblePlayMessages } from '@sorteio/shared/responsible-play';
 import { notify } from '@/lib/notifications/notify';
 import { useResponsiblePlay } from '../api/responsible-play';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { roomSchema, type Room } from '@sorteio/shared';
+import { roomSchema, type Room } from '@sorteio/shared/rooms';
 import { api } from '@/lib/api-client';
 import { roomKeys } from './room-keys';
 

@@ -1,4 +1,6 @@
-import { formatBRL, roomTypeLabel, type Room } from '@sorteio/shared';
+import { roomTypeLabel } from '@sorteio/shared/format';
+import { formatBRL } from '@sorteio/shared/money-format';
+import type { Room } from '@sorteio/shared/rooms';
 import { useLiveStatus } from '@/lib/realtime/live-provider';
 import { cn } from '@/lib/utils';
 
