@@ -644,6 +644,10 @@ function queueSeat(db: Db, config: Config, seat: Omit<QueuedSeat, 'settle'>): Pr
         (line = { waiting: [], inFlight: 0, rooms: new Map(), players: new Set() }),
       );
     line.waiting.push({ ...seat, settle: { resolve, reject } });
+    // A seat whose room or player is in a transaction in flight cannot start, and coming last it
+    // holds back no other seat: nothing to look at until that transaction ends (a hot room's
+    // crowd would otherwise rescan the whole line at every arrival).
+    if (line.rooms.has(seat.salaId) || line.players.has(seat.userId)) return;
     takeSeats(db, config, line);
   });
 }
