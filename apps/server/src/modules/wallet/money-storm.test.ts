@@ -156,19 +156,25 @@ describe('the money storm', () => {
     );
 
     const rooms: string[] = [];
-    const createRooms = async (n: number) => {
+    const createRooms = async (n: number, seats = SIZE.seats) => {
+      const created: string[] = [];
       for (let i = 0; i < n; i += 1) {
         const res = await call('POST', '/api/admin/rooms', adminCookie, {
           tipoSala: pick(['bronze', 'prata', 'ouro', 'platina']),
           valorEntrada: pick([500, 1000, 1500, 2000]),
-          maxParticipantes: SIZE.seats,
+          maxParticipantes: seats,
           taxaPersonalizadaBp: pick([0, 1000, 1500, 2000]),
         });
         expect(res.status).toBe(200);
-        rooms.push(res.body.id as string);
+        created.push(res.body.id as string);
       }
+      rooms.push(...created);
+      return created;
     };
     await createRooms(SIZE.rooms);
+    // Two rooms no crowd can fill (one seat per player): the ones the administrators cancel, with
+    // seats to refund, however fast the others fill and draw.
+    const toCancel = await createRooms(2, SIZE.players + 1);
 
     let stormOver = false;
     // Background work while players act: rounds (expiry, due draws, payouts), holds running out,
@@ -189,9 +195,13 @@ describe('the money storm', () => {
             .set({ expiresAt: new Date(Date.now() - 1000) })
             .where(eq(participacoes.id, pending.id));
         if (cancelled < 2 && stats.requests > 150 * (cancelled + 1)) {
-          const target = pick(rooms);
-          const res = await call('POST', `/api/admin/rooms/${target}/cancel`, adminCookie);
-          if (res.status === 200) cancelled += 1;
+          const res = await call(
+            'POST',
+            `/api/admin/rooms/${toCancel[cancelled]!}/cancel`,
+            adminCookie,
+          );
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+          cancelled += 1;
         }
         await pause(15);
       }
