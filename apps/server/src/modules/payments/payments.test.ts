@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { and, eq } from 'drizzle-orm';
 import { PixElementType, hasError, parsePix } from 'pix-utils';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { participacoes, pixCharges, profiles, salas, userSecurityLogs } from '../../db/schema';
 import {
   type TestContext,
@@ -426,6 +426,30 @@ describe('PIX', () => {
     expect(
       (await call('POST', `/api/payments/pix/${charge.txid}/simulate`, other.cookie)).statusCode,
     ).toBe(404);
+  });
+
+  it('answers the seat that fills a room from the balance at once, then draws it', async () => {
+    const r = await room({ maxParticipantes: 2 });
+    const answers = [];
+    for (let i = 0; i < 2; i += 1) {
+      const p = await verifiedPlayer(ctx);
+      const topup = (await call('POST', '/api/wallet/topup', p.cookie, { valor: 5000 })).json();
+      await call('POST', `/api/payments/pix/${topup.txid}/simulate`, p.cookie);
+      const join = await call('POST', `/api/rooms/${r.id}/join`, p.cookie, { metodo: 'balance' });
+      expect(join.statusCode, join.body).toBe(200);
+      answers.push(join.json());
+    }
+    // The last seat is told the room is full and its draw is starting; the draw follows.
+    expect(answers.map((a) => a.room.status)).toEqual(['aberta', 'sorteando']);
+    await vi.waitFor(
+      async () => {
+        const [after] = await db().select().from(salas).where(eq(salas.id, r.id));
+        expect(after!.status).toBe('finalizada');
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    const { sorteios } = await import('../../db/schema');
+    expect(await db().select().from(sorteios).where(eq(sorteios.salaId, r.id))).toHaveLength(1);
   });
 
   it('draws a room as soon as every seat is paid', async () => {

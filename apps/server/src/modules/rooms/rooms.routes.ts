@@ -21,6 +21,11 @@ import { PUBLIC_SEAT } from './seat-access';
 const roomListSchema = z.array(roomSchema);
 
 export function registerRoomRoutes(app: App, { db, config }: { db: Db; config: Config }) {
+  // Draws started after a join's answer: the server finishes them before it closes.
+  const drawing = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...drawing]);
+  });
   app.get(
     '/api/rooms',
     {
@@ -126,7 +131,19 @@ export function registerRoomRoutes(app: App, { db, config }: { db: Db; config: C
         app.events.emit('participation', result.participation);
       if (result.room.status === 'sorteando') {
         app.events.emit('room-full', result.room.id);
-        await app.drawIfDue(result.room.id);
+        // The draw runs after the answer: the seat is taken and paid whatever the draw does (a
+        // failed draw is retried by the scheduler's round), and the player who filled the room
+        // learns it at once; everyone, this player too, sees the result on the live stream.
+        const draw: Promise<void> = app
+          .drawIfDue(result.room.id)
+          .catch((error: unknown) =>
+            request.log.error(
+              { err: error, salaId: result.room.id },
+              'draw after the last seat failed',
+            ),
+          )
+          .finally(() => drawing.delete(draw));
+        drawing.add(draw);
       }
       return result;
     },
