@@ -12,38 +12,20 @@ export function onFirstUse<T>(make: () => T): () => T {
   return () => (value ??= make());
 }
 
-const dateTime = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('pt-BR', {
-      timeZone: TIME_ZONE,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }),
-);
+/** A pt-BR date formatter in Brasília time, built on its first use. */
+const brasilia = (options: Intl.DateTimeFormatOptions) =>
+  onFirstUse(() => new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, ...options }));
 
-const dateOnly = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('pt-BR', {
-      timeZone: TIME_ZONE,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-    }),
-);
-
-const timeOnly = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('pt-BR', {
-      timeZone: TIME_ZONE,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }),
-);
+const dateTime = brasilia({
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const dateOnly = brasilia({ day: '2-digit', month: '2-digit', year: 'numeric' });
+const timeOnly = brasilia({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 function toDate(value: Date | string | number): Date {
   return value instanceof Date ? value : new Date(value);
