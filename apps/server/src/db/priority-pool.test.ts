@@ -22,6 +22,13 @@ describe.skipIf(!onPostgres)('the priority pool', () => { // Runs in the Postgre
     const url = (database.pool!.options as { connectionString: string }).connectionString;
     pool = new PriorityPool({ connectionString: url, max: 1 });
   });
+  /** A caller that waits for a connection, notes its turn and gives the connection back. */
+  const taker = (order: string[]) => (name: string) =>
+    pool.connect().then((client) => {
+      order.push(name);
+      client.release();
+    });
+
   afterAll(async () => {
     await pool.end();
     await database.drop();
@@ -30,11 +37,7 @@ describe.skipIf(!onPostgres)('the priority pool', () => { // Runs in the Postgre
   it('serves a `first` caller before the ordinary ones already waiting, equals in order', async () => {
     const held = await pool.connect();
     const order: string[] = [];
-    const take = (name: string) =>
-      pool.connect().then((client) => {
-        order.push(name);
-        client.release();
-      });
+    const take = taker(order);
     const waiting = [take('a'), take('b'), first(() => take('urgent')), take('c')];
     // Every caller is queued behind the one held connection.
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -48,11 +51,7 @@ describe.skipIf(!onPostgres)('the priority pool', () => { // Runs in the Postgre
     const db = drizzle(pool);
     const held = await pool.connect();
     const order: string[] = [];
-    const take = (name: string) =>
-      pool.connect().then((client) => {
-        order.push(name);
-        client.release();
-      });
+    const take = taker(order);
     const waiting = [
       take('a'),
       first(() =>
