@@ -26,7 +26,10 @@ export interface BaselineJob {
   pgliteDir?: string;
   poolMax: number;
   connections: number;
-  /** [userId, roomId] of each join, taken in order by the callers. */
+  /**
+   * [userId, roomId] of each join: caller k takes the k-th, then every `connections`-th after it
+   * (one player per caller, as the API's clients are).
+   */
   pairs: [string, string][];
   cashbackBp: number;
 }
@@ -200,13 +203,11 @@ export async function runBaseline(job: BaselineJob): Promise<LoadResult> {
   const statuses: Record<string, number> = {};
   let errors = 0;
   let firstError: string | undefined;
-  let next = 0;
   const start = performance.now();
   await Promise.all(
-    Array.from({ length: job.connections }, async () => {
-      while (next < job.pairs.length) {
+    Array.from({ length: job.connections }, async (_, k) => {
+      for (let next = k; next < job.pairs.length; next += job.connections) {
         const [userId, salaId] = job.pairs[next]!;
-        next += 1;
         const t0 = performance.now();
         try {
           await db.inTx((query) => join(query, userId, salaId, job.cashbackBp));

@@ -410,6 +410,7 @@ async function benchTarget(
       name: `${label}: join via API (${CLIENTS} clients, ${ROOMS} rooms)`,
       connections: CLIENTS,
       requests: joinPairs(players, apiRooms).map(([p, r]) => joinRequest(p, r)),
+      ownRequests: true,
       okStatus: [200],
     });
     // 4b. the baseline, while the server idles (PostgreSQL); on PGlite after it stops.

@@ -33,6 +33,13 @@ export interface LoadJob {
   origin?: string;
   /** Give up (counting the rest as errors) after this long. */
   timeoutMs?: number;
+  /**
+   * Each connection sends only its own requests: connection k the k-th, then every
+   * `connections`-th after it, the next one when the last is answered (one player per connection,
+   * as a person waits for an answer before the next click). Otherwise any free connection takes the
+   * next request of the list.
+   */
+  ownRequests?: boolean;
 }
 
 export async function runLoadJob(job: LoadJob): Promise<LoadResult> {
@@ -82,10 +89,13 @@ export async function runLoadJob(job: LoadJob): Promise<LoadResult> {
 
   const start = performance.now();
   await Promise.all(
-    Array.from({ length: job.connections }, async () => {
-      while (next < total) {
-        const r = job.requests[next % job.requests.length]!;
-        next += 1;
+    Array.from({ length: job.connections }, async (_, k) => {
+      let mine = k;
+      while (job.ownRequests ? mine < total : next < total) {
+        const n = job.ownRequests ? mine : next;
+        const r = job.requests[n % job.requests.length]!;
+        if (job.ownRequests) mine += job.connections;
+        else next += 1;
         if (Date.now() > deadline) {
           errors += 1;
           statuses.timeout = (statuses.timeout ?? 0) + 1;
