@@ -153,10 +153,6 @@ export interface LockedAccount {
 const keyOfRow = (row: { kind: string; userId: string | null; salaId: string | null }) =>
   row.userId ? `${row.kind}:${row.userId}` : row.salaId ? `${row.kind}:${row.salaId}` : row.kind;
 
-const lockByShape = new Map<
-  string,
-  (db: DbOrTx, values: Record<string, unknown>) => Promise<LockRow[]>
->();
 interface LockRow {
   id: string;
   kind: AccountKind;
@@ -166,38 +162,58 @@ interface LockRow {
 }
 
 /**
+ * Locks cached accounts by owner, in id order (rows are locked as the sorted scan returns them):
+ * ONE statement whatever their number (each kind's owners as one array parameter), compiled once,
+ * so a batch of seats of any size reuses the same parsed and planned statement.
+ */
+const lockOwned = compiled(
+  'ledger_lock_owned',
+  (db, name) =>
+    db
+      .select({
+        id: ledgerAccounts.id,
+        kind: ledgerAccounts.kind,
+        userId: ledgerAccounts.userId,
+        salaId: ledgerAccounts.salaId,
+        balance: ledgerAccounts.balance,
+      })
+      .from(ledgerAccounts)
+      .where(
+        or(
+          and(
+            eq(ledgerAccounts.kind, 'user_cashback'),
+            sql`${ledgerAccounts.userId} = any(${sql.placeholder('cashback')}::text[])`,
+          ),
+          and(
+            eq(ledgerAccounts.kind, 'user_saldo'),
+            sql`${ledgerAccounts.userId} = any(${sql.placeholder('saldo')}::text[])`,
+          ),
+          and(
+            eq(ledgerAccounts.kind, 'room_pool'),
+            sql`${ledgerAccounts.salaId} = any(${sql.placeholder('pools')}::uuid[])`,
+          ),
+        ),
+      )
+      .orderBy(asc(ledgerAccounts.id))
+      .for('update')
+      .prepare(name) as unknown as {
+      execute(values: { cashback: string[]; saldo: string[]; pools: string[] }): Promise<LockRow[]>;
+    },
+);
+
+/**
  * The first lock of a transaction: finds and locks the cached accounts in ONE statement, in id
- * order (rows are locked as the sorted scan returns them). Missing accounts are created first.
+ * order. Missing accounts are created first.
  */
 async function findAndLock(tx: Tx, refs: AccountRef[]) {
-  // Compiled once per shape (the kinds, in order): a join always locks the same three.
-  const shape = refs.map((r) => r.kind).join(',');
-  let run = lockByShape.get(shape);
-  if (!run) {
-    run = compiled(`ledger_lock_${lockByShape.size}`, (db, name) =>
-      db
-        .select({
-          id: ledgerAccounts.id,
-          kind: ledgerAccounts.kind,
-          userId: ledgerAccounts.userId,
-          salaId: ledgerAccounts.salaId,
-          balance: ledgerAccounts.balance,
-        })
-        .from(ledgerAccounts)
-        .where(or(...refs.map((ref, i) => where(ref, sql.placeholder(`p${i}`)))))
-        .orderBy(asc(ledgerAccounts.id))
-        .for('update')
-        .prepare(name),
-    );
-    lockByShape.set(shape, run);
+  const owners = { cashback: [] as string[], saldo: [] as string[], pools: [] as string[] };
+  for (const ref of refs) {
+    if (ref.kind === 'user_cashback') owners.cashback.push(ref.userId);
+    else if (ref.kind === 'user_saldo') owners.saldo.push(ref.userId);
+    else if (ref.kind === 'room_pool') owners.pools.push(ref.salaId);
+    else throw new Error(`not a cached account: ${ref.kind}`);
   }
-  const values = Object.fromEntries(
-    refs.map((ref, i) => [
-      `p${i}`,
-      'userId' in ref ? ref.userId : 'salaId' in ref ? ref.salaId : null,
-    ]),
-  );
-  const lock = () => run(tx, values);
+  const lock = () => lockOwned(tx, owners);
   let rows = await lock();
   if (rows.length < refs.length) {
     const found = new Set(rows.map(keyOfRow));
@@ -485,32 +501,61 @@ export async function postTransactions(
   // ONE statement: the transactions (a used idempotency key inserts nothing), then, only for the
   // ones inserted, the cached balances (one row per account, its entries added up; already locked
   // in id order, so it waits for nothing) and the entries; and the caller's `alongside` writes.
+  // Each column travels as ONE array parameter (unnest): the statement's text is the same for one
+  // seat or a hundred, short to build and to parse, instead of one parameter per value.
   const ctes: SQL[] = [];
   if (checked.length > 0) {
-    const entryRows = checked.flatMap(({ input, entries }) =>
-      entries.map(
-        (e) =>
-          sql`(${input.idempotencyKey}::text, ${ids.get(refKey(e.account))!}::uuid, ${e.amount}::bigint, ${isCached(e.account)}::boolean)`,
-      ),
+    const column = <T>(values: T[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+    const inputs = checked.map(({ input }) => input);
+    const entries = checked.flatMap(({ input, entries: rows }) =>
+      rows.map((e) => ({ key: input.idempotencyKey, e })),
     );
     ctes.push(
       sql`created as (
         insert into ledger_transactions
           (kind, idempotency_key, description, user_id, sala_id, participacao_id, metadata)
-        values ${sql.join(
-          checked.map(
-            ({ input }) =>
-              sql`(${input.kind}, ${input.idempotencyKey}, ${input.description}, ${input.userId ?? null}, ${input.salaId ?? null}::uuid, ${input.participacaoId ?? null}::uuid, ${input.metadata ? JSON.stringify(input.metadata) : null}::jsonb)`,
-          ),
-          sql`, `,
-        )}
+        select t.kind, t.key, t.description, t.user_id, t.sala_id, t.participacao_id, t.metadata::jsonb
+          from unnest(${column(
+            inputs.map((i) => i.kind),
+            'text',
+          )}, ${column(
+            inputs.map((i) => i.idempotencyKey),
+            'text',
+          )}, ${column(
+            inputs.map((i) => i.description),
+            'text',
+          )}, ${column(
+            inputs.map((i) => i.userId ?? null),
+            'text',
+          )}, ${column(
+            inputs.map((i) => i.salaId ?? null),
+            'uuid',
+          )}, ${column(
+            inputs.map((i) => i.participacaoId ?? null),
+            'uuid',
+          )}, ${column(
+            inputs.map((i) => (i.metadata ? JSON.stringify(i.metadata) : null)),
+            'text',
+          )}) as t(kind, key, description, user_id, sala_id, participacao_id, metadata)
         on conflict (idempotency_key) do nothing
         returning id, idempotency_key
       )`,
     );
-    if (entryRows.length > 0)
+    if (entries.length > 0)
       ctes.push(
-        sql`e (key, account_id, amount, cached) as (values ${sql.join(entryRows, sql`, `)})`,
+        sql`e (key, account_id, amount, cached) as (select * from unnest(${column(
+          entries.map(({ key }) => key),
+          'text',
+        )}, ${column(
+          entries.map(({ e }) => ids.get(refKey(e.account))!),
+          'uuid',
+        )}, ${column(
+          entries.map(({ e }) => e.amount),
+          'bigint',
+        )}, ${column(
+          entries.map(({ e }) => isCached(e.account)),
+          'boolean',
+        )}))`,
         sql`balances as (
           update ledger_accounts a set balance = a.balance + d.delta, updated_at = now()
           from (select e.account_id, sum(e.amount)::bigint as delta

@@ -110,3 +110,76 @@ describe('the lock order', () => {
     expect(await balanceOf(ctx.database.db, { kind: 'user_saldo', userId: u.id })).toBe(3000);
   });
 });
+
+describe('posting several transactions in one statement', () => {
+  it('writes each column exactly as given, skips a used key, and keeps the balances', async () => {
+    const { postTransactions, balanceOf } = await import('./ledger.service');
+    const { ledgerEntries, ledgerTransactions } = await import('../../db/schema');
+    const { asc, eq, inArray } = await import('drizzle-orm');
+    const u = await createUser(ctx);
+    const db = ctx.database.db;
+    // Texts that an array literal must quote or escape: quotes, backslashes, braces, commas,
+    // spaces, the word NULL, an empty string, accents and an emoji.
+    const awkward = ['a "b" \\c {d,e}', 'NULL', '', 'Sorteio de Natal — prêmio 🎁'];
+    const posts = awkward.map((description, i) => ({
+      kind: 'grant' as const,
+      idempotencyKey: `awkward-${i}-${u.id}`,
+      description,
+      userId: i % 2 === 0 ? u.id : null,
+      metadata: i === 1 ? undefined : { note: description, nested: { list: [i, 'x,y'] } },
+      entries: [
+        { account: { kind: 'platform_grants' } as const, amount: -(100 + i) },
+        { account: { kind: 'user_saldo', userId: u.id } as const, amount: 100 + i },
+      ],
+    }));
+    const first = await moneyTransaction(db, (tx) => postTransactions(tx, posts));
+    expect(first).toEqual([true, true, true, true]);
+    // The same keys again, with one new: only the new one moves money.
+    const again = await moneyTransaction(db, (tx) =>
+      postTransactions(tx, [
+        ...posts,
+        { ...posts[0]!, idempotencyKey: `awkward-new-${u.id}`, description: 'nova' },
+      ]),
+    );
+    expect(again).toEqual([false, false, false, false, true]);
+    const rows = await db
+      .select()
+      .from(ledgerTransactions)
+      .where(
+        inArray(
+          ledgerTransactions.idempotencyKey,
+          posts.map((p) => p.idempotencyKey),
+        ),
+      )
+      .orderBy(asc(ledgerTransactions.idempotencyKey));
+    expect(rows.map((r) => [r.description, r.userId, r.metadata])).toEqual(
+      posts.map((p) => [p.description, p.userId, p.metadata ?? null]),
+    );
+    for (const row of rows) {
+      const entries = await db
+        .select({ amount: ledgerEntries.amount })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.transactionId, row.id));
+      expect(entries.map((e) => e.amount).sort((a, b) => a - b)).toHaveLength(2);
+      expect(entries.reduce((sum, e) => sum + e.amount, 0)).toBe(0);
+    }
+    expect(await balanceOf(db, { kind: 'user_saldo', userId: u.id })).toBe(
+      100 + 101 + 102 + 103 + 100,
+    );
+  });
+
+  it('locks the players’ and rooms’ accounts of any count in one statement, in id order', async () => {
+    const users = await Promise.all([1, 2, 3].map(() => createUser(ctx)));
+    const refs = users.flatMap((u) => [
+      { kind: 'user_cashback', userId: u.id } as const,
+      { kind: 'user_saldo', userId: u.id } as const,
+    ]);
+    const db = ctx.database.db;
+    const locked = await db.transaction((tx) => lockAccounts(tx, refs));
+    expect([...locked.keys()].sort()).toEqual(refs.map((r) => `${r.kind}:${r.userId}`).sort());
+    expect(new Set([...locked.values()].map((l) => l.id)).size).toBe(6);
+    // Fewer accounts of the same players: the same rows.
+    const again = await db.transaction((tx) => lockAccounts(tx, refs.slice(2, 3)));
+    expect([...again.values()][0]!.id).toBe(locked.get(`user_cashback:${users[1]!.id}`)!.id);
+  });
+});
