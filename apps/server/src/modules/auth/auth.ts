@@ -81,9 +81,20 @@ function clientOf(headers: Headers | undefined) {
 /** Session lifetime and refresh age (spec 001 section 9: session timeout 24 hours). */
 export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24;
 export const SESSION_UPDATE_AGE_SECONDS = 60 * 60;
-/** The secret the auth library signs its cookies with (`secret` below). */
-export const cookieSecret = (config: Config) =>
-  buildKeyRing(config.appSecret, config.appSecretPrevious).keys.at(-1)!.value;
+/**
+ * The secret the auth library signs its cookies with (`secret` below). Read on every request that
+ * carries a session: derived once per configuration (the ring hashes each secret for its version).
+ */
+const cookieSecrets = new WeakMap<Config, string>();
+export const cookieSecret = (config: Config) => {
+  let secret = cookieSecrets.get(config);
+  if (secret === undefined)
+    cookieSecrets.set(
+      config,
+      (secret = buildKeyRing(config.appSecret, config.appSecretPrevious).keys.at(-1)!.value),
+    );
+  return secret;
+};
 
 export function createAuth({
   config,

@@ -138,6 +138,24 @@ describe('joining a room', () => {
           )
       ).length;
     expect([await participationLog(a.id), await participationLog(b.id)]).toEqual([1, 1]);
+    // The row as the security log screen reads it: who, from where, what, not flagged, when.
+    const [logged] = await db()
+      .select()
+      .from(userSecurityLogs)
+      .where(
+        and(
+          eq(userSecurityLogs.userId, a.id),
+          eq(userSecurityLogs.actionType, 'draw_participation'),
+        ),
+      );
+    expect(logged).toMatchObject({
+      email: null,
+      ipAddress: '127.0.0.1',
+      isSuspicious: false,
+      suspiciousReason: null,
+      userAgent: 'lightMyRequest',
+    });
+    expect(Date.now() - logged!.timestamp.getTime()).toBeLessThan(60_000);
     expect(await participationLog(c.id)).toBe(0);
     const closed = await room();
     await db().update(salas).set({ status: 'fechada' }).where(eq(salas.id, closed.id));

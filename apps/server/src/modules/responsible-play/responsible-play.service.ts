@@ -63,6 +63,18 @@ const lockPlayRow = compiled('responsible_play_lock', (db, name) =>
     .prepare(name),
 );
 
+/** Several players' rows locked in user id order, as `lockPlayRow` (one statement for any number). */
+const lockPlayRows = compiled('responsible_play_lock_each', (db, name) =>
+  db
+    .select(playRowFields)
+    .from(responsiblePlay)
+    .innerJoin(user, eq(user.id, responsiblePlay.userId))
+    .where(sql`${responsiblePlay.userId} = any(${sql.placeholder('userIds')}::text[])`)
+    .orderBy(asc(responsiblePlay.userId))
+    .for('update', { of: responsiblePlay })
+    .prepare(name),
+);
+
 async function lockRowWithRole(tx: DbOrTx, userId: string) {
   const select = () => lockPlayRow(tx, { userId });
   let [found] = await select();
@@ -185,14 +197,7 @@ export async function mayPlayEach(
 ): Promise<Map<string, AppError | null>> {
   const userIds = input.plays.map((play) => play.userId);
   const now = input.now ?? new Date();
-  const lockAll = () =>
-    tx
-      .select(playRowFields)
-      .from(responsiblePlay)
-      .innerJoin(user, eq(user.id, responsiblePlay.userId))
-      .where(inArray(responsiblePlay.userId, userIds))
-      .orderBy(asc(responsiblePlay.userId))
-      .for('update', { of: responsiblePlay });
+  const lockAll = () => lockPlayRows(tx, { userIds });
   let rows = await lockAll();
   if (rows.length < new Set(userIds).size) {
     const found = new Set(rows.map((r) => r.row.userId));

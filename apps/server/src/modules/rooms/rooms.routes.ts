@@ -115,7 +115,7 @@ export function registerRoomRoutes(app: App, { db, config }: { db: Db; config: C
         seatNotice: publicRoomSeatsNotice(),
         // The security log row is committed with the seat, in the seat's last statement.
         alongside: [
-          await securityEventInsert(db, {
+          await securityEventInsert({
             userId: me.id,
             action: 'draw_participation',
             client: clientInfo(request),

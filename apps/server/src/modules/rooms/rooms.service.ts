@@ -749,9 +749,53 @@ async function takeTogether(db: Db, config: Config, batch: QueuedSeat[]): Promis
   batch.forEach((seat, i) => settle(seat, outcomes[i]));
 }
 
+// The statements of a batch of seats, each compiled once with its lists as array parameters: the
+// same parsed and planned statement for a batch of any size, and nothing to build per batch.
+
 /** The rooms' rows, locked in id order (a batch's first statement). */
-const lockRooms = (tx: Tx, ids: string[]) =>
-  tx.select().from(salas).where(inArray(salas.id, ids)).orderBy(asc(salas.id)).for('update');
+const lockRoomRows = compiled('join_lock_rooms', (db, name) =>
+  db
+    .select()
+    .from(salas)
+    .where(sql`${salas.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .orderBy(asc(salas.id))
+    .for('update')
+    .prepare(name),
+);
+const lockRooms = (tx: Tx, ids: string[]) => lockRoomRows(tx, { ids });
+
+/** The live seats the players hold in the rooms (any player in any of the rooms). */
+const seatsHeld = compiled('join_seats_held', (db, name) =>
+  db
+    .select({ salaId: participacoes.salaId, userId: participacoes.userId })
+    .from(participacoes)
+    .where(
+      and(
+        sql`${participacoes.salaId} = any(${sql.placeholder('salaIds')}::uuid[])`,
+        sql`${participacoes.userId} = any(${sql.placeholder('userIds')}::text[])`,
+        ne(participacoes.statusPagamento, 'cancelado'),
+      ),
+    )
+    .prepare(name),
+);
+
+/**
+ * Seats paid from the balance, one per row of the arrays (players, rooms, lucky numbers, prices),
+ * confirmed at `confirmedAt`; a seat whose number is taken in its room inserts nothing
+ * (participacoes_numero_idx). The select gives every column, in the table's order.
+ */
+const insertSeatsPaid = compiled('join_insert_seats_each', (db, name) =>
+  db
+    .insert(participacoes)
+    .select(
+      sql`select gen_random_uuid(), s.user_id, s.sala_id, s.numero_sorte, s.valor_pago, 'confirmado', 'balance', false, null, null, ${sql.placeholder('confirmedAt')}::timestamptz, now(), now()
+            from unnest(${sql.placeholder('userIds')}::text[], ${sql.placeholder('salaIds')}::uuid[], ${sql.placeholder('numbers')}::text[], ${sql.placeholder('prices')}::bigint[])
+              as s(user_id, sala_id, numero_sorte, valor_pago)`,
+    )
+    .onConflictDoNothing()
+    .returning()
+    .prepare(name),
+);
 
 /**
  * Takes several queued public seats paid from the balance, of one room or of many, in ONE
@@ -810,19 +854,10 @@ async function seatBatch(
     }
     // "Already in" first, as on its own (even from a full room).
     if (open().length > 0) {
-      const seated = await tx
-        .select({ salaId: participacoes.salaId, userId: participacoes.userId })
-        .from(participacoes)
-        .where(
-          and(
-            inArray(participacoes.salaId, [...new Set(open().map((i) => batch[i]!.salaId))]),
-            inArray(
-              participacoes.userId,
-              open().map((i) => batch[i]!.userId),
-            ),
-            ne(participacoes.statusPagamento, 'cancelado'),
-          ),
-        );
+      const seated = await seatsHeld(tx, {
+        salaIds: [...new Set(open().map((i) => batch[i]!.salaId))],
+        userIds: open().map((i) => batch[i]!.userId),
+      });
       const holding = new Set(seated.map((r) => `${r.salaId}:${r.userId}`));
       for (const i of open())
         if (holding.has(`${batch[i]!.salaId}:${batch[i]!.userId}`))
@@ -886,21 +921,15 @@ async function seatBatch(
           do numeroSorte = luckyNumber(room.tipoSala, now.getTime() + attempt);
           while (numbers.has(`${salaId}:${numeroSorte}`));
           numbers.add(`${salaId}:${numeroSorte}`);
-          return {
-            userId,
-            salaId,
-            numeroSorte,
-            valorPago: room.valorEntrada,
-            statusPagamento: 'confirmado' as const,
-            metodoPagamento: 'balance' as const,
-            confirmedAt: now,
-          };
+          return { userId, salaId, numeroSorte, valorPago: room.valorEntrada };
         });
-      for (const row of await tx
-        .insert(participacoes)
-        .values(values)
-        .onConflictDoNothing()
-        .returning())
+      for (const row of await insertSeatsPaid(tx, {
+        userIds: values.map((v) => v.userId),
+        salaIds: values.map((v) => v.salaId),
+        numbers: values.map((v) => v.numeroSorte),
+        prices: values.map((v) => v.valorPago),
+        confirmedAt: now.toISOString(),
+      }))
         created.set(row.userId, row);
     }
     // The entries and their cashback, the seat counts (their RETURNING sends the live updates with

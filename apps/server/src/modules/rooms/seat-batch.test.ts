@@ -83,7 +83,7 @@ async function room(input: { maxParticipantes: number; valorEntradaCentavos?: nu
 
 /** The security log row a join writes with its seat (`userId` need not exist: see below). */
 const logRow = (userId: string) =>
-  securityEventInsert(db(), {
+  securityEventInsert({
     userId,
     action: 'draw_participation',
     client: { ip: '203.0.113.9', userAgent: 'teste' },

@@ -4,11 +4,10 @@
  * country, after many failures, or from a new device.
  */
 import type { SecurityActionType, SecurityLog } from '@sorteio/shared';
-import { type SQL, and, count, desc, eq, gte } from 'drizzle-orm';
+import { type SQL, and, count, desc, eq, getTableColumns, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { userSecurityLogs } from '../../db/schema';
 import { lookupIp, normalizeIp } from '../../lib/geoip';
-import type { DbOrTx } from '../wallet/ledger.service';
 
 /** Failed sign-ins for one account within the window that make the next sign-in suspicious. */
 export const FAILURES_BEFORE_SUSPICIOUS = 3;
@@ -129,16 +128,28 @@ function logRow(
   };
 }
 
+/** The log's columns a written event sets (the rest take their defaults), by database name. */
+const logColumns = Object.entries(getTableColumns(userSecurityLogs)).filter(
+  ([, column]) => !column.hasDefault || column.name === 'is_suspicious',
+);
+const logColumnList = sql.raw(logColumns.map(([, column]) => `"${column.name}"`).join(', '));
+
 /**
  * The insert of one event that is never flagged (not a sign-in), for a caller that writes it with
- * its own statement (a seat's log row goes with the seat: modules/rooms/rooms.service.ts).
+ * its own statement (a seat's log row goes with the seat: modules/rooms/rooms.service.ts). The row
+ * travels as ONE JSON parameter: a batch of seats carries one such insert per seat, and each is
+ * cheap to build and to send.
  */
-export async function securityEventInsert(
-  db: DbOrTx,
-  input: { userId: string; action: Exclude<SecurityActionType, 'login'>; client: ClientInfo },
-): Promise<SQL> {
-  const row = logRow(input, await origin(input.client), null, null);
-  return db.insert(userSecurityLogs).values(row).getSQL();
+export async function securityEventInsert(input: {
+  userId: string;
+  action: Exclude<SecurityActionType, 'login'>;
+  client: ClientInfo;
+}): Promise<SQL> {
+  const row = logRow(input, await origin(input.client), null, null) as Record<string, unknown>;
+  const record = Object.fromEntries(
+    logColumns.map(([key, column]) => [column.name, row[key] ?? null]),
+  );
+  return sql`insert into "user_security_logs" (${logColumnList}) select ${logColumnList} from json_populate_record(null::"user_security_logs", ${JSON.stringify(record)}::json)`;
 }
 
 /** Writes one event; answers why it was flagged 'Suspeito' (null when it was not). */
