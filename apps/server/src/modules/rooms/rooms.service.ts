@@ -16,6 +16,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { compiled } from '../../db/compiled';
 import { first } from '../../db/priority-pool';
+import { type RowInsert, writesAsStatements } from '../../db/row-insert';
 import {
   ledgerAccounts,
   participacoes,
@@ -426,7 +427,7 @@ export async function joinRoom({
    * The caller's own writes that belong with the seat (the security log row): committed in the
    * same database transaction, sent in the same statement as the seat's last writes.
    */
-  alongside?: SQL[];
+  alongside?: (SQL | RowInsert)[];
   /**
    * An expression on the room row evaluated by the statement that counts the seat (its
    * RETURNING): the live update's NOTIFY, sent with the commit.
@@ -553,11 +554,11 @@ export async function joinRoom({
               tx,
               together.map((row) => row.account),
             ),
-          alongside: [seatCount, ...alongside],
+          alongside: writesAsStatements([seatCount, ...alongside]),
         });
         if (closed) after = (await tx.select().from(salas).where(eq(salas.id, salaId)))[0]!;
       } else {
-        await writeTogether(tx, [seatCount, ...alongside]);
+        await writeTogether(tx, writesAsStatements([seatCount, ...alongside]));
       }
       return { participation: toParticipation(created), room: toRoom(after) };
     });
@@ -596,7 +597,7 @@ interface QueuedSeat {
   salaId: string;
   userId: string;
   messages: { full: string; alreadyIn: string; notOpen: string; notFound: string };
-  alongside: SQL[];
+  alongside: (SQL | RowInsert)[];
   seatNotice?: SQL;
   /** The join on its own (joinRoom's transaction), when its turn comes with nobody else. */
   alone: () => Promise<JoinResult>;
@@ -948,7 +949,7 @@ async function seatBatch(
       ),
       [
         sql`update ${salas} set ${sql.identifier(salas.participantesAtual.name)} = ${salas.participantesAtual} + taken.n, ${sql.identifier(salas.updatedAt.name)} = ${now} from (values ${counts}) as taken(id, n) where ${salas.id} = taken.id${seatNotice ? sql` returning ${seatNotice}` : sql``}`,
-        ...accepted.flatMap(({ i }) => batch[i]!.alongside),
+        ...writesAsStatements(accepted.flatMap(({ i }) => batch[i]!.alongside)),
       ],
     );
     const after = (room: typeof salas.$inferSelect, n: number) => ({

@@ -2,9 +2,10 @@
  * Seats queued for one room are taken together (rooms.service `seatBatch`): each player still gets
  * the answer a join on its own gives, in arrival order, and the money moves exactly as it would.
  */
-import { type SQL, and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { RowInsert } from '../../db/row-insert';
 import { participacoes, salas, userSecurityLogs } from '../../db/schema';
 import {
   type TestContext,
@@ -90,7 +91,7 @@ const logRow = (userId: string) =>
   });
 
 /** Joins as the route does: the session's standing, and the security log row with the seat. */
-const joinWith = (userId: string, salaId: string, row: SQL) =>
+const joinWith = (userId: string, salaId: string, row: RowInsert) =>
   joinRoom({
     db: db(),
     config: ctx.config,

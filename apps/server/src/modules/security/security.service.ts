@@ -4,8 +4,9 @@
  * country, after many failures, or from a new device.
  */
 import type { SecurityActionType, SecurityLog } from '@sorteio/shared';
-import { type SQL, and, count, desc, eq, getTableColumns, gte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { type RowInsert, rowsFor } from '../../db/row-insert';
 import { userSecurityLogs } from '../../db/schema';
 import { lookupIp, normalizeIp } from '../../lib/geoip';
 
@@ -128,28 +129,32 @@ function logRow(
   };
 }
 
-/** The log's columns a written event sets (the rest take their defaults), by database name. */
-const logColumns = Object.entries(getTableColumns(userSecurityLogs)).filter(
-  ([, column]) => !column.hasDefault || column.name === 'is_suspicious',
-);
-const logColumnList = sql.raw(logColumns.map(([, column]) => `"${column.name}"`).join(', '));
+/** A log row written with another write of the caller (the columns `logRow` sets). */
+const logRowInsert = rowsFor(userSecurityLogs, [
+  'userId',
+  'email',
+  'ipAddress',
+  'city',
+  'region',
+  'country',
+  'timezone',
+  'actionType',
+  'userAgent',
+  'isSuspicious',
+  'suspiciousReason',
+]);
 
 /**
- * The insert of one event that is never flagged (not a sign-in), for a caller that writes it with
- * its own statement (a seat's log row goes with the seat: modules/rooms/rooms.service.ts). The row
- * travels as ONE JSON parameter: a batch of seats carries one such insert per seat, and each is
- * cheap to build and to send.
+ * The log row of one event that is never flagged (not a sign-in), for a caller that writes it with
+ * its own statement (a seat's log row goes with the seat: modules/rooms/rooms.service.ts, where
+ * the rows of a batch of seats are written by one insert).
  */
 export async function securityEventInsert(input: {
   userId: string;
   action: Exclude<SecurityActionType, 'login'>;
   client: ClientInfo;
-}): Promise<SQL> {
-  const row = logRow(input, await origin(input.client), null, null) as Record<string, unknown>;
-  const record = Object.fromEntries(
-    logColumns.map(([key, column]) => [column.name, row[key] ?? null]),
-  );
-  return sql`insert into "user_security_logs" (${logColumnList}) select ${logColumnList} from json_populate_record(null::"user_security_logs", ${JSON.stringify(record)}::json)`;
+}): Promise<RowInsert> {
+  return logRowInsert(logRow(input, await origin(input.client), null, null));
 }
 
 /** Writes one event; answers why it was flagged 'Suspeito' (null when it was not). */
