@@ -522,6 +522,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const realtime = await createRealtime(app, database, config.ws);
   app.decorate('realtime', realtime);
   realtime.onEvent((event) => publicCache.invalidateFor(event));
+  // Events may have been missed while the LISTEN connection was down: nothing cached stays.
+  realtime.onResync(() => publicCache.invalidate('rooms', 'stats', 'draws'));
   app.addHook('preClose', async () => realtime.close());
   const publishRoomChange = async (salaId: string, change: RoomChange) => {
     for (const event of await roomChangeEvents(database.db, salaId, change))

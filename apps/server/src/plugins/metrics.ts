@@ -3,6 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import client from 'prom-client';
 import type { App } from '../lib/fastify';
 import { seatBatches } from '../modules/rooms/rooms.service';
+import { realtimeListener } from '../realtime/realtime';
 import { moneyContention } from '../modules/wallet/ledger.service';
 
 export function registerMetrics(app: App, options: { token: string | undefined }) {
@@ -62,6 +63,16 @@ export function registerMetrics(app: App, options: { token: string | undefined }
     collect() {
       this.reset();
       this.inc(seatBatches.fallbacks);
+    },
+  });
+  // Live updates: LISTEN connections lost (and opened again), each dropping the public cache.
+  new client.Counter({
+    name: 'realtime_listener_reconnects_total',
+    help: 'LISTEN connections lost and opened again',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(realtimeListener.reconnects);
     },
   });
 

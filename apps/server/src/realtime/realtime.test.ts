@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import type { App } from '../lib/fastify';
 import { createRoom } from '../modules/rooms/rooms.service';
 import { type TestContext, createTestApp, jsonHeaders, verifiedPlayer } from '../test/helpers';
 import { openLiveSocket } from '../test/live-socket';
+import { CHANNEL, realtimeListener } from './realtime';
+
+const onPostgres = inject('testDb').kind === 'postgres';
 
 let ctx: TestContext;
 let second: App;
@@ -137,4 +140,48 @@ describe('live updates', () => {
     m.socket.terminate();
     o.socket.terminate();
   });
+
+  // The embedded database's LISTEN is in process and cannot be lost: the PostgreSQL pass only.
+  it.skipIf(!onPostgres)(
+    'listens again when its LISTEN connection is lost, and says events may have been missed',
+    async () => {
+      const pool = ctx.database.pool!;
+      const listening = `from pg_stat_activity where datname = current_database() and query = 'listen ${CHANNEL}'`;
+      const listeners = async () =>
+        (await pool.query<{ pid: number }>(`select pid ${listening}`)).rows.map((r) => r.pid);
+      const before = await listeners();
+      // The two server copies of this file.
+      expect(before).toHaveLength(2);
+      const resyncs: number[] = [];
+      second.realtime.onResync(() => resyncs.push(Date.now()));
+      const reconnects = realtimeListener.reconnects;
+      const watcher = await openLiveSocket(second);
+      await watcher.waitFor((m) => m.type === 'hello');
+
+      // An administrator (or a database restart) ends both listening connections.
+      await pool.query(`select pg_terminate_backend(pid) ${listening}`);
+      await vi.waitFor(
+        async () => {
+          const now = await listeners();
+          expect(now).toHaveLength(2);
+          expect(now.some((pid) => before.includes(pid))).toBe(false);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      expect(realtimeListener.reconnects - reconnects).toBe(2);
+      expect(resyncs).toHaveLength(1);
+
+      // Events published after that reach the socket of the copy that lost its connection.
+      const event = {
+        type: 'room',
+        roomId: crypto.randomUUID(),
+        participantesAtual: 3,
+        maxParticipantes: 10,
+        status: 'aberta',
+      } as const;
+      await ctx.app.realtime.publish(event);
+      expect(await watcher.waitFor((m) => m.roomId === event.roomId)).toEqual(event);
+      watcher.socket.terminate();
+    },
+  );
 });

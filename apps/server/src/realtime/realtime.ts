@@ -17,6 +17,12 @@ import { type LiveClient, type SocketCaps, SocketRegistry } from './socket-regis
 
 export const CHANNEL = 'sorteio_events';
 
+/** The longest wait between two attempts to open a lost LISTEN connection again. */
+export const RELISTEN_MAX_MS = 30_000;
+
+/** Counted for /metrics and the tests: LISTEN connections lost (each followed by a new one). */
+export const realtimeListener = { reconnects: 0 };
+
 /**
  * Every event the socket carries, with its audience (checked in `visibleTo`):
  * - room, draw: public rooms only, to everyone (anonymous included);
@@ -70,6 +76,12 @@ export interface Realtime {
   publish(event: LiveEvent): Promise<void>;
   /** Runs `listener` for every event any server copy publishes (after NOTIFY), on this copy. */
   onEvent(listener: (event: LiveEvent) => void): void;
+  /**
+   * Runs `listener` when this copy may have missed events: its LISTEN connection was lost (it
+   * is opened again at once, then with a growing delay). What is kept because no event said
+   * otherwise (the public read cache) is then dropped.
+   */
+  onResync(listener: () => void): void;
   clientCount(): number;
   close(): Promise<void>;
 }
@@ -117,6 +129,7 @@ export async function createRealtime(
   });
   const clients = registry.clients;
   const listeners: ((event: LiveEvent) => void)[] = [];
+  const resyncListeners: (() => void)[] = [];
   const sweep = setInterval(() => registry.sweepIdle(), 15_000);
   sweep.unref();
   const deliver = (payload: string) => {
@@ -130,25 +143,73 @@ export async function createRealtime(
     }
   };
 
-  // One LISTEN connection per server copy.
+  // One LISTEN connection per server copy. On PostgreSQL it can be lost (a database restart, a
+  // network cut, an administrator ending it): it is opened again at once, then after a delay that
+  // doubles up to RELISTEN_MAX_MS, and everything kept on the word of events is dropped, since
+  // events published meanwhile never reached this copy.
   let stopListening: () => Promise<void>;
   if (database.pglite) {
     const unlisten = await database.pglite.listen(CHANNEL, deliver);
     stopListening = () => unlisten();
   } else {
     const pool = database.pool!;
-    const listener = new pg.Client({
-      connectionString: (pool.options as { connectionString?: string }).connectionString,
-    });
-    await listener.connect();
-    listener.on('notification', (n) => {
-      if (n.channel === CHANNEL && n.payload) deliver(n.payload);
-    });
-    listener.on('error', (error) =>
-      app.log.error({ err: error }, 'realtime listener connection failed'),
-    );
-    await listener.query(`listen ${CHANNEL}`);
-    stopListening = () => listener.end();
+    const connectionString = (pool.options as { connectionString?: string }).connectionString;
+    let current: pg.Client | undefined;
+    let stopped = false;
+    let failures = 0;
+    let retry: NodeJS.Timeout | undefined;
+    const listen = async () => {
+      const client = new pg.Client({ connectionString });
+      client.on('notification', (n) => {
+        if (n.channel === CHANNEL && n.payload) deliver(n.payload);
+      });
+      client.on('error', (error) =>
+        app.log.warn({ err: error }, 'realtime listener connection lost: listening again'),
+      );
+      client.on('end', () => {
+        if (current !== client) return;
+        current = undefined;
+        lost();
+      });
+      try {
+        await client.connect();
+        await client.query(`listen ${CHANNEL}`);
+      } catch (error) {
+        await client.end().catch(() => undefined);
+        throw error;
+      }
+      if (stopped) {
+        await client.end();
+        return;
+      }
+      current = client;
+      failures = 0;
+    };
+    const lost = () => {
+      if (stopped) return;
+      realtimeListener.reconnects += 1;
+      for (const listener of resyncListeners) listener();
+      const delay = failures === 0 ? 0 : Math.min(RELISTEN_MAX_MS, 250 * 2 ** (failures - 1));
+      retry = setTimeout(() => {
+        retry = undefined;
+        listen().then(
+          () => app.log.info('realtime listener connected again'),
+          (error: unknown) => {
+            failures += 1;
+            app.log.error({ err: error }, 'realtime listener could not connect again');
+            lost();
+          },
+        );
+      }, delay);
+      retry.unref();
+    };
+    // The first connection is part of starting: the server does not start without it.
+    await listen();
+    stopListening = async () => {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      await current?.end();
+    };
   }
 
   app.get(
@@ -193,6 +254,9 @@ export async function createRealtime(
     },
     onEvent(listener) {
       listeners.push(listener);
+    },
+    onResync(listener) {
+      resyncListeners.push(listener);
     },
     clientCount: () => clients.size,
     async close() {
