@@ -46,6 +46,18 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     ...database,
     async drop() {
       await database.close();
+      // A pool's end() resolves once its clients are told to end, not once their connections are
+      // gone: dropping with force meanwhile ends them with a FATAL error that a client already
+      // released from its pool no longer listens for (an uncaught error in the test process).
+      // The file's other pools are closed by now; their connections go within milliseconds.
+      for (let wait = 0; wait < 40; wait += 1) {
+        const { rows } = await admin.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0]!.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     },
