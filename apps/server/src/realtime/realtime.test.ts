@@ -141,8 +141,8 @@ describe('live updates', () => {
     o.socket.terminate();
   });
 
-  // The embedded database's LISTEN is in process and cannot be lost: the PostgreSQL pass only.
-  it.skipIf(!onPostgres)(
+  // prettier-ignore
+  it.skipIf(!onPostgres)( // PostgreSQL pass only: the embedded database's LISTEN is in process and cannot be lost.
     'listens again when its LISTEN connection is lost, and says events may have been missed',
     async () => {
       const pool = ctx.database.pool!;

@@ -185,23 +185,28 @@ export async function createRealtime(
       current = client;
       failures = 0;
     };
-    const lost = () => {
-      if (stopped) return;
-      realtimeListener.reconnects += 1;
-      for (const listener of resyncListeners) listener();
+    // Another attempt, at once after a loss, then after a delay that doubles with each failure.
+    const listenAgain = () => {
       const delay = failures === 0 ? 0 : Math.min(RELISTEN_MAX_MS, 250 * 2 ** (failures - 1));
       retry = setTimeout(() => {
         retry = undefined;
+        if (stopped) return;
         listen().then(
           () => app.log.info('realtime listener connected again'),
           (error: unknown) => {
             failures += 1;
             app.log.error({ err: error }, 'realtime listener could not connect again');
-            lost();
+            listenAgain();
           },
         );
       }, delay);
       retry.unref();
+    };
+    const lost = () => {
+      if (stopped) return;
+      realtimeListener.reconnects += 1;
+      for (const listener of resyncListeners) listener();
+      listenAgain();
     };
     // The first connection is part of starting: the server does not start without it.
     await listen();

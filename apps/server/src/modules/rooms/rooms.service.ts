@@ -754,7 +754,7 @@ async function takeTogether(db: Db, config: Config, batch: QueuedSeat[]): Promis
 // same parsed and planned statement for a batch of any size, and nothing to build per batch.
 
 /** The rooms' rows, locked in id order (a batch's first statement). */
-const lockRoomRows = compiled('join_lock_rooms', (db, name) =>
+const lockRooms = compiled('join_lock_rooms', (db, name) =>
   db
     .select()
     .from(salas)
@@ -763,7 +763,6 @@ const lockRoomRows = compiled('join_lock_rooms', (db, name) =>
     .for('update')
     .prepare(name),
 );
-const lockRooms = (tx: Tx, ids: string[]) => lockRoomRows(tx, { ids });
 
 /** The live seats the players hold in the rooms (any player in any of the rooms). */
 const seatsHeld = compiled('join_seats_held', (db, name) =>
@@ -821,7 +820,7 @@ async function seatBatch(
     const open = () => batch.flatMap((_, i) => (outcome[i] === undefined ? [i] : []));
     const done = () => outcome as (JoinResult | AppError)[];
     const rooms = new Map(
-      (await lockRooms(tx, [...new Set(batch.map((seat) => seat.salaId))])).map((room) => [
+      (await lockRooms(tx, { ids: [...new Set(batch.map((seat) => seat.salaId))] })).map((room) => [
         room.id,
         room,
       ]),

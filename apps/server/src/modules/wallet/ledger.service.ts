@@ -15,7 +15,7 @@
  *   retried request a no-op.
  */
 import { randomInt } from 'node:crypto';
-import { type Placeholder, type SQL, and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { compiled } from '../../db/compiled';
 import {
@@ -46,12 +46,12 @@ const refKey = (ref: AccountRef) =>
       ? `${ref.kind}:${ref.salaId}`
       : ref.kind;
 
-/** The account's row; `owner` in place of its user or room id (a placeholder, when compiled). */
-function where(ref: AccountRef, owner?: Placeholder) {
+/** The account's row. */
+function where(ref: AccountRef) {
   if ('userId' in ref)
-    return and(eq(ledgerAccounts.kind, ref.kind), eq(ledgerAccounts.userId, owner ?? ref.userId));
+    return and(eq(ledgerAccounts.kind, ref.kind), eq(ledgerAccounts.userId, ref.userId));
   if ('salaId' in ref)
-    return and(eq(ledgerAccounts.kind, ref.kind), eq(ledgerAccounts.salaId, owner ?? ref.salaId));
+    return and(eq(ledgerAccounts.kind, ref.kind), eq(ledgerAccounts.salaId, ref.salaId));
   return and(
     eq(ledgerAccounts.kind, ref.kind),
     isNull(ledgerAccounts.userId),
@@ -166,39 +166,35 @@ interface LockRow {
  * ONE statement whatever their number (each kind's owners as one array parameter), compiled once,
  * so a batch of seats of any size reuses the same parsed and planned statement.
  */
-const lockOwned = compiled(
-  'ledger_lock_owned',
-  (db, name) =>
-    db
-      .select({
-        id: ledgerAccounts.id,
-        kind: ledgerAccounts.kind,
-        userId: ledgerAccounts.userId,
-        salaId: ledgerAccounts.salaId,
-        balance: ledgerAccounts.balance,
-      })
-      .from(ledgerAccounts)
-      .where(
-        or(
-          and(
-            eq(ledgerAccounts.kind, 'user_cashback'),
-            sql`${ledgerAccounts.userId} = any(${sql.placeholder('cashback')}::text[])`,
-          ),
-          and(
-            eq(ledgerAccounts.kind, 'user_saldo'),
-            sql`${ledgerAccounts.userId} = any(${sql.placeholder('saldo')}::text[])`,
-          ),
-          and(
-            eq(ledgerAccounts.kind, 'room_pool'),
-            sql`${ledgerAccounts.salaId} = any(${sql.placeholder('pools')}::uuid[])`,
-          ),
+const lockOwned = compiled('ledger_lock_owned', (db, name) =>
+  db
+    .select({
+      id: ledgerAccounts.id,
+      kind: ledgerAccounts.kind,
+      userId: ledgerAccounts.userId,
+      salaId: ledgerAccounts.salaId,
+      balance: ledgerAccounts.balance,
+    })
+    .from(ledgerAccounts)
+    .where(
+      or(
+        and(
+          eq(ledgerAccounts.kind, 'user_cashback'),
+          sql`${ledgerAccounts.userId} = any(${sql.placeholder('cashback')}::text[])`,
         ),
-      )
-      .orderBy(asc(ledgerAccounts.id))
-      .for('update')
-      .prepare(name) as unknown as {
-      execute(values: { cashback: string[]; saldo: string[]; pools: string[] }): Promise<LockRow[]>;
-    },
+        and(
+          eq(ledgerAccounts.kind, 'user_saldo'),
+          sql`${ledgerAccounts.userId} = any(${sql.placeholder('saldo')}::text[])`,
+        ),
+        and(
+          eq(ledgerAccounts.kind, 'room_pool'),
+          sql`${ledgerAccounts.salaId} = any(${sql.placeholder('pools')}::uuid[])`,
+        ),
+      ),
+    )
+    .orderBy(asc(ledgerAccounts.id))
+    .for('update')
+    .prepare(name),
 );
 
 /**
