@@ -14,7 +14,7 @@ interface StatusCardProps {
 
 function StatusCard({ icon: Icon, label, value, tone }: StatusCardProps) {
   return (
-    <Card className="flex-row items-center gap-3 px-4 py-4">
+    <Card className="flex-col items-start gap-2 px-4 py-4 min-[400px]:flex-row min-[400px]:items-center min-[400px]:gap-3">
       <div className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-secondary text-secondary-foreground">
         <Icon aria-hidden="true" className="size-5" />
       </div>
