@@ -17,7 +17,7 @@ import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type LoadResult, summarise } from './harness';
+import { type LoadResult, summarise, summariseWarmup } from './harness';
 
 export interface BaselineJob {
   name: string;
@@ -31,6 +31,8 @@ export interface BaselineJob {
    * (one player per caller, as the API's clients are).
    */
   pairs: [string, string][];
+  /** Joined first, the same way, and not measured (see LoadJob.warmup); other rooms than `pairs`. */
+  warmupPairs?: [string, string][];
   cashbackBp: number;
 }
 
@@ -199,30 +201,37 @@ export async function runBaseline(job: BaselineJob): Promise<LoadResult> {
     );
     return row.rows[0]!.id as string;
   });
-  const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   let errors = 0;
   let firstError: string | undefined;
-  const start = performance.now();
-  await Promise.all(
-    Array.from({ length: job.connections }, async (_, k) => {
-      for (let next = k; next < job.pairs.length; next += job.connections) {
-        const [userId, salaId] = job.pairs[next]!;
-        const t0 = performance.now();
-        try {
-          await db.inTx((query) => join(query, userId, salaId, job.cashbackBp));
-          latencies.push(performance.now() - t0);
-          statuses.ok = (statuses.ok ?? 0) + 1;
-        } catch (error) {
-          errors += 1;
-          const kind = error instanceof Refused ? `refused: ${error.message}` : 'error';
-          statuses[kind] = (statuses[kind] ?? 0) + 1;
-          firstError ??= String(error);
+  /** Runs the joins of `pairs` (caller k the k-th, then every `connections`-th after it). */
+  const phase = async (pairs: [string, string][], record: boolean) => {
+    const latencies: number[] = [];
+    const start = performance.now();
+    await Promise.all(
+      Array.from({ length: job.connections }, async (_, k) => {
+        for (let next = k; next < pairs.length; next += job.connections) {
+          const [userId, salaId] = pairs[next]!;
+          const t0 = performance.now();
+          try {
+            await db.inTx((query) => join(query, userId, salaId, job.cashbackBp));
+            latencies.push(performance.now() - t0);
+            if (record) statuses.ok = (statuses.ok ?? 0) + 1;
+          } catch (error) {
+            errors += 1;
+            const kind = error instanceof Refused ? `refused: ${error.message}` : 'error';
+            statuses[kind] = (statuses[kind] ?? 0) + 1;
+            firstError ??= String(error);
+          }
         }
-      }
-    }),
-  );
-  const seconds = (performance.now() - start) / 1000;
+      }),
+    );
+    return { latencies, seconds: (performance.now() - start) / 1000 };
+  };
+  // The warm-up first, as the load generator's (load.ts): all of it before the measured joins.
+  const warm = job.warmupPairs?.length ? await phase(job.warmupPairs, false) : undefined;
+  const warmup = warm ? summariseWarmup(warm.latencies, errors) : undefined;
+  const { latencies, seconds } = await phase(job.pairs, true);
   await db.close();
   return summarise({
     name: job.name,
@@ -231,6 +240,7 @@ export async function runBaseline(job: BaselineJob): Promise<LoadResult> {
     statuses,
     seconds,
     ...(firstError ? { firstError } : {}),
+    ...(warmup ? { warmup } : {}),
   });
 }
 

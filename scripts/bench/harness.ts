@@ -24,6 +24,31 @@ export interface LoadResult {
   /** Seconds from the start to the first answer of each status. */
   firstAt?: Record<string, number>;
   firstError?: string;
+  /**
+   * The warm-up sent before the measured requests (not in the figures above, its errors counted
+   * in `errors`): how the first requests after a start fared.
+   */
+  warmup?: WarmupResult;
+}
+
+export interface WarmupResult {
+  ok: number;
+  errors: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/** The warm-up's figures from its latencies (ms, of the successful calls). */
+export function summariseWarmup(latencies: number[], errors: number): WarmupResult {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    ok: sorted.length,
+    errors,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? Number.NaN,
+  };
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -42,6 +67,7 @@ export function summarise(input: {
   lastAt?: Record<string, number>;
   firstAt?: Record<string, number>;
   firstError?: string;
+  warmup?: WarmupResult;
 }): LoadResult {
   const sorted = [...input.latencies].sort((a, b) => a - b);
   return {
@@ -57,6 +83,7 @@ export function summarise(input: {
     ...(input.lastAt ? { lastAt: input.lastAt } : {}),
     ...(input.firstAt ? { firstAt: input.firstAt } : {}),
     ...(input.firstError ? { firstError: input.firstError } : {}),
+    ...(input.warmup ? { warmup: input.warmup } : {}),
   };
 }
 

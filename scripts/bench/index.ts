@@ -24,7 +24,8 @@
  * DATABASE_POOL_MAX and the baseline's pool; the product's default otherwise), BENCH_ONLY
  * ("pglite" or "postgres"), BENCH_WRITE=false (do not touch docs/performance.md),
  * BENCH_SERVER_MAIN (the bundle of another build to measure instead, e.g. an older commit's),
- * BENCH_CPU_PROF (a folder where the server writes its CPU profile).
+ * BENCH_CPU_PROF (a folder where the server writes its CPU profile), BENCH_WARMUP (joins per client
+ * sent first and not measured, 5).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
@@ -71,6 +72,12 @@ const CLIENTS = 50;
 const ROOMS = 50;
 /** Joins per client (each into another room): CLIENTS × this joins per run. */
 const JOINS_PER_CLIENT = 50;
+/**
+ * Joins per client sent first, into rooms of their own, and not measured (BENCH_WARMUP): the
+ * first requests after the server starts meet cold code, new database connections and statements
+ * not yet prepared; the baseline's callers warm up the same way. Their figures are in the notes.
+ */
+const WARMUP_PER_CLIENT = Number(process.env.BENCH_WARMUP ?? 5);
 const HOT_PLAYERS = 1000;
 const HOT_SEATS = 100;
 const READS = 5000;
@@ -282,9 +289,13 @@ function checkMintedCookies(signedIn: Player, appSecret: string) {
 }
 
 /** Client c's j-th join goes to room (c + j) mod ROOMS: at any moment the clients are spread. */
-function joinPairs(players: Player[], rooms: string[]): [Player, string][] {
+function joinPairs(
+  players: Player[],
+  rooms: string[],
+  perClient = JOINS_PER_CLIENT,
+): [Player, string][] {
   const pairs: [Player, string][] = [];
-  for (let j = 0; j < JOINS_PER_CLIENT; j += 1)
+  for (let j = 0; j < perClient; j += 1)
     for (let c = 0; c < CLIENTS; c += 1) pairs.push([players[c]!, rooms[(c + j) % rooms.length]!]);
   return pairs;
 }
@@ -328,6 +339,8 @@ async function benchTarget(
   let hotPlayers: Player[];
   let apiRooms: string[];
   let baselineRooms: string[];
+  let apiWarmRooms: string[];
+  let baselineWarmRooms: string[];
   let hotRoom: string;
   try {
     await database.migrate();
@@ -336,6 +349,8 @@ async function benchTarget(
     hotPlayers = await seedPlayers(database.db, 'hot', HOT_PLAYERS, 10_000, hash, appSecret);
     apiRooms = await seedRooms(database.db, ROOMS, 1000);
     baselineRooms = await seedRooms(database.db, ROOMS, 1000);
+    apiWarmRooms = await seedRooms(database.db, ROOMS, 1000);
+    baselineWarmRooms = await seedRooms(database.db, ROOMS, 1000);
     [hotRoom] = (await seedRooms(database.db, 1, HOT_SEATS)) as [string];
   } finally {
     await database.close();
@@ -393,6 +408,10 @@ async function benchTarget(
     poolMax: config.database.kind === 'postgres' ? config.database.poolMax : 1,
     connections: CLIENTS,
     pairs: pairs.map(([p, r]) => [p.id, r]),
+    warmupPairs: joinPairs(players, baselineWarmRooms, WARMUP_PER_CLIENT).map(([p, r]) => [
+      p.id,
+      r,
+    ]),
     cashbackBp: config.cashbackBp,
   });
   try {
@@ -411,6 +430,9 @@ async function benchTarget(
       connections: CLIENTS,
       requests: joinPairs(players, apiRooms).map(([p, r]) => joinRequest(p, r)),
       ownRequests: true,
+      warmup: joinPairs(players, apiWarmRooms, WARMUP_PER_CLIENT).map(([p, r]) =>
+        joinRequest(p, r),
+      ),
       okStatus: [200],
     });
     // 4b. the baseline, while the server idles (PostgreSQL); on PGlite after it stops.
@@ -480,6 +502,13 @@ async function benchTarget(
       ratio: { to: 'plain pg', value: apiJoins.perSecond / baseline.perSecond },
     });
     rows.push({ result: baseline });
+    const warm = (r: LoadResult) =>
+      r.warmup
+        ? `${r.warmup.ok} ok, ${r.warmup.errors} errors, p50 ${r.warmup.p50.toFixed(1)} ms, p99 ${r.warmup.p99.toFixed(1)} ms, slowest ${r.warmup.max.toFixed(1)} ms`
+        : 'none';
+    notes.push(
+      `${label}: before the measured joins, a warm-up of ${WARMUP_PER_CLIENT} joins per client into rooms of their own (the first wave after the server starts; not in the table): through the API ${warm(apiJoins)}; plain pg ${warm(baseline)}`,
+    );
     rows.push({ result: hot });
     for (const r of reads)
       rows.push({

@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Client } from 'undici';
-import { type LoadResult, summarise } from './harness';
+import { type LoadResult, summarise, summariseWarmup } from './harness';
 
 export interface LoadRequest {
   method: 'GET' | 'POST';
@@ -40,18 +40,22 @@ export interface LoadJob {
    * next request of the list.
    */
   ownRequests?: boolean;
+  /**
+   * Sent first, each connection its own (as `ownRequests`), and all answered before the measured
+   * requests start; not in the figures (their errors are): a server's first requests after it
+   * starts meet cold code, new database connections and statements not yet prepared.
+   */
+  warmup?: LoadRequest[];
 }
 
 export async function runLoadJob(job: LoadJob): Promise<LoadResult> {
   const total = job.total ?? job.requests.length;
   const ok = new Set(job.okStatus);
-  const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   const lastAt: Record<string, number> = {};
   const firstAt: Record<string, number> = {};
   let errors = 0;
   let firstError: string | undefined;
-  let next = 0;
   const deadline = Date.now() + (job.timeoutMs ?? 120_000);
   // One keep-alive connection per client (undici: far less CPU per request than node:http, so
   // the load generator takes less of the machine from the server it measures).
@@ -69,51 +73,68 @@ export async function runLoadJob(job: LoadJob): Promise<LoadResult> {
     return { status: res.statusCode, body: await res.body.text() };
   };
 
-  const start = performance.now();
-  await Promise.all(
-    connections.map(async (client, k) => {
-      let mine = k;
-      while (job.ownRequests ? mine < total : next < total) {
-        const n = job.ownRequests ? mine : next;
-        const r = job.requests[n % job.requests.length]!;
-        if (job.ownRequests) mine += job.connections;
-        else next += 1;
-        if (Date.now() > deadline) {
-          errors += 1;
-          statuses.timeout = (statuses.timeout ?? 0) + 1;
-          continue;
-        }
-        const t0 = performance.now();
-        try {
-          const res = await send(client, r);
-          const ms = performance.now() - t0;
-          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-          lastAt[res.status] = (performance.now() - start) / 1000;
-          firstAt[res.status] ??= lastAt[res.status]!;
-          if (ok.has(res.status)) latencies.push(ms);
-          else {
+  /**
+   * Sends `count` requests of `requests` (as the job says: each connection its own, or the next
+   * free one) and returns the latencies of the successful ones; `record` keeps the statuses' times.
+   */
+  const phase = async (requests: LoadRequest[], count: number, own: boolean, record: boolean) => {
+    const latencies: number[] = [];
+    const start = performance.now();
+    let next = 0;
+    await Promise.all(
+      connections.map(async (client, k) => {
+        let mine = k;
+        while (own ? mine < count : next < count) {
+          const n = own ? mine : next;
+          const r = requests[n % requests.length]!;
+          if (own) mine += job.connections;
+          else next += 1;
+          if (Date.now() > deadline) {
             errors += 1;
-            firstError ??= `${r.method} ${r.path}: ${res.status} ${res.body.slice(0, 300)}`;
+            statuses.timeout = (statuses.timeout ?? 0) + 1;
+            continue;
           }
-        } catch (error) {
-          errors += 1;
-          statuses.error = (statuses.error ?? 0) + 1;
-          firstError ??= `${r.method} ${r.path}: ${String(error)}`;
+          const t0 = performance.now();
+          try {
+            const res = await send(client, r);
+            const ms = performance.now() - t0;
+            if (ok.has(res.status)) latencies.push(ms);
+            else {
+              errors += 1;
+              firstError ??= `${r.method} ${r.path}: ${res.status} ${res.body.slice(0, 300)}`;
+            }
+            if (!record) continue;
+            statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+            lastAt[res.status] = (performance.now() - start) / 1000;
+            firstAt[res.status] ??= lastAt[res.status]!;
+          } catch (error) {
+            errors += 1;
+            statuses.error = (statuses.error ?? 0) + 1;
+            firstError ??= `${r.method} ${r.path}: ${String(error)}`;
+          }
         }
-      }
-    }),
-  );
-  const seconds = (performance.now() - start) / 1000;
+      }),
+    );
+    return { latencies, seconds: (performance.now() - start) / 1000 };
+  };
+
+  // The warm-up first, all of it answered before the measured requests start.
+  const warm = job.warmup?.length
+    ? await phase(job.warmup, job.warmup.length, true, false)
+    : undefined;
+  const warmup = warm ? summariseWarmup(warm.latencies, errors) : undefined;
+  const measured = await phase(job.requests, total, job.ownRequests ?? false, true);
   await Promise.all(connections.map((client) => client.destroy()));
   return summarise({
     name: job.name,
-    latencies,
+    latencies: measured.latencies,
     errors,
     statuses,
-    seconds,
+    seconds: measured.seconds,
     lastAt,
     firstAt,
     ...(firstError ? { firstError } : {}),
+    ...(warmup ? { warmup } : {}),
   });
 }
 
