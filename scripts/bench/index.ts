@@ -53,6 +53,7 @@ import {
   checkInvariants,
   postTransaction,
 } from '../../apps/server/src/modules/wallet/ledger.service';
+import { runLedgerAudit } from '../../apps/server/src/modules/wallet/ledger-audit';
 import type { BaselineJob } from './baseline';
 import { benchDrawProtocol } from './draws';
 import { type LoadResult, type TableRow, formatTable, runChild } from './harness';
@@ -218,12 +219,14 @@ async function seedPlayers(
         batch[i]!.cookie = `${SESSION_COOKIE}=${signedToken(r.token, appSecret)}`;
       });
     }
+    // A grant from the platform, as the demo seed's Saldo: no PIX came in, so the ledger audit's
+    // "money in by PIX" check holds on a benchmark database too.
     await postTransaction(db, {
-      kind: 'topup',
+      kind: 'grant',
       idempotencyKey: `bench:${tag}:${from}`,
       description: 'Saldo do benchmark',
       entries: [
-        { account: { kind: 'pix_clearing' }, amount: -balance * batch.length },
+        { account: { kind: 'platform_grants' }, amount: -balance * batch.length },
         ...batch.map((p) => ({
           account: { kind: 'user_saldo' as const, userId: p.id },
           amount: balance,
@@ -531,6 +534,14 @@ async function benchTarget(
       notes.push(
         `${label}: ledger after the run: sum of all entries ${inv.totalSum}, unbalanced transactions ${inv.unbalancedTransactions}, negative balances ${inv.negativeBalances}, cached balances off ${inv.cachedBalanceMismatches}`,
       );
+      // The operator's full audit (npm run ledger:audit) on what the run left: a violation fails it.
+      const audit = await runLedgerAudit(after.db);
+      const failed = audit.checks.filter((c) => !c.ok);
+      if (failed.length)
+        throw new Error(
+          `ledger audit after the run: ${failed.map((c) => `${c.name}: ${c.detail}`).join('; ')}`,
+        );
+      notes.push(`${label}: ledger audit after the run: all ${audit.checks.length} checks passed`);
     } finally {
       await after.close();
     }
