@@ -39,16 +39,20 @@ export interface WarmupResult {
   max: number;
 }
 
-/** The warm-up's figures from its latencies (ms, of the successful calls). */
-export function summariseWarmup(latencies: number[], errors: number): WarmupResult {
+/** Count, median, p99 and slowest of latencies (ms, of the successful calls). */
+function figures(latencies: number[]) {
   const sorted = [...latencies].sort((a, b) => a - b);
   return {
     ok: sorted.length,
-    errors,
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
     max: sorted.at(-1) ?? Number.NaN,
   };
+}
+
+/** The warm-up's figures from its latencies (ms, of the successful calls). */
+export function summariseWarmup(latencies: number[], errors: number): WarmupResult {
+  return { ...figures(latencies), errors };
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -69,17 +73,14 @@ export function summarise(input: {
   firstError?: string;
   warmup?: WarmupResult;
 }): LoadResult {
-  const sorted = [...input.latencies].sort((a, b) => a - b);
+  const measured = figures(input.latencies);
   return {
     name: input.name,
-    ok: sorted.length,
+    ...measured,
     errors: input.errors,
     statuses: input.statuses,
     seconds: input.seconds,
-    perSecond: sorted.length / input.seconds,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    max: sorted.at(-1) ?? Number.NaN,
+    perSecond: measured.ok / input.seconds,
     ...(input.lastAt ? { lastAt: input.lastAt } : {}),
     ...(input.firstAt ? { firstAt: input.firstAt } : {}),
     ...(input.firstError ? { firstError: input.firstError } : {}),
