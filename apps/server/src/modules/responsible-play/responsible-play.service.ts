@@ -186,18 +186,29 @@ export async function assertMayPlay(
   await checkMayPlay(tx, await lockRowWithRole(tx, input.userId), { ...input, now });
 }
 
+/** A player's locked row as `playRowFields` selects it. */
+export type LockedPlayRow = { row: PlayRow; role: string; hasLimits: boolean };
+
 /**
- * `assertMayPlay` for several players at once (queued seats, each at its room's price): their rows are locked in
- * ONE statement, in user id order (rows missing are created first), and each player gets the
- * refusal `assertMayPlay` would throw, or null when they may play.
+ * `assertMayPlay` for several players at once (queued seats, each at its room's price): their rows
+ * are locked in ONE statement, in user id order (rows missing are created first), and each player
+ * gets the refusal `assertMayPlay` would throw, or null when they may play. A caller may lock the
+ * rows with a statement of its own that selects more beside `playRowFields` (`lock`); the rows it
+ * returned come back with the verdicts.
  */
-export async function mayPlayEach(
+export async function mayPlayEach<R extends LockedPlayRow = LockedPlayRow>(
   tx: DbOrTx,
-  input: { plays: { userId: string; amountCentavos: number }[]; kind: LimitKind; now?: Date },
-): Promise<Map<string, AppError | null>> {
+  input: {
+    plays: { userId: string; amountCentavos: number }[];
+    kind: LimitKind;
+    now?: Date;
+    lock?: (userIds: string[]) => Promise<R[]>;
+  },
+): Promise<{ verdicts: Map<string, AppError | null>; rows: Map<string, R> }> {
   const userIds = input.plays.map((play) => play.userId);
   const now = input.now ?? new Date();
-  const lockAll = () => lockPlayRows(tx, { userIds });
+  const lockAll = () =>
+    input.lock ? input.lock(userIds) : (lockPlayRows(tx, { userIds }) as Promise<R[]>);
   let rows = await lockAll();
   if (rows.length < new Set(userIds).size) {
     const found = new Set(rows.map((r) => r.row.userId));
@@ -220,13 +231,13 @@ export async function mayPlayEach(
       verdicts.set(userId, error);
     }
   }
-  return verdicts;
+  return { verdicts, rows: byUser };
 }
 
 /** The checks of `assertMayPlay` on the player's row, locked by the caller. */
 export async function checkMayPlay(
   tx: DbOrTx,
-  { row, role, hasLimits }: { row: PlayRow; role: string; hasLimits: boolean },
+  { row, role, hasLimits }: LockedPlayRow,
   input: { userId: string; kind: LimitKind; amountCentavos: number; now: Date },
 ): Promise<void> {
   const { now } = input;

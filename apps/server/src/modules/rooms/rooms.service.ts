@@ -765,17 +765,25 @@ const lockRooms = compiled('join_lock_rooms', (db, name) =>
 );
 
 /** The live seats the players hold in the rooms (any player in any of the rooms). */
-const seatsHeld = compiled('join_seats_held', (db, name) =>
+/**
+ * Several players' responsible-play rows locked in user id order (as `mayPlayEach` locks them),
+ * each with the rooms among `salaIds` where the player holds a seat: "already in" read by the same
+ * statement as the locks. Run after the rooms' rows are locked, so its snapshot sees every seat
+ * taken in those rooms before (a seat is only taken under its room's lock, decision 007).
+ */
+const lockPlayersHolding = compiled('join_lock_players_held', (db, name) =>
   db
-    .select({ salaId: participacoes.salaId, userId: participacoes.userId })
-    .from(participacoes)
-    .where(
-      and(
-        sql`${participacoes.salaId} = any(${sql.placeholder('salaIds')}::uuid[])`,
-        sql`${participacoes.userId} = any(${sql.placeholder('userIds')}::text[])`,
-        ne(participacoes.statusPagamento, 'cancelado'),
-      ),
-    )
+    .select({
+      ...playRowFields,
+      held: sql<
+        string[]
+      >`(select coalesce(json_agg(${participacoes.salaId}), '[]'::json) from ${participacoes} where ${participacoes.userId} = ${responsiblePlay.userId} and ${participacoes.salaId} = any(${sql.placeholder('salaIds')}::uuid[]) and ${participacoes.statusPagamento} <> 'cancelado')`,
+    })
+    .from(responsiblePlay)
+    .innerJoin(user, eq(user.id, responsiblePlay.userId))
+    .where(sql`${responsiblePlay.userId} = any(${sql.placeholder('userIds')}::text[])`)
+    .orderBy(asc(responsiblePlay.userId))
+    .for('update', { of: responsiblePlay })
     .prepare(name),
 );
 
@@ -801,7 +809,7 @@ const insertSeatsPaid = compiled('join_insert_seats_each', (db, name) =>
  * Takes several queued public seats paid from the balance, of one room or of many, in ONE
  * transaction, with the checks and answers each would get on its own (joinRoom), in the lock order
  * of decision 007: the rooms' rows locked in one statement; the players' responsible-play rows in
- * one; "already in" read in one; every player's Cashback and Saldo and the rooms' pools locked in
+ * one, which reads "already in" too; every player's Cashback and Saldo and the rooms' pools locked in
  * one sorted statement; the seats inserted in one; the entries, cashback, seat counts, security log
  * rows and live updates written in one. Each seat gets its result or its refusal (refused seats
  * write nothing); the results show the room as it was right after that seat, the room's last seat
@@ -819,12 +827,8 @@ async function seatBatch(
     };
     const open = () => batch.flatMap((_, i) => (outcome[i] === undefined ? [i] : []));
     const done = () => outcome as (JoinResult | AppError)[];
-    const rooms = new Map(
-      (await lockRooms(tx, { ids: [...new Set(batch.map((seat) => seat.salaId))] })).map((room) => [
-        room.id,
-        room,
-      ]),
-    );
+    const salaIds = [...new Set(batch.map((seat) => seat.salaId))];
+    const rooms = new Map((await lockRooms(tx, { ids: salaIds })).map((room) => [room.id, room]));
     const roomOf = (i: number) => rooms.get(batch[i]!.salaId)!;
     batch.forEach((seat, i) => {
       const room = rooms.get(seat.salaId);
@@ -832,12 +836,13 @@ async function seatBatch(
         refuse(i, new AppError('NOT_FOUND', { message: seat.messages.notFound }));
     });
     if (open().length === 0) return done();
-    const verdicts = await mayPlayEach(tx, {
+    const { verdicts, rows: players } = await mayPlayEach(tx, {
       plays: open().map((i) => ({
         userId: batch[i]!.userId,
         amountCentavos: roomOf(i).valorEntrada,
       })),
       kind: 'spending',
+      lock: (userIds) => lockPlayersHolding(tx, { userIds, salaIds }),
     });
     for (const i of open()) {
       const refusal = verdicts.get(batch[i]!.userId);
@@ -853,22 +858,15 @@ async function seatBatch(
       );
     }
     // "Already in" first, as on its own (even from a full room).
-    if (open().length > 0) {
-      const seated = await seatsHeld(tx, {
-        salaIds: [...new Set(open().map((i) => batch[i]!.salaId))],
-        userIds: open().map((i) => batch[i]!.userId),
-      });
-      const holding = new Set(seated.map((r) => `${r.salaId}:${r.userId}`));
-      for (const i of open())
-        if (holding.has(`${batch[i]!.salaId}:${batch[i]!.userId}`))
-          refuse(
-            i,
-            new AppError('CONFLICT', {
-              message: batch[i]!.messages.alreadyIn,
-              reason: 'ALREADY_JOINED',
-            }),
-          );
-    }
+    for (const i of open())
+      if (players.get(batch[i]!.userId)!.held.includes(batch[i]!.salaId))
+        refuse(
+          i,
+          new AppError('CONFLICT', {
+            message: batch[i]!.messages.alreadyIn,
+            reason: 'ALREADY_JOINED',
+          }),
+        );
     // Then, in arrival order: a free seat in the room, then the balance to pay it.
     const free = new Map(
       [...rooms.values()].map((room) => [
