@@ -139,6 +139,8 @@ export const securityActionTypes = [
   'data_export',
   'account_deletion',
   'session_revoked',
+  // A staff member opened or downloaded the person's identity document or selfie (LGPD art. 11).
+  'staff_document_access',
 ] as const;
 export type SecurityActionType = (typeof securityActionTypes)[number];
 
@@ -159,6 +161,7 @@ export const securityActionLabels: Record<SecurityActionType, string> = {
   data_export: 'Dados pessoais exportados',
   account_deletion: 'Exclusão de conta solicitada',
   session_revoked: 'Sessão encerrada',
+  staff_document_access: 'A equipe consultou seus documentos',
 };
 
 export const securityLogSchema = z.object({

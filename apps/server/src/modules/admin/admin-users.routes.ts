@@ -21,6 +21,7 @@ import type { App } from '../../lib/fastify';
 import type { Mailer } from '../mail/mail.service';
 import { readVerificationFile } from '../profile/profile.service';
 import { actorOf } from './audit.service';
+import { recordStaffDocumentRead } from './document-access';
 import {
   createAccount,
   getUserDetail,
@@ -223,12 +224,17 @@ export function registerAdminUserRoutes(
       },
     },
     async (request, reply) => {
-      await requirePermission(request, 'identity.review');
+      const staff = await requirePermission(request, 'identity.review');
       const file = await readVerificationFile({
         db,
         storage,
         userId: request.params.userId,
         kind: request.params.kind,
+      });
+      await recordStaffDocumentRead(db, actorOf(staff, request), {
+        userId: request.params.userId,
+        kind: request.params.kind,
+        fileKey: file.key,
       });
       return reply
         .type(file.contentType)

@@ -20,6 +20,7 @@ import { getSessionUser, requireUser } from '../../lib/authz';
 import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
 import { drawRoom } from '../draws/draws.service';
+import { actorOf, writeAudit } from '../admin/audit.service';
 import { clientKey } from '../../lib/client-key';
 import { payPendingWithBalance } from '../rooms/rooms.service';
 import {
@@ -189,8 +190,7 @@ export function registerPrivateRoomRoutes(app: App, { db, config }: { db: Db; co
         db,
         config,
         id: request.params.id,
-        userId: me.id,
-        role: me.role,
+        actor: { ...actorOf(me, request), role: me.role },
         input: request.body,
       });
     },
@@ -242,7 +242,7 @@ export function registerPrivateRoomRoutes(app: App, { db, config }: { db: Db; co
     async (request) => {
       const me = await requireUser(request);
       const row = await getRow(db, request.params.id);
-      await closePrivateRoom({ db, row, userId: me.id, role: me.role });
+      await closePrivateRoom({ db, row, actor: { ...actorOf(me, request), role: me.role } });
       app.events.emit('room', row.sala.id);
       return { ok: true };
     },
@@ -276,7 +276,23 @@ export function registerPrivateRoomRoutes(app: App, { db, config }: { db: Db; co
         throw new AppError('CONFLICT', {
           message: 'O sorteio precisa de pelo menos dois participantes com pagamento confirmado.',
         });
-      const outcome = await drawRoom({ db, config, salaId: row.sala.id, allowClosed: true });
+      const outcome = await drawRoom({
+        db,
+        config,
+        salaId: row.sala.id,
+        allowClosed: true,
+        // Staff drawing a player's room: audited in the draw's own transaction.
+        ...(row.room.creatorId !== me.id && {
+          audit: (tx, result) =>
+            writeAudit(tx, actorOf(me, request), {
+              action: 'private_room.draw',
+              targetType: 'private_room',
+              targetId: row.room.id,
+              before: { creatorId: row.room.creatorId, salaId: row.sala.id },
+              after: result,
+            }),
+        }),
+      });
       if (outcome.kind === 'skipped')
         throw new AppError('CONFLICT', { message: 'Esta sala já foi sorteada.' });
       await app.afterDraw(outcome);

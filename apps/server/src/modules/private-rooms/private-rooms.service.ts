@@ -25,6 +25,7 @@ import {
   salas,
 } from '../../db/schema';
 import { firstName } from '../../lib/names';
+import { type AuditActor, writeAudit } from '../admin/audit.service';
 import { AppError, pgConstraint, pgErrorCode } from '../../lib/errors';
 import { findRoomDraw } from '../draws/draws.service';
 import { createRoom, joinRoom, toParticipation, toRoom } from '../rooms/rooms.service';
@@ -236,24 +237,39 @@ export async function updatePrivateRoom({
   db,
   config,
   id,
-  userId,
-  role,
+  actor,
   input,
 }: {
   db: Db;
   config: Config;
   id: string;
-  userId: string;
-  role: Role;
+  /** Who edits; when it is not the creator (staff with rooms.manage), the edit is audited. */
+  actor: AuditActor & { role: Role };
   input: { roomName: string; customName: string | null };
 }) {
   const row = await getRow(db, id);
-  if (row.room.creatorId !== userId && !can(role, 'rooms.manage'))
+  const byStaff = row.room.creatorId !== actor.id;
+  if (byStaff && !can(actor.role, 'rooms.manage'))
     throw new AppError('FORBIDDEN', { message: privateRoomMessages.onlyCreator });
-  await db
-    .update(privateRooms)
-    .set({ roomName: input.roomName, customName: input.customName })
-    .where(eq(privateRooms.id, id));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(privateRooms)
+      .set({ roomName: input.roomName, customName: input.customName })
+      .where(eq(privateRooms.id, id));
+    // A staff member acting on a player's room: on the record, with the same write.
+    if (byStaff)
+      await writeAudit(tx, actor, {
+        action: 'private_room.update',
+        targetType: 'private_room',
+        targetId: id,
+        before: {
+          creatorId: row.room.creatorId,
+          roomName: row.room.roomName,
+          customName: row.room.customName,
+        },
+        after: { roomName: input.roomName, customName: input.customName },
+      });
+  });
   return toPrivateRoom(config, await getRow(db, id));
 }
 
@@ -355,26 +371,39 @@ export async function joinPrivate({
   };
 }
 
-/** The creator closes the room to new joins (before drawing it with at least two paid seats). */
+/**
+ * The creator closes the room to new joins (before drawing it with at least two paid seats); staff
+ * with rooms.manage may close anyone's room, and that is audited in the same transaction.
+ */
 export async function closePrivateRoom({
   db,
   row,
-  userId,
-  role,
+  actor,
 }: {
   db: Db;
   row: Row;
-  userId: string;
-  role: Role;
+  actor: AuditActor & { role: Role };
 }) {
-  if (row.room.creatorId !== userId && !can(role, 'rooms.manage'))
+  const byStaff = row.room.creatorId !== actor.id;
+  if (byStaff && !can(actor.role, 'rooms.manage'))
     throw new AppError('FORBIDDEN', { message: privateRoomMessages.onlyCreator });
-  const [updated] = await db
-    .update(salas)
-    .set({ status: 'fechada', updatedAt: new Date() })
-    .where(and(eq(salas.id, row.sala.id), eq(salas.status, 'aberta')))
-    .returning({ id: salas.id });
-  if (!updated) throw new AppError('CONFLICT', { message: 'A sala já está fechada ou sorteada.' });
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(salas)
+      .set({ status: 'fechada', updatedAt: new Date() })
+      .where(and(eq(salas.id, row.sala.id), eq(salas.status, 'aberta')))
+      .returning({ id: salas.id });
+    if (!updated)
+      throw new AppError('CONFLICT', { message: 'A sala já está fechada ou sorteada.' });
+    if (byStaff)
+      await writeAudit(tx, actor, {
+        action: 'private_room.close',
+        targetType: 'private_room',
+        targetId: row.room.id,
+        before: { creatorId: row.room.creatorId, salaId: row.sala.id, status: row.sala.status },
+        after: { status: 'fechada' },
+      });
+  });
 }
 
 export async function paidSeats(db: Db, salaId: string): Promise<number> {

@@ -371,9 +371,11 @@ export async function readVerificationFile({
     .from(verificacaoUsuario)
     .where(eq(verificacaoUsuario.userId, userId));
   if (!row) throw new AppError('NOT_FOUND', { message: 'Arquivo não encontrado.' });
-  const file = await storage.get(kind === 'documento' ? row.fotoDocumentoKey : row.selfieKey);
+  const key = kind === 'documento' ? row.fotoDocumentoKey : row.selfieKey;
+  const file = await storage.get(key);
   if (!file) throw new AppError('NOT_FOUND', { message: 'Arquivo não encontrado.' });
-  return file;
+  // The key names the exact file read (a new submission gets new keys): for the audit log.
+  return { ...file, key };
 }
 
 /** LGPD: everything the platform holds about the person, as JSON. */

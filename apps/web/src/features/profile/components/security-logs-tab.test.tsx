@@ -54,6 +54,33 @@ describe('SecurityLogsTab', () => {
     expect(items[2]?.textContent).toContain('Localização não identificada');
   });
 
+  it("shows the team's read of the documents with its date and without the staff's address", async () => {
+    mockApi({
+      ...accountApi(),
+      'GET /api/profile/security-logs': {
+        body: [
+          log({
+            id: 'staff',
+            actionType: 'staff_document_access',
+            timestamp: '2025-03-04T13:05:00.000Z',
+            ipAddress: null,
+            city: null,
+            region: null,
+            country: null,
+            userAgent: null,
+          }),
+        ],
+      },
+    });
+    renderRoutes(routes, '/profile');
+    const list = await screen.findByRole('list', { name: 'Eventos de segurança' });
+    const [item] = within(list).getAllByRole('listitem');
+    expect(item?.textContent).toContain('A equipe consultou seus documentos');
+    expect(item?.textContent).toContain('04/03/2025 10:05');
+    expect(item?.textContent).toContain('Consulta feita pela equipe');
+    expect(item?.textContent).not.toContain('IP:');
+  });
+
   it('says when there is no event', async () => {
     mockApi(accountApi());
     renderRoutes(routes, '/profile');

@@ -26,22 +26,29 @@ function LogItem({ log }: { log: SecurityLog }) {
             </Badge>
           )}
         </div>
-        <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
-          <span className="inline-flex items-center gap-1">
-            <Globe aria-hidden="true" className="size-3.5" />
-            IP: {log.ipAddress ?? 'Não identificado'}
-          </span>
-          <span className="inline-flex items-center gap-1">
-            <MapPin aria-hidden="true" className="size-3.5" />
-            {place(log)}
-          </span>
-          {log.userAgent && (
-            <span className="inline-flex items-center gap-1" title={log.userAgent}>
-              <Monitor aria-hidden="true" className="size-3.5" />
-              {shortUserAgent(log.userAgent)}
+        {log.actionType === 'staff_document_access' ? (
+          // A staff member's read: their address and device are not the person's, so none is shown.
+          <p className="text-sm text-muted-foreground">
+            Consulta feita pela equipe, registrada na auditoria.
+          </p>
+        ) : (
+          <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+            <span className="inline-flex items-center gap-1">
+              <Globe aria-hidden="true" className="size-3.5" />
+              IP: {log.ipAddress ?? 'Não identificado'}
             </span>
-          )}
-        </div>
+            <span className="inline-flex items-center gap-1">
+              <MapPin aria-hidden="true" className="size-3.5" />
+              {place(log)}
+            </span>
+            {log.userAgent && (
+              <span className="inline-flex items-center gap-1" title={log.userAgent}>
+                <Monitor aria-hidden="true" className="size-3.5" />
+                {shortUserAgent(log.userAgent)}
+              </span>
+            )}
+          </div>
+        )}
       </div>
       <span className="shrink-0 text-sm text-muted-foreground tabular-nums">
         {date || 'Data não disponível'}
