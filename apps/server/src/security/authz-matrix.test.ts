@@ -22,6 +22,7 @@ import {
   verifiedPlayer,
 } from '../test/helpers';
 import { businessTables, snapshotTables } from './db-snapshot';
+import { routeList } from './route-list';
 
 type Actor = 'anonymous' | 'player' | 'other' | (typeof staffRoles)[number];
 const actors: Actor[] = ['anonymous', 'player', 'other', ...staffRoles];
@@ -578,17 +579,7 @@ function expectation(access: Access, actor: Actor): boolean | null {
   }
 }
 
-const table = () =>
-  [
-    ...new Set([
-      ...ctx.app.routeTable.map((r) => `${r.method} ${r.url}`),
-      ...Object.entries(
-        (ctx.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths,
-      ).flatMap(([path, methods]) =>
-        Object.keys(methods).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
-      ),
-    ]),
-  ].filter((r) => r.split(' ')[1]!.startsWith('/api') || r.endsWith('/metrics'));
+const table = () => routeList(ctx.app);
 
 describe('the authorization matrix of every route', () => {
   it('classifies every route of the route table and of the OpenAPI document', () => {

@@ -380,7 +380,7 @@ export function registerAdminPanelRoutes(
     },
     async (request) => {
       const staff = await requirePermission(request, 'finance.payouts');
-      return runAndStoreLedgerAudit(db, staff.id);
+      return runAndStoreLedgerAudit(db, actorOf(staff, request));
     },
   );
 

@@ -8,6 +8,7 @@
 import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerAuditRuns } from '../../db/schema';
+import { type AuditActor, writeAudit } from '../admin/audit.service';
 
 export interface AuditCheck {
   name: string;
@@ -253,18 +254,33 @@ export async function runLedgerAudit(db: Db): Promise<LedgerAudit> {
   };
 }
 
-/** Runs the audit and keeps its result (the administrator's finance screen shows the latest). */
+/**
+ * Runs the audit and keeps its result (the administrator's finance screen shows the latest). A run
+ * a staff member asks for is on the staff audit log, written with the stored result.
+ */
 export async function runAndStoreLedgerAudit(
   db: Db,
-  startedBy: string | null = null,
+  actor: AuditActor | null = null,
 ): Promise<LedgerAudit> {
   const audit = await runLedgerAudit(db);
-  await db.insert(ledgerAuditRuns).values({
-    ok: audit.ok,
-    checks: audit.checks,
-    durationMs: audit.durationMs,
-    startedBy,
-    createdAt: new Date(audit.at),
+  await db.transaction(async (tx) => {
+    const [run] = await tx
+      .insert(ledgerAuditRuns)
+      .values({
+        ok: audit.ok,
+        checks: audit.checks,
+        durationMs: audit.durationMs,
+        startedBy: actor?.id ?? null,
+        createdAt: new Date(audit.at),
+      })
+      .returning({ id: ledgerAuditRuns.id });
+    if (actor)
+      await writeAudit(tx, actor, {
+        action: 'finance.audit.run',
+        targetType: 'ledger_audit',
+        targetId: run!.id,
+        after: { ok: audit.ok, durationMs: audit.durationMs },
+      });
   });
   return audit;
 }
