@@ -11,6 +11,9 @@ export const actionLabels: Record<string, string> = {
   'room.delete': 'Sala excluída',
   'room.draw': 'Sorteio realizado',
   'room.cancel': 'Sala cancelada',
+  'private_room.update': 'Sala privada editada pela equipe',
+  'private_room.close': 'Sala privada fechada pela equipe',
+  'private_room.draw': 'Sala privada sorteada pela equipe',
   'user.create': 'Usuário criado',
   'user.status': 'Status do usuário alterado',
   'user.verify': 'Usuário verificado',
@@ -20,7 +23,9 @@ export const actionLabels: Record<string, string> = {
   'identity.approve': 'Identidade aprovada',
   'identity.attest': 'Identidade atestada pela equipe',
   'identity.reject': 'Identidade rejeitada',
+  'identity.document.read': 'Documento de identidade consultado',
   'finance.export': 'Relatório exportado',
+  'finance.audit.run': 'Auditoria do livro-caixa executada',
   'payout.retry': 'Pagamento: nova tentativa',
   'payout.credit_to_saldo': 'Pagamento creditado no saldo',
   'pix.credentials': 'Credenciais PIX salvas',
@@ -50,6 +55,7 @@ export const actionLabel = (code: string): string => actionLabels[code] ?? code;
  */
 export const actionGroups: { label: string; prefix: string }[] = [
   { label: 'Salas', prefix: 'room.' },
+  { label: 'Salas privadas', prefix: 'private_room.' },
   { label: 'Usuários', prefix: 'user.' },
   { label: 'Equipe', prefix: 'staff.' },
   { label: 'Identidade', prefix: 'identity.' },
@@ -69,6 +75,8 @@ export const actionsOf = (prefix: string): string[] =>
 /** Portuguese names of the target types; the 'Alvo' filter suggests these codes. */
 export const targetTypeLabels: Record<string, string> = {
   room: 'Sala',
+  private_room: 'Sala privada',
+  ledger_audit: 'Auditoria do livro-caixa',
   user: 'Usuário',
   report: 'Relatório',
   payout: 'Pagamento',

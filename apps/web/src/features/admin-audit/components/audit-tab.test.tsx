@@ -137,6 +137,25 @@ describe('audit tab', { timeout: 20_000 }, () => {
     expect(asked()).toHaveLength(1);
   });
 
+  it("names the staff actions on a player's private room and document reads", async () => {
+    setup(
+      page([
+        entry(1, { action: 'private_room.close', targetType: 'private_room' }),
+        entry(2, {
+          actorRole: 'support',
+          action: 'identity.document.read',
+          targetType: 'user',
+          after: { file: 'selfie' },
+        }),
+      ]),
+    );
+    const rows = within(await table()).getAllByRole('row');
+    expect(rows[1]!.textContent).toContain('Sala privada fechada pela equipe');
+    expect(rows[1]!.textContent).toContain('Sala privada');
+    expect(rows[2]!.textContent).toContain('Documento de identidade consultado');
+    expect(rows[2]!.textContent).toContain('Usuário');
+  });
+
   it("shows 'Nenhum registro de auditoria.' for an empty log", async () => {
     setup();
     expect(within(await table()).getByText('Nenhum registro de auditoria.')).toBeDefined();
