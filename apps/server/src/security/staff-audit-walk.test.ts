@@ -51,7 +51,10 @@ type Call = { url: string; body?: unknown };
 interface Walk {
   /** A valid call on fresh records of someone else (or of the platform) for each call. */
   call: (role: StaffRole) => Promise<Call>;
-  /** Only these roles are walked (the call is costly to prepare; the others are refused anyway). */
+  /**
+   * Only the roles the permission table lets through are walked, where a call is costly to prepare
+   * or starts background work; the refused roles change nothing (role-matrix.test.ts).
+   */
   roles?: (role: StaffRole) => boolean;
 }
 
