@@ -154,6 +154,14 @@ beforeAll(async () => {
     role: 'manager',
     profile: { nomeCompleto: `${NAME} Equipe` },
   });
+  await db.insert(verificacaoUsuario).values({
+    userId: staffMember.id,
+    tipoDocumento: 'rg',
+    numeroDocumento: 'SP1122334',
+    fotoDocumentoKey: 'verificacao/y/documento.png',
+    selfieKey: 'verificacao/y/selfie.png',
+    statusVerificacao: 'verificado',
+  });
 });
 afterAll(async () => ctx.close());
 
@@ -224,6 +232,17 @@ describe('personal data per role', () => {
       }[];
       if (!canSeeStaffAccounts(role)) expect(staffOnly, role).toEqual([]);
       else expect(staffOnly.length, role).toBeGreaterThan(0);
+    }
+  });
+
+  it('shows staff members’ identity submissions in the review queue to administrators only', async () => {
+    for (const role of roles) {
+      if (!can(role, 'identity.review')) continue;
+      const ids = (await get('/api/admin/verifications?status=verificado', role))
+        .json()
+        .map((r: { userId: string }) => r.userId);
+      expect(ids, role).toContain(player.id);
+      expect(ids.includes(staffMember.id), role).toBe(canSeeStaffAccounts(role));
     }
   });
 });
