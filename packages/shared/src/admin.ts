@@ -136,6 +136,8 @@ export const adminUserRowSchema = z.object({
   email: z.string(),
   chavePix: z.string().nullable(),
   role: roleSchema,
+  /** The account of ADMIN_EMAIL (nobody changes it through staff routes: staff-access.ts). */
+  isOwner: z.boolean().optional(),
   statusConta: accountStatusSchema,
   isVerified: z.boolean(),
   verificationStatus: z.enum(['nao_enviado', 'pendente', 'verificado', 'rejeitado']),

@@ -11,6 +11,7 @@ export * from './rooms';
 export * from './draw-protocol';
 export * from './private-rooms';
 export * from './permissions';
+export * from './staff-access';
 export * from './admin';
 export * from './admin-access';
 export * from './integrations';

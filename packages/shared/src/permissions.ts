@@ -2,6 +2,10 @@
  * The one permission table of the staff roles (spec 001 section 3; STYLE.md "Administrator
  * screens"). Every administrator route checks it through one server helper, and the screens read
  * it to hide what a role cannot do. Never compare a role name inline.
+ *
+ * Beside it, staff-access.ts holds who may act on whom (the one rule every route over another
+ * account applies) and what each role sees of personal data (the per-role field table), written
+ * out for people in docs/staff-data-access.md.
  */
 import type { Role } from './auth';
 

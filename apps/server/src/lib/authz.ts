@@ -1,6 +1,18 @@
 /** Who is calling: every route declares it with one of these helpers (DESIGN.md section 7). */
-import { type Permission, type SessionUser, adminMessages, can } from '@sorteio/shared';
+import {
+  type AccountAction,
+  type AccountParty,
+  type Permission,
+  type SessionUser,
+  accountActions,
+  adminMessages,
+  can,
+  mayActOn,
+  roleSchema,
+} from '@sorteio/shared';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { user } from '../db/schema';
 import { AppError } from './errors';
 
 /**
@@ -68,4 +80,44 @@ declare module 'fastify' {
     /** The setting "2FA obrigatório" for staff (read through the settings service). */
     staffTwoFactorRequired(): Promise<boolean>;
   }
+}
+
+/** The account a staff action is about, as the act-on-whom rule reads it. */
+export type AccountTarget = AccountParty & { email: string };
+
+/**
+ * The check of every route that reads or changes another account (staff-access.ts, `mayActOn`):
+ * the action's permission (as requirePermission), then the account itself (404 when unknown), then
+ * who may act on whom (403 with the reason). Returns the caller and the account.
+ */
+export async function requireActOn(
+  request: FastifyRequest,
+  userId: string,
+  action: AccountAction,
+): Promise<{ staff: SessionUser; target: AccountTarget }> {
+  const staff = await requirePermission(request, accountActions[action].permission);
+  const { config, database } = request.server;
+  const [found] = await database.db
+    .select({ id: user.id, email: user.email, role: user.role })
+    .from(user)
+    .where(eq(user.id, userId));
+  if (!found) throw new AppError('NOT_FOUND', { message: 'Usuário não encontrado.' });
+  const isOwner = found.email.toLowerCase() === config.adminEmail;
+  const stored = roleSchema.safeParse(found.role);
+  // The owner is an administrator whatever the stored role says (as the session reads it).
+  const target: AccountTarget = {
+    id: found.id,
+    email: found.email,
+    isOwner,
+    role: isOwner ? 'admin' : stored.success ? stored.data : 'user',
+  };
+  const actor = {
+    id: staff.id,
+    role: staff.role,
+    isOwner: staff.email.toLowerCase() === config.adminEmail,
+  };
+  const decision = mayActOn(actor, target, action);
+  if (!decision.ok)
+    throw new AppError('FORBIDDEN', { message: decision.message, reason: decision.reason });
+  return { staff, target };
 }

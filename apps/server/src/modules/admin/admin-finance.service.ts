@@ -3,7 +3,7 @@
  * moves money for — never from a summary table that could drift: the four cards, the daily summary,
  * recent transactions, totals by category, the four reports as CSV, and the payout queue.
  */
-import type { FinanceSummary, PayoutQueueItem } from '@sorteio/shared';
+import { type FinanceSummary, type PayoutQueueItem, type Role, viewField } from '@sorteio/shared';
 import { and, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -108,8 +108,11 @@ export async function dailySummary(db: Db, days = 30, now = new Date()) {
     });
 }
 
-/** The 20 latest participations (spec 001 section 7). */
-export async function recentTransactions(db: Db, limit = 20) {
+/**
+ * The 20 latest participations (spec 001 section 7). A player without a name shows the e-mail as
+ * the viewer may see it (staff-access.ts).
+ */
+export async function recentTransactions(db: Db, viewer: Role, limit = 20) {
   const rows = await db
     .select({
       p: participacoes,
@@ -125,7 +128,7 @@ export async function recentTransactions(db: Db, limit = 20) {
     .limit(limit);
   return rows.map((r) => ({
     id: r.p.id,
-    userName: r.nome ?? r.email,
+    userName: r.nome ?? viewField(viewer, 'email', r.email),
     tipoSala: r.tipoSala,
     valorPago: r.p.valorPago,
     statusPagamento: r.p.statusPagamento,
@@ -152,8 +155,15 @@ export async function byCategory(db: Db) {
   return rows.map((r) => ({ tipoSala: r.tipoSala, total: Number(r.total), count: r.count }));
 }
 
-/** Prizes and withdrawals waiting, being sent, or returned in the last 30 days. */
-export async function payoutQueue(db: Db, now = new Date()): Promise<PayoutQueueItem[]> {
+/**
+ * Prizes and withdrawals waiting, being sent, or returned in the last 30 days; the e-mail as the
+ * viewer may see it (staff-access.ts).
+ */
+export async function payoutQueue(
+  db: Db,
+  viewer: Role,
+  now = new Date(),
+): Promise<PayoutQueueItem[]> {
   const rows = await db
     .select({ p: payouts, nome: profiles.nomeCompleto, email: user.email })
     .from(payouts)
@@ -174,8 +184,8 @@ export async function payoutQueue(db: Db, now = new Date()): Promise<PayoutQueue
     id: r.p.id,
     kind: r.p.kind,
     userId: r.p.userId,
-    userName: r.nome ?? r.email,
-    email: r.email,
+    userName: r.nome ?? viewField(viewer, 'email', r.email),
+    email: viewField(viewer, 'email', r.email),
     amount: r.p.amount,
     pixKey: maskKey(r.p.pixKey),
     status: r.p.status,
@@ -198,7 +208,8 @@ function maskKey(key: string): string {
 const typeLabel = (t: string) =>
   t === 'privada' ? 'Privada' : t.replace('_', ' ').replace(/^\w/, (c) => c.toUpperCase());
 
-export async function transactionsReport(db: Db, now = new Date()): Promise<string> {
+/** The transactions CSV; the e-mail column as the viewer may see it (staff-access.ts). */
+export async function transactionsReport(db: Db, viewer: Role, now = new Date()): Promise<string> {
   const rows = await db
     .select({
       p: participacoes,
@@ -226,7 +237,7 @@ export async function transactionsReport(db: Db, now = new Date()): Promise<stri
     rows.map((r) => [
       dateTimeCell(r.p.createdAt),
       textCell(r.nome ?? firstName(null, 'Jogador')),
-      textCell(r.email),
+      textCell(viewField(viewer, 'email', r.email)),
       textCell(typeLabel(r.tipoSala)),
       textCell(r.p.numeroSorte),
       moneyCell(r.p.valorPago),

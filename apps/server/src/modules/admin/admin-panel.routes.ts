@@ -225,8 +225,8 @@ export function registerAdminPanelRoutes(
       },
     },
     async (request) => {
-      await requirePermission(request, 'finance.read');
-      return recentTransactions(db);
+      const staff = await requirePermission(request, 'finance.read');
+      return recentTransactions(db, staff.role);
     },
   );
   app.get(
@@ -256,7 +256,7 @@ export function registerAdminPanelRoutes(
     async (request, reply) => {
       const staff = await requirePermission(request, 'finance.export');
       const report = reports[request.params.kind];
-      const csv = await report.build(db);
+      const csv = await report.build(db, staff.role);
       await writeAudit(db, actorOf(staff, request), {
         action: 'finance.export',
         targetType: 'report',
@@ -283,8 +283,8 @@ export function registerAdminPanelRoutes(
       },
     },
     async (request) => {
-      await requirePermission(request, 'finance.read');
-      return payoutQueue(db);
+      const staff = await requirePermission(request, 'finance.read');
+      return payoutQueue(db, staff.role);
     },
   );
 
@@ -321,7 +321,7 @@ export function registerAdminPanelRoutes(
             },
           }),
         );
-        const item = (await payoutQueue(db)).find((p) => p.id === request.params.id);
+        const item = (await payoutQueue(db, staff.role)).find((p) => p.id === request.params.id);
         if (item) return item;
         const [row] = await db.select().from(payouts).where(eq(payouts.id, request.params.id));
         return {

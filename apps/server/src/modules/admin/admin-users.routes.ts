@@ -15,7 +15,7 @@ import {
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { requirePermission } from '../../lib/authz';
+import { requireActOn, requirePermission } from '../../lib/authz';
 import type { FileStorage } from '../../lib/storage';
 import type { App } from '../../lib/fastify';
 import type { Mailer } from '../mail/mail.service';
@@ -48,8 +48,8 @@ export function registerAdminUserRoutes(
       },
     },
     async (request) => {
-      await requirePermission(request, 'users.read');
-      return listUsers(db, config, request.query);
+      const staff = await requirePermission(request, 'users.read');
+      return listUsers(db, config, staff.role, request.query);
     },
   );
 
@@ -64,7 +64,7 @@ export function registerAdminUserRoutes(
       },
     },
     async (request) => {
-      const staff = await requirePermission(request, 'users.read');
+      const { staff } = await requireActOn(request, request.params.userId, 'view');
       return getUserDetail(db, config, request.params.userId, staff);
     },
   );
@@ -81,11 +81,9 @@ export function registerAdminUserRoutes(
       },
     },
     async (request) => {
-      const staff = await requirePermission(request, 'users.status');
+      const { staff } = await requireActOn(request, request.params.userId, 'status');
       return setUserStatus({
         db,
-        config,
-        staff,
         actor: actorOf(staff, request),
         userId: request.params.userId,
         statusConta: request.body.statusConta,
@@ -105,10 +103,9 @@ export function registerAdminUserRoutes(
       },
     },
     async (request) => {
-      const staff = await requirePermission(request, 'users.verify');
+      const { staff } = await requireActOn(request, request.params.userId, 'verify');
       const result = await setUserVerified({
         db,
-        config,
         staff,
         actor: actorOf(staff, request),
         userId: request.params.userId,
@@ -131,13 +128,11 @@ export function registerAdminUserRoutes(
       },
     },
     async (request) => {
-      const staff = await requirePermission(request, 'staff.manage');
+      const { staff, target } = await requireActOn(request, request.params.userId, 'role');
       return setUserRole({
         db,
-        config,
-        staff,
         actor: actorOf(staff, request),
-        userId: request.params.userId,
+        target,
         role: request.body.role,
       });
     },
@@ -184,8 +179,8 @@ export function registerAdminUserRoutes(
       },
     },
     async (request) => {
-      await requirePermission(request, 'identity.review');
-      return listReviewQueue(db, request.query.status);
+      const staff = await requirePermission(request, 'identity.review');
+      return listReviewQueue(db, config, staff.role, request.query.status);
     },
   );
 
@@ -201,7 +196,7 @@ export function registerAdminUserRoutes(
       },
     },
     async (request) => {
-      const staff = await requirePermission(request, 'identity.review');
+      const { staff } = await requireActOn(request, request.params.userId, 'review');
       return reviewIdentity({
         db,
         config,
@@ -224,7 +219,7 @@ export function registerAdminUserRoutes(
       },
     },
     async (request, reply) => {
-      const staff = await requirePermission(request, 'identity.review');
+      const { staff } = await requireActOn(request, request.params.userId, 'documents');
       const file = await readVerificationFile({
         db,
         storage,

@@ -12,12 +12,15 @@ import {
   type Role,
   type SessionUser,
   can,
+  canSearchBy,
+  canSeeStaffAccounts,
   type createAccountInputSchema,
   isStaffRole,
   normalizePixKey,
   onlyDigits,
   roleSchema,
   integrationMessages,
+  viewField,
 } from '@sorteio/shared';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -47,6 +50,10 @@ import { assertMayAttest, findAttestation, recordAttestation } from '../identity
 
 const verificationStatusSql = sql<string>`coalesce(${verificacaoUsuario.statusVerificacao}, 'nao_enviado')`;
 
+/**
+ * A user row as the viewer may see it: personal fields through the per-role field table
+ * (staff-access.ts, `viewField`), the one place the administrator contracts are masked.
+ */
 function rowOf(
   r: {
     id: string;
@@ -60,14 +67,17 @@ function rowOf(
     verificationStatus: string;
   },
   ownerEmail: string,
+  viewer: Role,
 ): AdminUserRow {
   const stored = roleSchema.safeParse(r.role);
+  const isOwner = r.email.toLowerCase() === ownerEmail;
   return {
     id: r.id,
     nomeCompleto: r.nomeCompleto,
-    email: r.email,
-    chavePix: r.chavePix,
-    role: r.email.toLowerCase() === ownerEmail ? 'admin' : stored.success ? stored.data : 'user',
+    email: viewField(viewer, 'email', r.email),
+    chavePix: viewField(viewer, 'chavePix', r.chavePix),
+    role: isOwner ? 'admin' : stored.success ? stored.data : 'user',
+    isOwner,
     statusConta: (r.statusConta ?? 'ativo') as AdminUserRow['statusConta'],
     isVerified: r.isVerified ?? false,
     verificationStatus: r.verificationStatus as AdminUserRow['verificationStatus'],
@@ -89,12 +99,14 @@ const listColumns = {
 
 /**
  * Users, newest first, 50 a page. The search matches name, PIX key, e-mail or CPF, partial and
- * case-insensitive (a CPF typed with its mask matches too). Deleted (anonymized) accounts are left
- * out.
+ * case-insensitive (a CPF typed with its mask matches too), each field only for a viewer who sees
+ * it in full (a role that sees the CPF masked cannot find a person by it). Deleted (anonymized)
+ * accounts are left out, and staff accounts for a viewer who is not an administrator.
  */
 export async function listUsers(
   db: Db,
   config: Config,
+  viewer: Role,
   query: {
     q?: string;
     page: number;
@@ -112,12 +124,16 @@ export async function listUsers(
     conditions.push(
       or(
         ilike(profiles.nomeCompleto, like),
-        ilike(profiles.chavePix, like),
-        ilike(user.email, like),
-        digits.length >= 3 ? ilike(profiles.cpf, `%${digits}%`) : undefined,
+        canSearchBy(viewer, 'chavePix') ? ilike(profiles.chavePix, like) : undefined,
+        canSearchBy(viewer, 'email') ? ilike(user.email, like) : undefined,
+        canSearchBy(viewer, 'cpf') && digits.length >= 3
+          ? ilike(profiles.cpf, `%${digits}%`)
+          : undefined,
       ),
     );
   }
+  if (!canSeeStaffAccounts(viewer))
+    conditions.push(sql`${user.role} = 'user' and lower(${user.email}) <> ${config.adminEmail}`);
   if (query.status) conditions.push(eq(profiles.statusConta, query.status as 'ativo'));
   if (query.role) conditions.push(eq(user.role, query.role));
   if (query.verified) conditions.push(eq(profiles.isVerified, query.verified === 'true'));
@@ -136,7 +152,7 @@ export async function listUsers(
     db.select({ n: count() }).from(user).leftJoin(profiles, eq(profiles.id, user.id)).where(where),
   ]);
   return {
-    items: rows.map((r) => rowOf(r, config.adminEmail)),
+    items: rows.map((r) => rowOf(r, config.adminEmail, viewer)),
     total: total?.n ?? 0,
     page: query.page,
     pageSize: ADMIN_USERS_PAGE_SIZE,
@@ -189,6 +205,8 @@ export async function getUserDetail(
       .where(eq(verificacaoUsuario.userId, userId)),
   ]);
   const canReview = can(viewer.role, 'identity.review');
+  const show = (field: Parameters<typeof viewField>[1], value: string | null) =>
+    viewField(viewer.role, field, value);
   const [responsiblePlay, attestation] = await Promise.all([
     responsiblePlaySummary(db, userId),
     findAttestation(db, userId),
@@ -198,12 +216,11 @@ export async function getUserDetail(
     // Who attested and when is shown to every reader; the note only to identity reviewers.
     attestation: attestation && (canReview ? attestation : { ...attestation, note: '' }),
     user: {
-      ...rowOf(found, config.adminEmail),
-      // Personal data beyond the list's columns only for roles that review identities.
-      cpf: canReview ? found.cpf : null,
-      telefone: found.telefone,
-      dataNascimento: canReview ? found.dataNascimento : null,
-      enderecoCompleto: canReview ? found.enderecoCompleto : null,
+      ...rowOf(found, config.adminEmail, viewer.role),
+      cpf: show('cpf', found.cpf),
+      telefone: show('telefone', found.telefone),
+      dataNascimento: show('dataNascimento', found.dataNascimento),
+      enderecoCompleto: show('enderecoCompleto', found.enderecoCompleto),
       twoFactorEnabled: found.twoFactorEnabled ?? false,
       emailVerified: found.emailVerified,
       mustChangePassword: found.mustChangePassword ?? false,
@@ -223,7 +240,7 @@ export async function getUserDetail(
     securityLogs: logs.map((l) => ({
       id: l.id,
       actionType: l.actionType,
-      ipAddress: l.ipAddress,
+      ipAddress: show('ipAddress', l.ipAddress),
       city: l.city,
       country: l.country,
       isSuspicious: l.isSuspicious,
@@ -234,7 +251,7 @@ export async function getUserDetail(
       ? {
           status: verification.v.statusVerificacao,
           tipoDocumento: verification.v.tipoDocumento,
-          numeroDocumento: canReview ? verification.v.numeroDocumento : '',
+          numeroDocumento: show('numeroDocumento', verification.v.numeroDocumento) ?? '',
           motivoRejeicao: verification.v.motivoRejeicao,
           submittedAt: verification.v.submittedAt.toISOString(),
           reviewedAt: verification.v.reviewedAt?.toISOString() ?? null,
@@ -247,44 +264,18 @@ export async function getUserDetail(
   };
 }
 
-/** The account a staff action is about, with the rules every action shares. */
-async function targetOf(db: Db, config: Config, userId: string, staff: SessionUser) {
-  const [target] = await db
-    .select({ id: user.id, email: user.email, role: user.role })
-    .from(user)
-    .where(eq(user.id, userId));
-  if (!target) throw new AppError('NOT_FOUND', { message: 'Usuário não encontrado.' });
-  const targetRole = target.email.toLowerCase() === config.adminEmail ? 'admin' : target.role;
-  if (target.id === staff.id)
-    throw new AppError('BAD_REQUEST', {
-      message: 'Você não pode alterar a sua própria conta por aqui.',
-    });
-  // Only administrators act on staff accounts.
-  if (targetRole !== 'user' && !can(staff.role, 'staff.manage'))
-    throw new AppError('FORBIDDEN', {
-      message: 'Somente administradores podem alterar contas da equipe.',
-    });
-  return { ...target, role: targetRole, isOwner: target.email.toLowerCase() === config.adminEmail };
-}
-
+/** Ativar / Suspender; the route has checked who may act on whom (requireActOn). */
 export async function setUserStatus({
   db,
-  config,
-  staff,
   actor,
   userId,
   statusConta,
 }: {
   db: Db;
-  config: Config;
-  staff: SessionUser;
   actor: AuditActor;
   userId: string;
   statusConta: 'ativo' | 'suspenso';
 }) {
-  const target = await targetOf(db, config, userId, staff);
-  if (target.isOwner && statusConta === 'suspenso')
-    throw new AppError('FORBIDDEN', { message: 'A conta do proprietário não pode ser suspensa.' });
   await db.transaction(async (tx) => {
     await tx.insert(profiles).values({ id: userId }).onConflictDoNothing();
     const [before] = await tx
@@ -309,23 +300,23 @@ export async function setUserStatus({
   return { statusConta };
 }
 
-/** Verificar / Desverificar (spec 001 section 4), recorded as a staff decision. */
+/**
+ * Verificar / Desverificar (spec 001 section 4), recorded as a staff decision; the route has
+ * checked who may act on whom (requireActOn).
+ */
 export async function setUserVerified({
   db,
-  config,
   staff,
   actor,
   userId,
   verified,
 }: {
   db: Db;
-  config: Config;
   staff: SessionUser;
   actor: AuditActor;
   userId: string;
   verified: boolean;
 }) {
-  await targetOf(db, config, userId, staff);
   await db.transaction(async (tx) => {
     await tx.insert(profiles).values({ id: userId }).onConflictDoNothing();
     const [before] = await tx
@@ -356,26 +347,22 @@ export async function setUserVerified({
   return { isVerified: verified };
 }
 
-/** Only an administrator changes a staff member's role, never their own; the owner stays admin. */
+/**
+ * A new role; the route has checked who may act on whom (requireActOn: administrators only, never
+ * their own role, and the owner stays admin).
+ */
 export async function setUserRole({
   db,
-  config,
-  staff,
   actor,
-  userId,
+  target,
   role,
 }: {
   db: Db;
-  config: Config;
-  staff: SessionUser;
   actor: AuditActor;
-  userId: string;
+  target: { id: string; role: Role };
   role: Role;
 }) {
-  if (!can(staff.role, 'staff.manage')) throw new AppError('FORBIDDEN');
-  const target = await targetOf(db, config, userId, staff);
-  if (target.isOwner)
-    throw new AppError('FORBIDDEN', { message: 'O proprietário é sempre administrador.' });
+  const userId = target.id;
   await db.transaction(async (tx) => {
     await tx.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, userId));
     // A new role takes effect at the next sign-in: the current sessions end.
@@ -391,7 +378,13 @@ export async function setUserRole({
   return { role };
 }
 
-export async function listReviewQueue(db: Db, status: 'pendente' | 'verificado' | 'rejeitado') {
+/** The identity review queue; staff members' own submissions only for administrators. */
+export async function listReviewQueue(
+  db: Db,
+  config: Config,
+  viewer: Role,
+  status: 'pendente' | 'verificado' | 'rejeitado',
+) {
   const rows = await db
     .select({
       userId: verificacaoUsuario.userId,
@@ -406,14 +399,30 @@ export async function listReviewQueue(db: Db, status: 'pendente' | 'verificado' 
     .from(verificacaoUsuario)
     .innerJoin(user, eq(user.id, verificacaoUsuario.userId))
     .leftJoin(profiles, eq(profiles.id, verificacaoUsuario.userId))
-    .where(eq(verificacaoUsuario.statusVerificacao, status))
+    .where(
+      and(
+        eq(verificacaoUsuario.statusVerificacao, status),
+        canSeeStaffAccounts(viewer)
+          ? undefined
+          : sql`${user.role} = 'user' and lower(${user.email}) <> ${config.adminEmail}`,
+      ),
+    )
     // The queue: oldest first, so nobody waits behind newer submissions.
     .orderBy(asc(verificacaoUsuario.submittedAt))
     .limit(200);
-  return rows.map((r) => ({ ...r, submittedAt: r.submittedAt.toISOString() }));
+  return rows.map((r) => ({
+    ...r,
+    email: viewField(viewer, 'email', r.email),
+    numeroDocumento: viewField(viewer, 'numeroDocumento', r.numeroDocumento),
+    submittedAt: r.submittedAt.toISOString(),
+  }));
 }
 
-/** Approve or reject an identity; the player sees the reason and is e-mailed the decision. */
+/**
+ * Approve or reject an identity; the player sees the reason and is e-mailed the decision. The
+ * route has checked who may act on whom (requireActOn), so a role that may not touch a staff
+ * account cannot unverify one here either.
+ */
 export async function reviewIdentity({
   db,
   config,
@@ -442,10 +451,6 @@ export async function reviewIdentity({
     if (!row)
       throw new AppError('NOT_FOUND', {
         message: 'Nenhuma verificação enviada por este usuário.',
-      });
-    if (row.v.userId === staff.id)
-      throw new AppError('BAD_REQUEST', {
-        message: 'Você não pode revisar a sua própria verificação.',
       });
     const now = new Date();
     await tx

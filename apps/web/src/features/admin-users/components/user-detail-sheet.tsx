@@ -2,13 +2,17 @@ import {
   type AdminResponsiblePlay,
   type Attestation,
   attestationDocumentLabels,
+  fieldView,
   formatBRL,
   formatDateTime,
   limitKindLabels,
   limitPeriodLabels,
+  type PersonalField,
+  type Role,
   roleLabels,
   roomTypeLabel,
 } from '@sorteio/shared';
+import { EyeOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LoadError } from '@/components/load-error';
 import { LuckyNumber } from '@/components/lucky-number';
@@ -20,6 +24,7 @@ import {
   SheetTitle,
 } from '@/components/ui/sheet';
 import { Spinner } from '@/components/ui/spinner';
+import { useAuth } from '@/lib/auth/use-auth';
 import { useAdminUserDetail } from '../api/admin-users-api';
 import { IdentityReview } from './identity-review';
 
@@ -29,6 +34,33 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="text-sm break-words">{children ?? '—'}</dd>
     </div>
+  );
+}
+
+/**
+ * A personal field as the server sent it for the viewer's role (masked, or "•••" when hidden:
+ * packages/shared/src/staff-access.ts), marked as such so nobody takes the mask for the value.
+ */
+function PersonalValue({
+  role,
+  field,
+  value,
+}: {
+  role: Role | undefined;
+  field: PersonalField;
+  value: string | null;
+}) {
+  if (value === null || value === '') return <>—</>;
+  const view = fieldView(role, field);
+  if (view === 'full') return <>{value}</>;
+  const note =
+    view === 'masked' ? 'Parcialmente oculto para o seu cargo' : 'Oculto para o seu cargo';
+  return (
+    <span className="inline-flex items-center gap-1" title={note}>
+      <span>{value}</span>
+      <EyeOff aria-hidden="true" className="size-3 text-muted-foreground" />
+      <span className="sr-only">({note})</span>
+    </span>
   );
 }
 
@@ -104,6 +136,7 @@ export function UserDetailSheet({
   onClose: () => void;
 }) {
   const detail = useAdminUserDetail(userId);
+  const role = useAuth().user?.role;
   const d = detail.data;
   return (
     <Sheet open={userId !== null} onOpenChange={(open) => !open && onClose()}>
@@ -126,11 +159,25 @@ export function UserDetailSheet({
               <dl className="grid grid-cols-2 gap-3">
                 <Field label="Tipo">{roleLabels[d.user.role]}</Field>
                 <Field label="Status">{d.user.statusConta}</Field>
-                <Field label="CPF">{d.user.cpf}</Field>
-                <Field label="Telefone">{d.user.telefone}</Field>
-                <Field label="Chave PIX">{d.user.chavePix}</Field>
-                <Field label="Nascimento">{d.user.dataNascimento}</Field>
-                <Field label="Endereço">{d.user.enderecoCompleto}</Field>
+                <Field label="CPF">
+                  <PersonalValue role={role} field="cpf" value={d.user.cpf} />
+                </Field>
+                <Field label="Telefone">
+                  <PersonalValue role={role} field="telefone" value={d.user.telefone} />
+                </Field>
+                <Field label="Chave PIX">
+                  <PersonalValue role={role} field="chavePix" value={d.user.chavePix} />
+                </Field>
+                <Field label="Nascimento">
+                  <PersonalValue role={role} field="dataNascimento" value={d.user.dataNascimento} />
+                </Field>
+                <Field label="Endereço">
+                  <PersonalValue
+                    role={role}
+                    field="enderecoCompleto"
+                    value={d.user.enderecoCompleto}
+                  />
+                </Field>
                 <Field label="E-mail confirmado">{d.user.emailVerified ? 'Sim' : 'Não'}</Field>
                 <Field label="2FA">{d.user.twoFactorEnabled ? 'Ativo' : 'Inativo'}</Field>
                 <Field label="Cadastro">{formatDateTime(d.user.createdAt)}</Field>

@@ -1,5 +1,11 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { type AdminUserRow, formatDate, roleLabels } from '@sorteio/shared';
+import {
+  type AccountParty,
+  type AdminUserRow,
+  formatDate,
+  mayActOn,
+  roleLabels,
+} from '@sorteio/shared';
 import { MoreHorizontal } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -28,11 +34,14 @@ export const verificationLabels: Record<AdminUserRow['verificationStatus'], stri
 
 /** Columns of spec 001 "Admin users tab": Nome, Email, Tipo, Status, Verificado, Cadastro, Ações. */
 export function userColumns(options: {
-  canStatus: boolean;
-  canVerify: boolean;
+  /** Who is looking: each row offers only what the act-on-whom rule lets them do to it. */
+  viewer: AccountParty | null;
   onAction: (row: AdminUserRow, action: UserAction) => void;
 }): ColumnDef<AdminUserRow, unknown>[] {
-  const { canStatus, canVerify, onAction } = options;
+  const { viewer, onAction } = options;
+  const may = (u: AdminUserRow, action: 'status' | 'verify') =>
+    viewer !== null &&
+    mayActOn(viewer, { id: u.id, role: u.role, isOwner: u.isOwner ?? false }, action).ok;
   return [
     {
       id: 'nome',
@@ -84,6 +93,8 @@ export function userColumns(options: {
       header: 'Ações',
       cell: ({ row }) => {
         const u = row.original;
+        const canStatus = may(u, 'status');
+        const canVerify = may(u, 'verify');
         return (
           <DropdownMenu>
             <DropdownMenuTrigger asChild>

@@ -60,10 +60,19 @@ function setup(
 ) {
   const listCalls: string[] = [];
   const fetchMock = mockApi({
-    'GET /api/me': { body: { user: { ...adminUser, role, isAdmin: role === 'admin' } } },
+    // The signed-in staff member is none of the listed accounts (nobody acts on their own here).
+    'GET /api/me': {
+      body: { user: { ...adminUser, id: 'staff-me', role, isAdmin: role === 'admin' } },
+    },
     'GET /api/admin/users': {
       body: {
-        items: [row(1), row(2, { statusConta: 'suspenso' })],
+        items: [
+          row(1),
+          row(2, { statusConta: 'suspenso' }),
+          ...(role === 'admin'
+            ? [row(3, { role: 'admin', isOwner: true, nomeCompleto: 'Proprietário' })]
+            : []),
+        ],
         total: 120,
         page: 1,
         pageSize: 50,
@@ -230,6 +239,61 @@ describe('users tab', { timeout: 20_000 }, () => {
     expect(items[0]).toMatch(/R\$\s50,00/);
     expect(items[1]).toMatch(/R\$\s100,00/);
     expect(items[1]).toMatch(/passa a R\$\s200,00/);
+  });
+
+  it('offers no change on the owner’s account, only its details', async () => {
+    const user = userEvent.setup();
+    setup('admin');
+    await user.click(await screen.findByRole('button', { name: 'Ações de Proprietário' }));
+    expect(await screen.findByRole('menuitem', { name: 'Detalhes' })).toBeDefined();
+    for (const name of ['Suspender', 'Ativar', 'Verificar', 'Desverificar'])
+      expect(screen.queryByRole('menuitem', { name })).toBeNull();
+  });
+
+  it('offers the search by CPF and PIX key only to roles that see them', async () => {
+    setup('attendant');
+    expect(
+      (await screen.findByRole('searchbox', { name: 'Buscar usuários' })).getAttribute(
+        'placeholder',
+      ),
+    ).toBe('Buscar por nome ou e-mail');
+  });
+
+  it('shows an attendant the masked CPF and phone, and "•••" where the role may not see', async () => {
+    const user = userEvent.setup();
+    const masked = detail({ canReview: false, numeroDocumento: '•••' });
+    masked.user = {
+      ...masked.user,
+      cpf: '***.982.247-**',
+      telefone: '(11) *****-4321',
+      chavePix: '•••',
+      dataNascimento: '•••',
+      enderecoCompleto: '•••',
+    };
+    masked.securityLogs = [
+      {
+        id: 'l-1',
+        actionType: 'login',
+        ipAddress: '•••',
+        city: 'Niterói',
+        country: 'BR',
+        isSuspicious: false,
+        suspiciousReason: null,
+        timestamp: '2026-11-02T12:00:00.000Z',
+      },
+    ];
+    setup('attendant', { 'GET /api/admin/users/u-1': { body: masked } });
+    await user.click(await screen.findByRole('button', { name: 'Pessoa 1' }));
+    const value = async (label: string) =>
+      (await screen.findByText(label, { selector: 'dt' })).nextElementSibling!;
+    expect((await value('CPF')).textContent).toBe(
+      '***.982.247-**(Parcialmente oculto para o seu cargo)',
+    );
+    expect((await value('Telefone')).textContent).toContain('(11) *****-4321');
+    for (const label of ['Chave PIX', 'Nascimento', 'Endereço'])
+      expect((await value(label)).textContent, label).toBe('•••(Oculto para o seu cargo)');
+    expect(screen.getByText(/login · ••• · Niterói/)).toBeDefined();
+    expect(screen.getByText(/RG •••/)).toBeDefined();
   });
 
   it('shows no images to a role that does not review identities', async () => {

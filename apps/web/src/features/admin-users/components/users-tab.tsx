@@ -1,4 +1,11 @@
-import { adminMessages, ADMIN_USERS_PAGE_SIZE, can, type AdminUserRow } from '@sorteio/shared';
+import {
+  adminMessages,
+  ADMIN_USERS_PAGE_SIZE,
+  can,
+  canSearchBy,
+  type AdminUserRow,
+  type SearchableField,
+} from '@sorteio/shared';
 import { Search } from 'lucide-react';
 import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { DataTable } from '@/components/data-table';
@@ -11,6 +18,19 @@ import { useAdminUsers, useSetUserStatus, useSetUserVerified } from '../api/admi
 import { ReviewQueue } from './review-queue';
 import { UserDetailSheet } from './user-detail-sheet';
 import { type UserAction, userColumns } from './users-columns';
+
+const searchLabels: Record<SearchableField, string> = {
+  nomeCompleto: 'nome',
+  chavePix: 'chave PIX',
+  email: 'e-mail',
+  cpf: 'CPF',
+};
+/** "Buscar por nome, chave PIX, e-mail ou CPF": only the fields the role may search by. */
+export function searchPlaceholder(fields: SearchableField[]): string {
+  const labels = fields.map((f) => searchLabels[f]);
+  const last = labels.pop();
+  return `Buscar por ${labels.length ? `${labels.join(', ')} ou ${last}` : last}`;
+}
 
 /** Spec 001 "Admin users tab": search, the table, row actions, the drawer and the review queue. */
 export function UsersTab({ addUserAction }: { addUserAction?: ReactNode }) {
@@ -46,11 +66,13 @@ export function UsersTab({ addUserAction }: { addUserAction?: ReactNode }) {
       else setVerified({ userId: row.id, verified: action === 'verificar' }, done);
     };
     return userColumns({
-      canStatus: can(role, 'users.status'),
-      canVerify: can(role, 'users.verify'),
+      viewer: user ? { id: user.id, role: user.role, isOwner: false } : null,
       onAction,
     });
-  }, [role, notify, setStatus, setVerified]);
+  }, [user, notify, setStatus, setVerified]);
+  const searchFields = (['nomeCompleto', 'chavePix', 'email', 'cpf'] as const).filter((f) =>
+    canSearchBy(role, f),
+  );
 
   // The shell only renders a tab for a known staff member; the role decides the actions.
   if (loading) return <Spinner label="Carregando usuários" showLabel />;
@@ -72,7 +94,7 @@ export function UsersTab({ addUserAction }: { addUserAction?: ReactNode }) {
           <Input
             type="search"
             aria-label="Buscar usuários"
-            placeholder="Buscar por nome, chave PIX, e-mail ou CPF"
+            placeholder={searchPlaceholder(searchFields)}
             value={search}
             maxLength={100}
             onChange={(e) => {
