@@ -2,6 +2,7 @@
  * The outer database handle inside its own transaction fails at once instead of waiting forever
  * (issue 36), on the test database's driver (PGlite by default, PostgreSQL with TEST_DB=postgres).
  */
+/* eslint-disable local/no-outer-db-in-transaction -- these tests make the mistake on purpose */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getSetting } from '../modules/settings/settings.service';
