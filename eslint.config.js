@@ -6,6 +6,7 @@ import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import noOuterDbInTransaction from './apps/server/lint/no-outer-db-in-transaction.mjs';
 import tseslint from 'typescript-eslint';
 
 /** Web features never import each other (bulletproof-react's rule, STYLE.md "Layout"). */
@@ -152,7 +153,10 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/**'],
+    // The outer database handle inside its own transaction wedges the embedded database (issue 36).
+    plugins: { local: { rules: { 'no-outer-db-in-transaction': noOuterDbInTransaction } } },
     rules: {
+      'local/no-outer-db-in-transaction': 'error',
       'no-restricted-imports': [
         'error',
         {

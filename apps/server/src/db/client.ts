@@ -13,6 +13,7 @@ import type pg from 'pg';
 import type { Config } from '../config';
 import { PriorityPool } from './priority-pool';
 import * as schema from './schema';
+import { guardMethod, markTransactions } from './transaction-guard';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -44,7 +45,14 @@ export interface CreateDatabaseOptions {
   /** Keep PGlite in memory instead of DATA_DIR (tests). */
   inMemory?: boolean;
   migrationsFolder?: string;
+  /**
+   * Refuse a query on `db` while the same request holds a transaction on it (transaction-guard.ts).
+   * Default: on for the embedded database and in tests, off on PostgreSQL otherwise.
+   */
+  guardTransactions?: boolean;
 }
+
+const testRun = () => process.env.VITEST !== undefined || process.env.NODE_ENV === 'test';
 
 export async function createDatabase(
   target: Config['database'],
@@ -57,6 +65,11 @@ export async function createDatabase(
     // and the next query opens a new one. Without a listener Node would crash on that event.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    if (options.guardTransactions ?? testRun()) {
+      markTransactions(db, db);
+      // The pool's query takes a connection through connect too.
+      guardMethod(pool, 'connect', db);
+    }
     return {
       db,
       driver: 'postgres',
@@ -84,6 +97,11 @@ export async function createDatabase(
     startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  if (options.guardTransactions ?? true) {
+    markTransactions(db, db);
+    // A transaction's own queries go through its own object, not these.
+    for (const method of ['query', 'exec', 'transaction'] as const) guardMethod(client, method, db);
+  }
   return {
     db,
     driver: 'pglite',

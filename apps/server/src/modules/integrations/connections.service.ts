@@ -228,7 +228,6 @@ export async function deleteConnection(db: Db, actor: AuditActor, id: string): P
   const row = await getRow(db, id);
   await db.transaction(async (tx) => {
     await tx.delete(externalConnections).where(eq(externalConnections.id, id));
-    webhookTargets.delete(db);
     await writeAudit(tx, actor, {
       action: 'connection.delete',
       targetType: 'connection',
@@ -236,6 +235,8 @@ export async function deleteConnection(db: Db, actor: AuditActor, id: string): P
       before: toConnection(row),
     });
   });
+  // After the commit: a reload in between would cache the deleted target again.
+  webhookTargets.delete(db);
 }
 
 function describeError(error: unknown): string {

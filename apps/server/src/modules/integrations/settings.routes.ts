@@ -18,6 +18,7 @@ import {
   getPublicSettings,
   getSetting,
   getSystemSettings,
+  invalidateSettings,
   updateSystemSettings,
 } from '../settings/settings.service';
 
@@ -82,7 +83,7 @@ export function registerSettingsRoutes(app: App, deps: { db: Db }) {
     async (request) => {
       const staff = await requirePermission(request, 'settings.manage');
       await db.transaction(async (tx) => {
-        const change = await updateSystemSettings(db, tx, request.body, staff.id);
+        const change = await updateSystemSettings(tx, request.body, staff.id);
         if (Object.keys(change.after).length > 0)
           await writeAudit(tx, actorOf(staff, request), {
             action: 'settings.update',
@@ -90,6 +91,8 @@ export function registerSettingsRoutes(app: App, deps: { db: Db }) {
             ...change,
           });
       });
+      // After the commit: a read in between would cache the old values again.
+      invalidateSettings(db);
       return getSystemSettings(db);
     },
   );

@@ -188,6 +188,59 @@ describe('system settings', () => {
     ).toHaveLength(0);
   });
 
+  it('answers 20 saves at once, valid and invalid, and keeps answering (issue 36)', async () => {
+    /** Fails the test instead of hanging it when the database wedges. */
+    const within = <T>(ms: number, work: Promise<T>) =>
+      Promise.race([
+        work,
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms),
+        ),
+      ]);
+    const audits = async () =>
+      (
+        await ctx.database.db
+          .select()
+          .from(staffAuditLog)
+          .where(eq(staffAuditLog.action, 'settings.update'))
+      ).length;
+    const auditsBefore = await audits();
+    const { maxWithdrawCentavos, minWithdrawCentavos } = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/admin/settings',
+        headers: { cookie: admin },
+      })
+    ).json();
+    // A cold cache: each save reads the current settings from the database.
+    invalidateSettings(ctx.database.db);
+    const bodies = Array.from({ length: 20 }, (_, i) =>
+      i % 2 === 0
+        ? { siteDescription: `Descrição ${i}` }
+        : { minWithdrawCentavos: maxWithdrawCentavos + 100 },
+    );
+    const answers = await within(15_000, Promise.all(bodies.map((body) => put(body))));
+    answers.forEach((res, i) => {
+      if (i % 2 === 0) expect(res.statusCode).toBe(200);
+      else {
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.message).toBe('O saque mínimo não pode ser maior que o máximo.');
+      }
+    });
+    const health = await within(5000, ctx.app.inject({ method: 'GET', url: '/api/health' }));
+    expect(health.statusCode).toBe(200);
+    const after = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/admin/settings',
+        headers: { cookie: admin },
+      })
+    ).json();
+    expect(after.minWithdrawCentavos).toBe(minWithdrawCentavos);
+    expect(bodies.map((b) => b.siteDescription)).toContain(after.siteDescription);
+    expect(await audits()).toBe(auditsBefore + 10);
+  });
+
   it('PIX turned off answers the spec message for a new charge', async () => {
     const p = await verifiedPlayer(ctx);
     expect((await put({ pixEnabled: false })).statusCode).toBe(200);

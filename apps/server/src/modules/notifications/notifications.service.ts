@@ -91,6 +91,11 @@ export async function updatePreferences(
   input: UpdateNotificationPreferencesInput,
   detail: string | null,
 ): Promise<void> {
+  // Read before the transaction: the settings go through the outer handle (and its cache).
+  const platformOn = {
+    sms: await channelEnabled(db, 'sms'),
+    whatsapp: await channelEnabled(db, 'whatsapp'),
+  } satisfies Record<NotificationChannel, boolean>;
   await db.transaction(async (tx) => {
     const [current] = await tx
       .select()
@@ -113,7 +118,7 @@ export async function updatePreferences(
       const was = channelOf(current, channel).optedIn;
       // No phone, no messages: removing the phone turns both channels off.
       const wanted = phone === null ? false : (input[channel] ?? was);
-      if (wanted && !was && !(await channelEnabled(db, channel)))
+      if (wanted && !was && !platformOn[channel])
         throw new AppError('VALIDATION_ERROR', {
           message: notificationMessages.channelOff(notificationChannelLabels[channel]),
         });

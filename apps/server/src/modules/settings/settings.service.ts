@@ -10,10 +10,12 @@ import {
   type UpdateSettingsInput,
   defaultCampaignChannelSettings,
 } from '@sorteio/shared';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { assertOutsideTransaction } from '../../db/transaction-guard';
 import { AppError } from '../../lib/errors';
 import { settings } from '../../db/schema';
-import type { DbOrTx } from '../wallet/ledger.service';
+import type { DbOrTx, Tx } from '../wallet/ledger.service';
 
 export const settingDefaults = {
   /** Approve identity verification at once when every automated check passes. */
@@ -58,13 +60,20 @@ export const SETTINGS_CACHE_MS = 2000;
 
 const cache = new WeakMap<object, { at: number; values: Promise<Map<string, unknown>> }>();
 
-function loadAll(db: Db): Promise<Map<string, unknown>> {
-  const hit = cache.get(db);
-  if (hit && Date.now() - hit.at < SETTINGS_CACHE_MS) return hit.values;
-  const values = db
+function readAll(db: DbOrTx): Promise<Map<string, unknown>> {
+  return db
     .select({ key: settings.key, value: settings.value })
     .from(settings)
     .then((rows) => new Map(rows.map((r) => [r.key, r.value])));
+}
+
+function loadAll(db: Db): Promise<Map<string, unknown>> {
+  // A cached read would hide the mistake until the cache is cold: inside a transaction, the outer
+  // handle is refused here too (src/db/transaction-guard.ts).
+  assertOutsideTransaction(db);
+  const hit = cache.get(db);
+  if (hit && Date.now() - hit.at < SETTINGS_CACHE_MS) return hit.values;
+  const values = readAll(db);
   cache.set(db, { at: Date.now(), values });
   values.catch(() => cache.delete(db));
   return values;
@@ -111,7 +120,10 @@ const fieldKeys = {
 } as const satisfies Partial<Record<keyof SystemSettings, SettingKey>>;
 
 export async function getSystemSettings(db: Db): Promise<SystemSettings> {
-  const values = await loadAll(db);
+  return systemSettingsOf(await loadAll(db));
+}
+
+function systemSettingsOf(values: Map<string, unknown>): SystemSettings {
   const read = (key: SettingKey) => (values.has(key) ? values.get(key) : settingDefaults[key]);
   const out: Record<string, unknown> = { cardEnabled: false, boletoEnabled: false };
   for (const [field, key] of Object.entries(fieldKeys)) out[field] = read(key);
@@ -131,14 +143,20 @@ export async function getPublicSettings(db: Db): Promise<PublicSettings> {
   };
 }
 
-/** Writes the changed fields; returns the before and after of what changed (for the audit row). */
+/**
+ * Writes the changed fields; returns the before and after of what changed (for the audit row).
+ * Everything goes through the caller's transaction: the outer handle would wait for it (issue 36).
+ * The caller invalidates the cache after the commit (`invalidateSettings`).
+ */
 export async function updateSystemSettings(
-  db: Db,
-  tx: DbOrTx,
+  tx: Tx,
   input: UpdateSettingsInput,
   updatedBy: string,
 ): Promise<{ before: Partial<SystemSettings>; after: Partial<SystemSettings> }> {
-  const current = await getSystemSettings(db);
+  // One change at a time: two saves checked against the same old values could together leave
+  // the minimum withdrawal above the maximum.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('settings.update'))`);
+  const current = systemSettingsOf(await readAll(tx));
   const merged = { ...current, ...input };
   if (merged.minWithdrawCentavos > merged.maxWithdrawCentavos)
     throw new AppError('VALIDATION_ERROR', {
@@ -153,6 +171,5 @@ export async function updateSystemSettings(
     after[field] = value;
     await setSetting(tx, key, value as never, updatedBy);
   }
-  invalidateSettings(db);
   return { before, after };
 }

@@ -21,6 +21,13 @@ export interface SystemState {
   ready: boolean;
 }
 
+/**
+ * How long /api/health waits for the database's round trip: a database that does not answer (a
+ * wedged embedded database, a lost server) is reported as 503 within this, not by a request that
+ * never ends (issue 36). Well under the usual probe timeouts.
+ */
+export const HEALTH_DB_TIMEOUT_MS = 2000;
+
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip', 'via'];
 
@@ -36,6 +43,30 @@ export function registerSystemRoutes(
 ) {
   const { config, database, mailer, state } = deps;
 
+  // A database that does not answer keeps one round trip waiting, not one per health check.
+  let inFlight: Promise<number> | null = null;
+  function pingWithin(ms: number): Promise<number> {
+    const ping = (inFlight ??= database.ping().finally(() => {
+      inFlight = null;
+    }));
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`the database did not answer within ${ms} ms`)),
+        ms,
+      );
+      ping.then(
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
+  }
+
   app.get(
     '/api/health',
     {
@@ -49,7 +80,7 @@ export function registerSystemRoutes(
     async (_request, reply) => {
       let roundTripMs: number | null = null;
       try {
-        roundTripMs = Math.round((await database.ping()) * 100) / 100;
+        roundTripMs = Math.round((await pingWithin(HEALTH_DB_TIMEOUT_MS)) * 100) / 100;
       } catch (error) {
         app.log.error({ err: error }, 'database health check failed');
       }

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from '../../config';
 import { type TestContext, createTestApp, jsonHeaders, verifiedPlayer } from '../../test/helpers';
 import { createMailer } from '../mail/mail.service';
 import { createRoom } from '../rooms/rooms.service';
+import { HEALTH_DB_TIMEOUT_MS } from './system.routes';
 
 const landingHtml = `<!doctype html><html lang="pt-BR"><body><div id="root"><main><h1>Sorteios com PIX que você pode verificar</h1>${'<p>Como funciona</p>'.repeat(50)}</main></div></body></html>`;
 const dashboardHtml =
@@ -63,6 +64,38 @@ describe('system routes', () => {
     expect(['pglite', 'postgres']).toContain(body.database.driver);
     expect(typeof body.database.roundTripMs).toBe('number');
     expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('answers 503 within its timeout when the database does not answer (issue 36)', async () => {
+    // A database that blocks: the embedded one held by a transaction that does not end (what a
+    // wedged request leaves), PostgreSQL through a round trip that never returns.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const pglite = ctx.database.pglite;
+    const ping = ctx.database.ping.bind(ctx.database);
+    const holding = pglite
+      ? pglite.transaction(() => held)
+      : ((ctx.database.ping = () => held.then(ping)), Promise.resolve());
+    try {
+      const started = Date.now();
+      const [res, ready] = await Promise.all([
+        ctx.app.inject({ method: 'GET', url: '/api/health' }),
+        ctx.app.inject({ method: 'GET', url: '/api/ready' }),
+      ]);
+      expect(Date.now() - started).toBeLessThan(HEALTH_DB_TIMEOUT_MS + 2000);
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({
+        status: 'degraded',
+        database: { status: 'error', roundTripMs: null },
+      });
+      // Readiness is the process's own state: it never waits for the database.
+      expect(ready.statusCode).toBe(200);
+    } finally {
+      ctx.database.ping = ping;
+      release();
+      await holding;
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
   it('reports readiness, and not-ready while shutting down', async () => {

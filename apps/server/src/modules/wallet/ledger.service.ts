@@ -409,6 +409,8 @@ export async function moneyTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>):
       let opened: Tx | undefined;
       const out = await db.transaction((tx) => {
         opened = tx;
+        // The outer handle as a cache key only (platformIds): never queried in here.
+        // eslint-disable-next-line local/no-outer-db-in-transaction
         databaseOf.set(tx, db);
         return work(tx);
       });
