@@ -68,7 +68,8 @@ export function CancelRoomSummary({
     );
   const { total, players, pendingSeats } = preview.data;
   return (
-    <div className="flex flex-col gap-3 text-sm">
+    // min-w-0: inside the dialog's grid the table scrolls on its own instead of widening the dialog.
+    <div className="flex min-w-0 flex-col gap-3 text-sm">
       <p className="font-medium">
         {players.length > 0
           ? `Total a reembolsar: ${formatBRL(total)} para ${countOf(players.length, 'jogador', 'jogadores')}.`
