@@ -417,6 +417,39 @@ export const adminRoomSchema = roomSchema.extend({
 });
 export type AdminRoom = z.infer<typeof adminRoomSchema>;
 
+/** A player's Saldo and Cashback, in centavos. */
+export const walletBalancesSchema = z.object({
+  saldo: z.number().int(),
+  cashback: z.number().int(),
+});
+
+/**
+ * GET /api/admin/rooms/:id/cancel-preview: what "Cancelar e reembolsar" will do, shown before the
+ * operator confirms (each confirmed entry back to where it came from, the cashback it earned taken
+ * back as far as the player still holds it).
+ */
+export const roomCancelPreviewSchema = z.object({
+  salaId: z.uuid(),
+  /** Sum of the refunds, in centavos. */
+  total: z.number().int(),
+  /** Seats held for a PIX not yet paid: released, nothing to give back. */
+  pendingSeats: z.number().int(),
+  players: z.array(
+    z.object({
+      userId: z.string(),
+      name: z.string(),
+      email: z.string(),
+      amount: z.number().int(),
+      toSaldo: z.number().int(),
+      toCashback: z.number().int(),
+      /** Cashback the entry earned that the refund takes back (what the player still holds). */
+      cashbackReversed: z.number().int(),
+      balances: walletBalancesSchema,
+    }),
+  ),
+});
+export type RoomCancelPreview = z.infer<typeof roomCancelPreviewSchema>;
+
 // ---------------------------------------------------------------- finance
 
 export const financeSummarySchema = z.object({
@@ -426,7 +459,11 @@ export const financeSummarySchema = z.object({
   categories: z.number().int(),
   platformFees: z.number().int(),
   prizesPaid: z.number().int(),
+  /** Cashback credited on entries, net of what refunds took back. */
   cashbackGiven: z.number().int(),
+  /** Entries given back when their room was cancelled: not in totalRevenue nor transactions. */
+  refundedTotal: z.number().int(),
+  refundedCount: z.number().int(),
   pixIn: z.number().int(),
   pixOut: z.number().int(),
 });
@@ -441,13 +478,20 @@ export const dailySummarySchema = z.array(
     average: z.number().int(),
   }),
 );
+/**
+ * A participation as finance shows it: its payment status, or 'reembolsado' once its room was
+ * cancelled and the entry given back (the seat stays 'confirmado': it was paid, then refunded).
+ */
+export const financeEntryStatuses = ['pendente', 'confirmado', 'cancelado', 'reembolsado'] as const;
+export type FinanceEntryStatus = (typeof financeEntryStatuses)[number];
+
 export const recentTransactionsSchema = z.array(
   z.object({
     id: z.string(),
     userName: z.string(),
     tipoSala: roomTypeSchema,
     valorPago: z.number().int(),
-    statusPagamento: z.string(),
+    statusPagamento: z.enum(financeEntryStatuses),
     metodoPagamento: z.string(),
     createdAt: isoDate,
   }),

@@ -67,6 +67,8 @@ export const statementKinds = [
   'entry_balance',
   'topup',
   'cashback',
+  /** The cashback a refunded entry had earned, taken back with the refund. */
+  'cashback_reversal',
   'prize',
   'refund',
   'withdrawal',
@@ -84,6 +86,7 @@ export const statementKindLabels: Record<StatementKind, string> = {
   entry_balance: 'Entrada paga com saldo',
   topup: 'Saldo adicionado por PIX',
   cashback: 'Cashback recebido',
+  cashback_reversal: 'Cashback estornado (sala cancelada)',
   prize: 'Prêmio',
   refund: 'Reembolso de sala cancelada',
   withdrawal: 'Saque por PIX',

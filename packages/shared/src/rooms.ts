@@ -260,6 +260,14 @@ export const roomEditMessages = {
   reopenDrawn: 'Esta sala já foi sorteada e não pode ser reaberta.',
   reopenCancelled:
     'Esta sala foi cancelada e as entradas foram devolvidas: crie uma nova sala em vez de reabri-la.',
+  drawSettled: 'Esta sala já foi sorteada ou cancelada.',
+  drawTooFew:
+    'O sorteio precisa de pelo menos dois participantes com pagamento confirmado. Para devolver as entradas, use “Cancelar e reembolsar”.',
+  drawPendingPix:
+    'Há pagamentos PIX em andamento nesta sala. Feche a sala e sorteie depois que eles forem confirmados ou expirarem.',
+  drawOpenHint:
+    'A sala será fechada agora (ninguém mais entra) e o sorteio usa as participações confirmadas, pelo protocolo publicado.',
+  drawClosedHint: 'O sorteio usa as participações confirmadas, pelo protocolo publicado.',
 } as const;
 
 export const roomStatusInputSchema = z.object({

@@ -83,6 +83,8 @@ export const ledgerTransactionKinds = [
   'entry_balance',
   'topup',
   'cashback',
+  /** Takes back, with a refund, the cashback the refunded entry earned (what the player still holds). */
+  'cashback_reversal',
   'prize',
   'fee',
   'refund',

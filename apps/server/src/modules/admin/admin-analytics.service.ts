@@ -15,6 +15,7 @@ import {
   verificacaoUsuario,
 } from '../../db/schema';
 import { brazilDayStart, brazilDaySql, brazilDays } from '../../lib/brazil-time';
+import { isRefundedSql } from '../draws/draws.service';
 
 export async function revenueSeries(db: Db, days: number, now = new Date()) {
   const since = brazilDayStart(now, days - 1);
@@ -22,7 +23,8 @@ export async function revenueSeries(db: Db, days: number, now = new Date()) {
   const rows = await db
     .select({
       date: day,
-      revenue: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerAccounts.kind} = 'room_pool' and ${ledgerTransactions.kind} in ('entry_pix', 'entry_balance')), 0)`,
+      // Refunded entries (cancelled rooms) are not revenue.
+      revenue: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerAccounts.kind} = 'room_pool' and ${ledgerTransactions.kind} in ('entry_pix', 'entry_balance') and not ${isRefundedSql(ledgerTransactions.participacaoId)}), 0)`,
       fees: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerAccounts.kind} = 'platform_revenue'), 0)`,
     })
     .from(ledgerEntries)

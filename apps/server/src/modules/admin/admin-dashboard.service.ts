@@ -10,7 +10,7 @@ import {
   type SystemAlert,
   formatBRL,
 } from '@sorteio/shared';
-import { and, count, desc, eq, gte, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ne, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   ledgerAccounts,
@@ -24,6 +24,7 @@ import {
 } from '../../db/schema';
 import { brazilDayStart } from '../../lib/brazil-time';
 import { firstName } from '../../lib/names';
+import { isRefundedSql } from '../draws/draws.service';
 import { latestLedgerAudit } from '../wallet/ledger-audit';
 
 /** Spec 001 section 9: total revenue above R$ 10.000,00 is the revenue goal. */
@@ -63,7 +64,13 @@ export async function getAdminDashboard(db: Db, now = new Date()): Promise<Admin
           total: sql<string>`coalesce(sum(${participacoes.valorPago}), 0)`,
         })
         .from(participacoes)
-        .where(eq(participacoes.statusPagamento, 'confirmado')),
+        // Entries refunded when their room was cancelled are neither revenue nor participations.
+        .where(
+          and(
+            eq(participacoes.statusPagamento, 'confirmado'),
+            not(isRefundedSql(participacoes.id)),
+          ),
+        ),
       db
         .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
         .from(ledgerEntries)

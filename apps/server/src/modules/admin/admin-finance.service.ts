@@ -2,9 +2,21 @@
  * The financial tab (spec 001 "Admin financial tab"), computed from the ledger and the records it
  * moves money for — never from a summary table that could drift: the four cards, the daily summary,
  * recent transactions, totals by category, the four reports as CSV, and the payout queue.
+ *
+ * An entry refunded because its room was cancelled is not revenue: it leaves every Receita figure,
+ * entry count and category total, reads 'reembolsado' wherever a status is shown, and is summed
+ * apart (the summary's refundedTotal, the monthly report's 'Reembolsos' column, in the month the
+ * entry was paid, so Receita + Reembolsos is everything paid in that month). Cashback figures are
+ * net of what refunds took back.
  */
-import { type FinanceSummary, type PayoutQueueItem, type Role, viewField } from '@sorteio/shared';
-import { and, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import {
+  type FinanceEntryStatus,
+  type FinanceSummary,
+  type PayoutQueueItem,
+  type Role,
+  viewField,
+} from '@sorteio/shared';
+import { type SQL, and, desc, eq, gte, inArray, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   ledgerAccounts,
@@ -20,32 +32,50 @@ import {
 import { brazilDayStart, brazilDaySql, brazilDays, brazilMonthSql } from '../../lib/brazil-time';
 import { calendarCell, dateTimeCell, moneyCell, numberCell, textCell, toCsv } from '../../lib/csv';
 import { firstName } from '../../lib/names';
+import { isRefundedSql } from '../draws/draws.service';
 
 const ENTRY_KINDS = ['entry_pix', 'entry_balance'] as const;
+/** Cashback credited on entries and taken back by refunds: their sum is what players kept. */
+const CASHBACK_KINDS = ['cashback', 'cashback_reversal'] as const;
 
-/** Sum of the entries on accounts of `kind` within transactions of `txKinds` (all when omitted). */
-function entrySum(kind: string, txKinds?: readonly string[]) {
+/** The ledger transaction being summed paid for an entry that was later refunded. */
+const refundedEntry = isRefundedSql(ledgerTransactions.participacaoId);
+const keptEntry = not(refundedEntry);
+
+/**
+ * Sum of the entries on accounts of `kind` within transactions of `txKinds` (all when omitted),
+ * restricted further by `extra`.
+ */
+function entrySum(kind: string, txKinds?: readonly string[], extra?: SQL) {
   return sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerAccounts.kind} = ${kind}${
     txKinds ? sql` and ${ledgerTransactions.kind} in ${txKinds}` : sql``
-  }), 0)`;
+  }${extra ? sql` and ${extra}` : sql``}), 0)`;
 }
+
+/** A participation's status as finance shows it: a refunded entry reads 'reembolsado'. */
+const financeStatus = (
+  status: 'pendente' | 'confirmado' | 'cancelado',
+  refunded: boolean,
+): FinanceEntryStatus => (refunded ? 'reembolsado' : status);
 
 export async function financeSummary(db: Db): Promise<FinanceSummary> {
   const [[ledger], [entries], [pixIn], [pixOut]] = await Promise.all([
     db
       .select({
-        revenue: entrySum('room_pool', ENTRY_KINDS),
+        revenue: entrySum('room_pool', ENTRY_KINDS, keptEntry),
+        refunded: entrySum('room_pool', ENTRY_KINDS, refundedEntry),
         fees: entrySum('platform_revenue'),
         prizes: entrySum('user_saldo', ['prize']),
-        cashback: entrySum('user_cashback', ['cashback']),
+        cashback: entrySum('user_cashback', CASHBACK_KINDS),
       })
       .from(ledgerEntries)
       .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
       .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId)),
     db
       .select({
-        n: sql<number>`count(*)::int`,
-        categories: sql<number>`count(distinct ${salas.tipoSala})::int`,
+        n: sql<number>`(count(*) filter (where ${keptEntry}))::int`,
+        refunded: sql<number>`(count(*) filter (where ${refundedEntry}))::int`,
+        categories: sql<number>`(count(distinct ${salas.tipoSala}) filter (where ${keptEntry}))::int`,
       })
       .from(ledgerTransactions)
       .innerJoin(salas, eq(salas.id, ledgerTransactions.salaId))
@@ -71,6 +101,8 @@ export async function financeSummary(db: Db): Promise<FinanceSummary> {
     platformFees: Number(ledger?.fees ?? 0),
     prizesPaid: Number(ledger?.prizes ?? 0),
     cashbackGiven: Number(ledger?.cashback ?? 0),
+    refundedTotal: Number(ledger?.refunded ?? 0),
+    refundedCount: entries?.refunded ?? 0,
     pixIn: Number(pixIn?.total ?? 0),
     pixOut: Number(pixOut?.total ?? 0),
   };
@@ -82,9 +114,9 @@ export async function dailySummary(db: Db, days = 30, now = new Date()) {
   const rows = await db
     .select({
       date: day,
-      revenue: entrySum('room_pool', ENTRY_KINDS),
+      revenue: entrySum('room_pool', ENTRY_KINDS, keptEntry),
       fees: entrySum('platform_revenue'),
-      count: sql<number>`(count(distinct ${ledgerTransactions.id}) filter (where ${ledgerTransactions.kind} in ${ENTRY_KINDS}))::int`,
+      count: sql<number>`(count(distinct ${ledgerTransactions.id}) filter (where ${ledgerTransactions.kind} in ${ENTRY_KINDS} and ${keptEntry}))::int`,
     })
     .from(ledgerEntries)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
@@ -119,6 +151,7 @@ export async function recentTransactions(db: Db, viewer: Role, limit = 20) {
       tipoSala: salas.tipoSala,
       nome: profiles.nomeCompleto,
       email: user.email,
+      refunded: isRefundedSql(participacoes.id),
     })
     .from(participacoes)
     .innerJoin(salas, eq(salas.id, participacoes.salaId))
@@ -131,13 +164,13 @@ export async function recentTransactions(db: Db, viewer: Role, limit = 20) {
     userName: r.nome ?? viewField(viewer, 'email', r.email),
     tipoSala: r.tipoSala,
     valorPago: r.p.valorPago,
-    statusPagamento: r.p.statusPagamento,
+    statusPagamento: financeStatus(r.p.statusPagamento, r.refunded),
     metodoPagamento: r.p.metodoPagamento,
     createdAt: r.p.createdAt.toISOString(),
   }));
 }
 
-/** Confirmed entries by room type, from the ledger's entry payments. */
+/** Confirmed entries by room type, from the ledger's entry payments (refunded ones left out). */
 export async function byCategory(db: Db) {
   const rows = await db
     .select({
@@ -149,7 +182,13 @@ export async function byCategory(db: Db) {
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
     .innerJoin(salas, eq(salas.id, ledgerTransactions.salaId))
-    .where(and(eq(ledgerAccounts.kind, 'room_pool'), inArray(ledgerTransactions.kind, ENTRY_KINDS)))
+    .where(
+      and(
+        eq(ledgerAccounts.kind, 'room_pool'),
+        inArray(ledgerTransactions.kind, ENTRY_KINDS),
+        keptEntry,
+      ),
+    )
     .groupBy(salas.tipoSala)
     .orderBy(desc(sql`sum(${ledgerEntries.amount})`));
   return rows.map((r) => ({ tipoSala: r.tipoSala, total: Number(r.total), count: r.count }));
@@ -216,6 +255,7 @@ export async function transactionsReport(db: Db, viewer: Role, now = new Date())
       tipoSala: salas.tipoSala,
       nome: profiles.nomeCompleto,
       email: user.email,
+      refunded: isRefundedSql(participacoes.id),
     })
     .from(participacoes)
     .innerJoin(salas, eq(salas.id, participacoes.salaId))
@@ -242,7 +282,7 @@ export async function transactionsReport(db: Db, viewer: Role, now = new Date())
       textCell(r.p.numeroSorte),
       moneyCell(r.p.valorPago),
       r.p.metodoPagamento === 'pix' ? 'PIX' : 'Saldo',
-      textCell(r.p.statusPagamento),
+      textCell(financeStatus(r.p.statusPagamento, r.refunded)),
     ]),
   );
 }
@@ -252,11 +292,12 @@ export async function monthlyReport(db: Db): Promise<string> {
   const rows = await db
     .select({
       month,
-      entries: sql<number>`(count(distinct ${ledgerTransactions.id}) filter (where ${ledgerTransactions.kind} in ${ENTRY_KINDS}))::int`,
-      revenue: entrySum('room_pool', ENTRY_KINDS),
+      entries: sql<number>`(count(distinct ${ledgerTransactions.id}) filter (where ${ledgerTransactions.kind} in ${ENTRY_KINDS} and ${keptEntry}))::int`,
+      revenue: entrySum('room_pool', ENTRY_KINDS, keptEntry),
+      refunds: entrySum('room_pool', ENTRY_KINDS, refundedEntry),
       fees: entrySum('platform_revenue'),
       prizes: entrySum('user_saldo', ['prize']),
-      cashback: entrySum('user_cashback', ['cashback']),
+      cashback: entrySum('user_cashback', CASHBACK_KINDS),
       pixIn: sql<string>`coalesce(-sum(${ledgerEntries.amount}) filter (where ${ledgerAccounts.kind} = 'pix_clearing' and ${ledgerEntries.amount} < 0), 0)`,
       pixOut: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerAccounts.kind} = 'pix_clearing' and ${ledgerEntries.amount} > 0), 0)`,
     })
@@ -271,6 +312,7 @@ export async function monthlyReport(db: Db): Promise<string> {
       'Mês',
       'Participações',
       'Receita bruta (R$)',
+      'Reembolsos (R$)',
       'Taxas da plataforma (R$)',
       'Prêmios (R$)',
       'Cashback (R$)',
@@ -281,6 +323,7 @@ export async function monthlyReport(db: Db): Promise<string> {
       calendarCell(r.month),
       String(r.entries),
       moneyCell(Number(r.revenue)),
+      moneyCell(Number(r.refunds)),
       moneyCell(Number(r.fees)),
       moneyCell(Number(r.prizes)),
       moneyCell(Number(r.cashback)),
@@ -326,7 +369,9 @@ export async function growthReport(db: Db): Promise<string> {
         entries: sql<number>`count(*)::int`,
       })
       .from(participacoes)
-      .where(eq(participacoes.statusPagamento, 'confirmado'))
+      .where(
+        and(eq(participacoes.statusPagamento, 'confirmado'), not(isRefundedSql(participacoes.id))),
+      )
       .groupBy(entryMonth),
   ]);
   const months = [...new Set([...signups.map((s) => s.month), ...activity.map((a) => a.month)])]

@@ -1,11 +1,14 @@
 /**
  * The administrators' rooms (spec 001 "Admin rooms tab", sections 5 and 9): newest first, create
  * and edit with the spec's limits and the prize computed in centavos, open/close, delete while
- * nobody joined, draw now, cancel with refunds. The rules live in admin-rooms.service.ts; every
+ * nobody joined, draw now (closing an open room first), cancel with refunds after a preview of
+ * what each player gets back. The rules live in admin-rooms.service.ts; every
  * change is audited in its transaction.
  */
 import {
   adminRoomSchema,
+  roomCancelPreviewSchema,
+  roomEditMessages,
   roomFormDefaultsSchema,
   roomFormSchema,
   roomIdParamsSchema,
@@ -19,7 +22,7 @@ import { participacoes, privateRooms, salas, sorteios } from '../../db/schema';
 import { requirePermission } from '../../lib/authz';
 import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
-import { cancelRoom, drawRoom } from '../draws/draws.service';
+import { cancelRoom, drawRoom, previewCancellation } from '../draws/draws.service';
 import { toRoom } from '../rooms/rooms.service';
 import {
   createAdminRoom,
@@ -174,7 +177,8 @@ export function registerAdminRoomRoutes(app: App, { db, config }: { db: Db; conf
     {
       schema: {
         tags: ['admin'],
-        summary: 'Sortear agora (sala fechada ou completa)',
+        summary:
+          'Sortear agora: fecha a sala se estiver aberta e sorteia, na mesma transação (recusa com PIX em andamento ou menos de dois participantes confirmados)',
         params: roomIdParamsSchema,
         response: {
           200: z.object({
@@ -190,24 +194,39 @@ export function registerAdminRoomRoutes(app: App, { db, config }: { db: Db; conf
         db,
         config,
         salaId: request.params.id,
-        allowClosed: true,
-        audit: (tx, result) =>
+        byStaff: true,
+        audit: (tx, result, before) =>
           writeAudit(tx, actorOf(staff, request), {
             action: 'room.draw',
             targetType: 'room',
             targetId: request.params.id,
-            after: result,
+            before,
+            after: { ...result, closedForDraw: before.status === 'aberta' },
           }),
       });
       if (outcome.kind === 'skipped')
-        throw new AppError('CONFLICT', {
-          message: 'Esta sala não pode ser sorteada agora (feche a sala ou aguarde os pagamentos).',
-        });
+        throw new AppError('CONFLICT', { message: roomEditMessages.drawSettled });
       await app.afterDraw(outcome);
       return {
         result: outcome.kind,
         sorteioId: outcome.kind === 'drawn' ? outcome.sorteioId : null,
       };
+    },
+  );
+
+  app.get(
+    '/api/admin/rooms/:id/cancel-preview',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'O que "Cancelar e reembolsar" fará: total e cada jogador afetado',
+        params: roomIdParamsSchema,
+        response: { 200: roomCancelPreviewSchema },
+      },
+    },
+    async (request) => {
+      await requirePermission(request, 'rooms.manage');
+      return previewCancellation(db, request.params.id);
     },
   );
 
@@ -226,13 +245,19 @@ export function registerAdminRoomRoutes(app: App, { db, config }: { db: Db; conf
       const outcome = await cancelRoom({
         db,
         salaId: request.params.id,
-        audit: (tx, before) =>
+        audit: (tx, before, refunds) =>
           writeAudit(tx, actorOf(staff, request), {
             action: 'room.cancel',
             targetType: 'room',
             targetId: before.id,
             before: roomSnapshot(before),
-            after: { status: 'cancelada' },
+            // Each affected player's Saldo and Cashback before and after (issue 35: staff money
+            // actions are audited with the balances they changed).
+            after: {
+              status: 'cancelada',
+              total: refunds.reduce((acc, r) => acc + r.amount, 0),
+              refunds,
+            },
           }),
       });
       await app.afterDraw(outcome);

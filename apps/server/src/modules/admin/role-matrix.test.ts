@@ -299,6 +299,10 @@ const routes: Record<string, { permission: Permission; call: () => Promise<Call>
       return { url: `/api/admin/rooms/${id}/draw` };
     },
   },
+  'GET /api/admin/rooms/:id/cancel-preview': {
+    permission: 'rooms.manage',
+    call: async () => ({ url: `/api/admin/rooms/${await room()}/cancel-preview` }),
+  },
   'POST /api/admin/rooms/:id/cancel': {
     permission: 'rooms.manage',
     call: async () => ({ url: `/api/admin/rooms/${await room()}/cancel` }),

@@ -184,12 +184,10 @@ describe('drawing a room', () => {
     });
     await joinRoom({ db: db(), config: ctx.config, userId: b.id, salaId: room.id, metodo: 'pix' }); // never pays
     await db().update(salas).set({ status: 'fechada' }).where(eq(salas.id, room.id));
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/rooms/${room.id}/draw`,
-      headers: { ...jsonHeaders, cookie: await adminCookie() },
-    });
-    expect(res.json()).toEqual({ result: 'cancelled', sorteioId: null });
+    // The protocol's own path (a room closing on its date, a private room's draw); an
+    // administrator's "Sortear agora" refuses instead (room-refunds.test.ts).
+    const outcome = await drawRoom({ db: db(), salaId: room.id, allowClosed: true });
+    expect(outcome).toMatchObject({ kind: 'cancelled', refundedUserIds: [a.id] });
     const [after] = await db().select().from(salas).where(eq(salas.id, room.id));
     expect(after!.status).toBe('cancelada');
     expect((await walletOf(db(), a.id)).saldo).toBe(100_000);

@@ -90,9 +90,9 @@ describe('cancelling a room', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ refunded: 2 });
     // 300 of the entry came from the Cashback (back there), 700 from the Saldo (back there);
-    // the cashback the entry earned (2 % = 20) stays.
+    // the cashback the entry earned (2 % = 20) is taken back with the refund.
     const after = await walletOf(db(), withCashback.id);
-    expect(after.cashback - before.cashback).toBe(300);
+    expect(after.cashback - before.cashback).toBe(300 - 20);
     expect(after.saldo - before.saldo).toBe(700);
     expect((await walletOf(db(), bySaldo.id)).saldo).toBe(5000);
     const [sala] = await db().select().from(salas).where(eq(salas.id, room.id));

@@ -164,6 +164,43 @@ export async function runLedgerAudit(db: Db): Promise<LedgerAudit> {
     'refunds complete',
   );
 
+  // A refunded entry keeps no cashback: what it earned was taken back with the refund, except the
+  // part the player had already spent, which the refund records (cashbackUnrecovered).
+  check(
+    'each refunded entry took back the cashback it earned (or recorded what was already spent)',
+    await rows(
+      db,
+      sql`with earned as (
+            select t.participacao_id as id, sum(e.amount) as amount from ledger_transactions t
+            join ledger_entries e on e.transaction_id = t.id
+            join ledger_accounts a on a.id = e.account_id and a.kind = 'user_cashback'
+            where t.kind = 'cashback' and t.participacao_id is not null group by t.participacao_id
+          ),
+          reversed as (
+            select t.participacao_id as id,
+              -coalesce(sum(e.amount) filter (where a.id is not null), 0) as amount,
+              count(distinct t.id) as n from ledger_transactions t
+            left join ledger_entries e on e.transaction_id = t.id
+            left join ledger_accounts a on a.id = e.account_id and a.kind = 'user_cashback'
+            where t.kind = 'cashback_reversal' group by t.participacao_id
+          ),
+          refunds as (
+            select participacao_id as id, metadata from ledger_transactions where kind = 'refund'
+          )
+          select refunds.id from refunds
+          join earned on earned.id = refunds.id
+          left join reversed on reversed.id = refunds.id
+          where coalesce(reversed.n, 0) > 1
+             or coalesce(reversed.amount, 0)
+                + coalesce((refunds.metadata ->> 'cashbackUnrecovered')::bigint, 0) <> earned.amount
+          union all
+          select reversed.id from reversed left join refunds on refunds.id = reversed.id
+          where refunds.id is null`,
+    ),
+    'id',
+    'no refunded entry kept its cashback',
+  );
+
   check(
     'pools hold exactly the entries of rooms not yet settled, and nothing after',
     await rows(

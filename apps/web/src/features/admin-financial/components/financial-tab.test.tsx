@@ -21,12 +21,35 @@ function setup(role: 'admin' | 'partner', calls: string[] = []) {
         platformFees: 100,
         prizesPaid: 0,
         cashbackGiven: 0,
+        refundedTotal: 2000,
+        refundedCount: 2,
         pixIn: 0,
         pixOut: 0,
       },
     },
     'GET /api/admin/finance/daily': { body: [] },
-    'GET /api/admin/finance/transactions': { body: [] },
+    'GET /api/admin/finance/transactions': {
+      body: [
+        {
+          id: 't-1',
+          userName: 'Fabio Devolvido',
+          tipoSala: 'prata',
+          valorPago: 1000,
+          statusPagamento: 'reembolsado',
+          metodoPagamento: 'balance',
+          createdAt: '2026-11-23T11:00:00.000Z',
+        },
+        {
+          id: 't-2',
+          userName: 'Eva Mantida',
+          tipoSala: 'prata',
+          valorPago: 700,
+          statusPagamento: 'confirmado',
+          metodoPagamento: 'balance',
+          createdAt: '2026-11-23T10:00:00.000Z',
+        },
+      ],
+    },
     'GET /api/admin/finance/categories': { body: [] },
     'GET /api/admin/finance/payouts': {
       body: [
@@ -87,6 +110,18 @@ describe('financial tab', { timeout: 20_000 }, () => {
     const link = await screen.findByRole('link', { name: 'Exportar Transações' });
     expect(link.getAttribute('href')).toBe('/api/admin/finance/reports/transactions');
     expect(link.hasAttribute('download')).toBe(true);
+  });
+
+  it('shows a refunded entry as Reembolsado and says Receita leaves the refunds out', async () => {
+    const user = userEvent.setup();
+    setup('admin');
+    await waitFor(() => expect(text(document.body)).toContain('Sem R$ 20,00 reembolsados (2)'));
+    await user.click(screen.getByRole('tab', { name: 'Transações' }));
+    const table = await screen.findByRole('table', { name: 'Transações recentes' });
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1]!).getByText('Reembolsado')).toBeDefined();
+    expect(within(rows[2]!).getByText('Confirmado')).toBeDefined();
+    expect(text(table)).not.toContain('reembolsado');
   });
 
   it('lets a partner read but not act on payouts or run the audit', async () => {

@@ -6,6 +6,7 @@ import {
   formatDateTime,
   formatInteger,
   roomTypeLabel,
+  type FinanceEntryStatus,
   type PayoutQueueItem,
 } from '@sorteio/shared';
 import { Download, ShieldCheck, ShieldAlert } from 'lucide-react';
@@ -67,17 +68,29 @@ function SummaryCards() {
     <Loaded query={summary} title="Erro ao carregar o financeiro">
       {(s) => (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {[
-            ['Receita Total', formatBRL(s.totalRevenue)],
-            ['Transações', formatInteger(s.transactions)],
-            ['Valor Médio', formatBRL(s.averageValue)],
-            ['Categorias', formatInteger(s.categories)],
-          ].map(([label, value]) => (
+          {(
+            [
+              [
+                'Receita Total',
+                formatBRL(s.totalRevenue),
+                // Refunded entries are not revenue: the card says how much was given back.
+                s.refundedCount > 0
+                  ? `Sem ${formatBRL(s.refundedTotal)} reembolsados (${formatInteger(s.refundedCount)})`
+                  : null,
+              ],
+              ['Transações', formatInteger(s.transactions), null],
+              ['Valor Médio', formatBRL(s.averageValue), null],
+              ['Categorias', formatInteger(s.categories), null],
+            ] as const
+          ).map(([label, value, note]) => (
             <Card key={label}>
               <CardHeader className="pb-2">
                 <CardTitle className="text-sm font-medium text-muted-foreground">{label}</CardTitle>
               </CardHeader>
-              <CardContent className="text-2xl font-bold tabular-nums">{value}</CardContent>
+              <CardContent>
+                <p className="text-2xl font-bold tabular-nums">{value}</p>
+                {note && <p className="text-xs text-muted-foreground">{note}</p>}
+              </CardContent>
             </Card>
           ))}
         </div>
@@ -85,6 +98,17 @@ function SummaryCards() {
     </Loaded>
   );
 }
+
+/** A participation's status as finance shows it; a refunded entry reads 'Reembolsado'. */
+const entryStatus: Record<
+  FinanceEntryStatus,
+  { label: string; variant: 'success' | 'secondary' | 'warning' | 'info' }
+> = {
+  pendente: { label: 'Pendente', variant: 'warning' },
+  confirmado: { label: 'Confirmado', variant: 'success' },
+  cancelado: { label: 'Cancelado', variant: 'secondary' },
+  reembolsado: { label: 'Reembolsado', variant: 'info' },
+};
 
 function DailyTable() {
   const daily = useDailySummary();
@@ -123,7 +147,14 @@ function TransactionsTable() {
       cell: ({ row }) => <span className="capitalize">{roomTypeLabel(row.original.tipoSala)}</span>,
     },
     { id: 'valor', header: 'Valor', cell: ({ row }) => formatBRL(row.original.valorPago) },
-    { accessorKey: 'statusPagamento', header: 'Status' },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: ({ row }) => {
+        const status = entryStatus[row.original.statusPagamento];
+        return <Badge variant={status.variant}>{status.label}</Badge>;
+      },
+    },
     { accessorKey: 'metodoPagamento', header: 'Método' },
     { id: 'data', header: 'Data', cell: ({ row }) => formatDateTime(row.original.createdAt) },
   ];

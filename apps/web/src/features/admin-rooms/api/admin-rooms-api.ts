@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminRoomSchema, roomFormDefaultsSchema, type RoomForm } from '@sorteio/shared';
+import {
+  adminRoomSchema,
+  roomCancelPreviewSchema,
+  roomFormDefaultsSchema,
+  type RoomForm,
+} from '@sorteio/shared';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 
@@ -24,6 +29,21 @@ export const useRoomDefaults = (enabled: boolean) =>
   useQuery({ ...roomDefaultsQueryOptions(), enabled });
 
 const roomPath = (id: string) => `/api/admin/rooms/${encodeURIComponent(id)}`;
+
+/**
+ * GET /api/admin/rooms/:id/cancel-preview: the refunds "Cancelar e reembolsar" will make, read
+ * fresh each time the confirmation opens (balances move).
+ */
+export const cancelPreviewQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...adminRoomKeys.all, 'cancel-preview', id] as const,
+    queryFn: ({ signal }) =>
+      api(`${roomPath(id)}/cancel-preview`, { schema: roomCancelPreviewSchema, signal }),
+    staleTime: 0,
+    gcTime: 0,
+  });
+export const useCancelPreview = (id: string | null) =>
+  useQuery({ ...cancelPreviewQueryOptions(id ?? ''), enabled: id !== null });
 
 function useRoomMutation<I, O>(fn: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();

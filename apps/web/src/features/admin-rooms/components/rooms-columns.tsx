@@ -105,7 +105,9 @@ export function roomColumns(options: {
                       {r.status === 'aberta' ? 'Fechar' : 'Abrir'}
                     </DropdownMenuItem>
                   )}
-                  {live && r.paidSeats > 0 && (
+                  {/* Offered when it can work: two paid entrants at least (an open room is
+                      closed by the draw itself; the dialog says so). */}
+                  {(live || r.status === 'sorteando') && !r.sorteioId && r.paidSeats >= 2 && (
                     <DropdownMenuItem onSelect={() => onAction(r, 'draw')}>
                       Sortear agora
                     </DropdownMenuItem>

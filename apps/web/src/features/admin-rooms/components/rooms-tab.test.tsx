@@ -196,6 +196,115 @@ describe('rooms tab', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('menuitem', { name: 'Excluir' })).toBeNull();
   });
 
+  it('offers "Sortear agora" only when the draw can work (two paid entrants at least)', async () => {
+    const user = userEvent.setup();
+    setup({
+      'GET /api/admin/rooms': {
+        body: [room({ participantesAtual: 1, paidSeats: 1, entrantsEver: 1 })],
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: /Ações da sala/ }));
+    expect(await screen.findByRole('menuitem', { name: 'Cancelar e reembolsar' })).toBeDefined();
+    expect(screen.queryByRole('menuitem', { name: 'Sortear agora' })).toBeNull();
+  });
+
+  it('says the draw closes an open room, and draws it', async () => {
+    const user = userEvent.setup();
+    const calls: string[] = [];
+    setup({
+      'GET /api/admin/rooms': {
+        body: [room({ participantesAtual: 3, paidSeats: 3, entrantsEver: 3 })],
+      },
+      'POST /api/admin/rooms/00000000-0000-4000-8000-000000000001/draw': () => {
+        calls.push('draw');
+        return { body: { result: 'drawn', sorteioId: 'sort-9' } };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: /Ações da sala/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sortear agora' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(text(dialog)).toContain(roomEditMessages.drawOpenHint);
+    expect(text(dialog)).toContain('3 participações confirmadas');
+    await user.click(within(dialog).getByRole('button', { name: 'Sortear' }));
+    expect(await screen.findByText('Sorteio realizado. A prova já está publicada.')).toBeDefined();
+    expect(calls).toEqual(['draw']);
+  });
+
+  it('does not let a draw be confirmed while a PIX seat is being paid, and says why', async () => {
+    const user = userEvent.setup();
+    setup({
+      'GET /api/admin/rooms': {
+        body: [room({ status: 'fechada', participantesAtual: 3, paidSeats: 2, entrantsEver: 3 })],
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: /Ações da sala/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sortear agora' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(text(dialog)).toContain(roomEditMessages.drawClosedHint);
+    expect(text(within(dialog).getByRole('alert'))).toContain(roomEditMessages.drawPendingPix);
+    expect(
+      within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Sortear' }).disabled,
+    ).toBe(true);
+  });
+
+  it('lists the total and every affected player before a cancellation is confirmed', async () => {
+    const user = userEvent.setup();
+    const calls: string[] = [];
+    setup({
+      'GET /api/admin/rooms': {
+        body: [room({ participantesAtual: 3, paidSeats: 2, entrantsEver: 3 })],
+      },
+      'GET /api/admin/rooms/00000000-0000-4000-8000-000000000001/cancel-preview': {
+        body: {
+          salaId: '00000000-0000-4000-8000-000000000001',
+          total: 2000,
+          pendingSeats: 1,
+          players: [
+            {
+              userId: 'u-1',
+              name: 'Ana Reembolso',
+              email: 'ana@teste.com.br',
+              amount: 1000,
+              toSaldo: 700,
+              toCashback: 300,
+              cashbackReversed: 20,
+              balances: { saldo: 9000, cashback: 20 },
+            },
+            {
+              userId: 'u-2',
+              name: 'Bruno Reembolso',
+              email: 'bruno@teste.com.br',
+              amount: 1000,
+              toSaldo: 1000,
+              toCashback: 0,
+              cashbackReversed: 2,
+              balances: { saldo: 8920, cashback: 2 },
+            },
+          ],
+        },
+      },
+      'POST /api/admin/rooms/00000000-0000-4000-8000-000000000001/cancel': () => {
+        calls.push('cancel');
+        return { body: { refunded: 2 } };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: /Ações da sala/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Cancelar e reembolsar' }));
+    const dialog = await screen.findByRole('dialog');
+    const players = await within(dialog).findByRole('table', { name: 'Jogadores afetados' });
+    expect(text(dialog)).toContain('Total a reembolsar: R$ 20,00 para 2 jogadores.');
+    const rows = within(players).getAllByRole('row');
+    expect(text(rows[1]!)).toContain('Ana Reembolso');
+    expect(text(rows[1]!)).toContain('ana@teste.com.br');
+    expect(text(rows[1]!)).toContain('R$ 7,00 no Saldo, R$ 3,00 no Cashback');
+    expect(text(rows[1]!)).toContain('R$ 0,20');
+    expect(text(rows[2]!)).toContain('Bruno Reembolso');
+    expect(text(dialog)).toContain('1 reserva PIX sem pagamento será liberada.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar sala' }));
+    expect(await screen.findByText('Sala cancelada; 2 entrada(s) reembolsada(s).')).toBeDefined();
+    expect(calls).toEqual(['cancel']);
+  });
+
   it('keeps no delete for a room whose seats were all cancelled (its history stays)', async () => {
     const user = userEvent.setup();
     setup({

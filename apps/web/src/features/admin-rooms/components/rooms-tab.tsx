@@ -24,13 +24,16 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { countOf } from '@/lib/plural';
+import { Alert, AlertDescription } from '@/components/ui/alert';
 import {
   useAdminRooms,
+  useCancelPreview,
   useCancelRoom,
   useDeleteRoom,
   useDrawRoom,
   useSetRoomStatus,
 } from '../api/admin-rooms-api';
+import { CancelRoomSummary } from './cancel-room-summary';
 import { RoomFormDialog } from './room-form-dialog';
 import { type RoomAction, roomColumns } from './rooms-columns';
 
@@ -44,15 +47,22 @@ const confirmTexts = {
   },
   cancel: {
     title: 'Cancelar sala?',
-    body: 'Cada entrada paga volta para onde veio (Saldo ou Cashback) e as reservas são liberadas.',
+    body: 'Cada entrada paga volta para onde veio (Saldo ou Cashback), o cashback que ela rendeu é estornado e as reservas são liberadas.',
     button: 'Cancelar sala',
   },
   draw: {
     title: 'Sortear agora?',
-    body: 'O sorteio usa as participações confirmadas; a sala não recebe mais ninguém.',
+    body: roomEditMessages.drawClosedHint,
     button: 'Sortear',
   },
 } as const;
+
+/** The draw dialog says what the server will do: close an open room first, then draw. */
+const drawBody = (room: AdminRoom) =>
+  room.status === 'aberta' ? roomEditMessages.drawOpenHint : roomEditMessages.drawClosedHint;
+
+/** Seats held for a PIX not yet paid (participantesAtual counts them, paidSeats does not). */
+const pendingSeatsOf = (room: AdminRoom) => Math.max(0, room.participantesAtual - room.paidSeats);
 
 /** Spec 001 "Admin rooms tab": newest first, create/edit, open/close, delete, draw, cancel. */
 export function RoomsTab() {
@@ -66,6 +76,7 @@ export function RoomsTab() {
   const remove = useDeleteRoom();
   const draw = useDrawRoom();
   const cancel = useCancelRoom();
+  const preview = useCancelPreview(confirm?.action === 'cancel' ? confirm.room.id : null);
 
   const columns = useMemo(
     () =>
@@ -147,6 +158,12 @@ export function RoomsTab() {
       });
   };
   const busy = remove.isPending || cancel.isPending || draw.isPending;
+  // Nothing is confirmed blind: a cancellation waits for its refunds to be shown, a draw is not
+  // offered while a PIX seat is still being paid (the server would refuse it).
+  const blocked =
+    confirm?.action === 'cancel'
+      ? !preview.isSuccess
+      : confirm?.action === 'draw' && pendingSeatsOf(confirm.room) > 0;
 
   if (loading || rooms.isPending) return <Spinner label={adminMessages.roomsLoading} showLabel />;
   if (rooms.isError)
@@ -183,7 +200,7 @@ export function RoomsTab() {
         onOpenChange={(open) => !open && setEditing(null)}
       />
       <Dialog open={confirm !== null} onOpenChange={(open) => !open && setConfirm(null)}>
-        <DialogContent>
+        <DialogContent className={confirm?.action === 'cancel' ? 'sm:max-w-2xl' : undefined}>
           {confirm && (
             <>
               <DialogHeader>
@@ -192,16 +209,24 @@ export function RoomsTab() {
                   Sala {roomTypeLabel(confirm.room.tipoSala)} de{' '}
                   {formatBRL(confirm.room.valorEntrada)} (
                   {countOf(confirm.room.participantesAtual, 'participante', 'participantes')}).{' '}
-                  {confirmTexts[confirm.action].body}
+                  {confirm.action === 'draw'
+                    ? `${drawBody(confirm.room)} ${countOf(confirm.room.paidSeats, 'participação confirmada', 'participações confirmadas')}.`
+                    : confirmTexts[confirm.action].body}
                 </DialogDescription>
               </DialogHeader>
+              {confirm.action === 'cancel' && <CancelRoomSummary preview={preview} />}
+              {confirm.action === 'draw' && pendingSeatsOf(confirm.room) > 0 && (
+                <Alert variant="warning">
+                  <AlertDescription>{roomEditMessages.drawPendingPix}</AlertDescription>
+                </Alert>
+              )}
               <DialogFooter>
                 <DialogClose asChild>
                   <Button variant="outline">Voltar</Button>
                 </DialogClose>
                 <Button
                   variant={confirm.action === 'draw' ? 'default' : 'destructive'}
-                  disabled={busy}
+                  disabled={busy || blocked}
                   onClick={runConfirmed}
                 >
                   {confirmTexts[confirm.action].button}
