@@ -106,6 +106,22 @@ async function returnToSaldo(tx: Tx, p: typeof payouts.$inferSelect, reason: str
 
 type PayoutRow = typeof payouts.$inferSelect;
 
+const STAFF_CREDIT = 'Creditado no saldo pela equipe';
+
+/**
+ * What a player reads about their payout: never the provider's technical error (an ENOTFOUND,
+ * an HTTP status), which stays on the staff queue and in the log.
+ */
+export function playerPayoutReason(p: Pick<PayoutRow, 'status' | 'lastError'>): string | null {
+  if (p.status === 'devolvido')
+    return p.lastError === STAFF_CREDIT
+      ? 'A equipe devolveu o valor ao seu saldo porque o PIX não pôde ser enviado.'
+      : 'O PIX não pôde ser enviado e o valor voltou ao seu saldo.';
+  if (p.status === 'pendente' && p.lastError)
+    return 'O PIX está com instabilidade: uma nova tentativa de envio será feita automaticamente.';
+  return null;
+}
+
 /** Locks a payout for a staff action; 404 when it does not exist. */
 async function lockPayout(tx: Tx, payoutId: string): Promise<PayoutRow> {
   const [p] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
@@ -232,7 +248,7 @@ export async function creditPayoutToSaldo({
     const saldo = { kind: 'user_saldo', userId: p.userId } as const;
     const locked = await lockAccounts(tx, [saldo]);
     const saldoBefore = [...locked.values()][0]?.balance ?? 0;
-    await returnToSaldo(tx, p, 'Creditado no saldo pela equipe');
+    await returnToSaldo(tx, p, STAFF_CREDIT);
     const saldoAfter = (await walletOf(tx, p.userId)).saldo;
     await audit?.(tx, p, { saldoBefore, saldoAfter });
     const [after] = await tx.select().from(payouts).where(eq(payouts.id, p.id));

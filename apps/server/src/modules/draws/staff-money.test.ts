@@ -255,6 +255,16 @@ describe('staff payout actions', () => {
       creditPayoutToSaldo({ db: db(), provider: ctx.app.pix, payoutId: maybe.id }),
     ).rejects.toMatchObject({ status: 409, reason: 'PAYOUT_OTHER_PROVIDER' });
     expect((await walletOf(db(), maybe.player.id)).saldo).toBe(0);
+    // The player reads why in Portuguese, never the provider's error.
+    const mine = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/wallet/withdrawals',
+      headers: { cookie: maybe.player.cookie },
+    });
+    const [withdrawal] = mine.json();
+    expect(withdrawal).toMatchObject({ status: 'pendente' });
+    expect(withdrawal.lastError).toContain('nova tentativa de envio');
+    expect(mine.body).not.toContain('ENOTFOUND');
   });
 
   it('audits the credit with the amount, the player and the Saldo before and after', async () => {
