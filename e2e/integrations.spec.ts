@@ -50,12 +50,27 @@ test('the administrator sets up EFI: certificate, credentials and a real Testar 
     await expect(page.getByText('Certificado salvo')).toBeVisible();
     await expect(page.getByText(/CN=fake-efi-client/)).toBeVisible();
     await expect(page.getByText('Ativo', { exact: true })).toBeVisible();
+    // Saved, not live: payments stay on the simulator until a test passes.
+    await expect(page.getByText('Salva, não ativa')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Em uso agora' })).toContainText('Simulador PIX');
 
     await page.getByRole('tab', { name: 'Testar Integração' }).click();
     await page.getByRole('button', { name: 'Testar Integração' }).click();
     await expect(page.getByText('Integração funcionando')).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText(/HTTP 200/)).toBeVisible();
     await expect(page.getByText('Ativa', { exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Em uso agora' })).toContainText(
+      'Configuração EFI salva nesta tela',
+    );
+
+    // Back to the simulator from the screen; the saved configuration stays.
+    await page.getByRole('button', { name: 'Voltar ao simulador' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Voltar ao simulador?' })
+      .getByRole('button', { name: 'Voltar ao simulador' })
+      .click();
+    await expect(page.getByRole('region', { name: 'Em uso agora' })).toContainText('Simulador PIX');
+    await expect(page.getByText('Salva, não ativa')).toBeVisible();
   } finally {
     // Back to the simulator for the other journeys.
     await page.request.delete('/api/admin/pix/config', { headers: headers() });

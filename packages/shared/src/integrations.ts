@@ -112,13 +112,56 @@ export const efiTestResultSchema = z.object({
   at: isoDate,
   durationMs: z.number().int(),
   httpStatus: z.number().int().nullable(),
+  /** What happened, in Portuguese (the cause and what to check). */
   message: z.string(),
+  /** The provider's own words, for the operator's support ticket (absent on older results). */
+  detail: z.string().nullable().optional(),
+  /** This test put the saved configuration live (absent on older results). */
+  activated: z.boolean().optional(),
 });
 export type EfiTestResult = z.infer<typeof efiTestResultSchema>;
+
+/** The saved (screen) configuration against the live one. */
+export const efiSavedStates = ['none', 'incomplete', 'pending', 'active'] as const;
+
+/** The stored configuration payments run on now (it may differ from the one last saved). */
+export const efiActiveConfigSchema = z.object({
+  clientIdMasked: z.string(),
+  chavePix: z.string(),
+  environment: z.enum(efiEnvironments),
+  host: z.string(),
+  certificateFilename: z.string().nullable(),
+  activatedAt: isoDate.nullable(),
+  /** 'test': a connection test passed; 'override': put live without one, with a reason. */
+  via: z.enum(['test', 'override']),
+  reason: z.string().nullable(),
+});
+export type EfiActiveConfig = z.infer<typeof efiActiveConfigSchema>;
+
+/** POST /api/admin/pix/activate: live without a passing test, on the operator's word. */
+export const activatePixOverrideInputSchema = z.object({
+  reason: z
+    .string({ error: 'Explique por que ativar sem um teste bem-sucedido.' })
+    .trim()
+    .min(10, {
+      error: 'Explique por que ativar sem um teste bem-sucedido (pelo menos 10 caracteres).',
+    })
+    .max(500, { error: 'O motivo pode ter no máximo 500 caracteres.' }),
+});
+export type ActivatePixOverrideInput = z.infer<typeof activatePixOverrideInputSchema>;
 
 export const efiConfigSchema = z.object({
   /** Where the active provider's settings come from. */
   source: z.enum(['stored', 'environment', 'simulator']),
+  /** The stored configuration that is live (null: the environment's provider is). */
+  active: efiActiveConfigSchema.nullable(),
+  /**
+   * The saved configuration: 'none', 'incomplete' (credentials or certificate missing),
+   * 'pending' (complete, saved but not live: it goes live after a passing test), 'active'.
+   */
+  savedState: z.enum(efiSavedStates),
+  /** What payments fall back to without a live stored configuration (PIX_PROVIDER / EFI_*). */
+  environmentProvider: z.enum(['simulator', 'efi', 'none']),
   activeProvider: z.enum(['simulator', 'efi', 'none']),
   credentials: z
     .object({

@@ -112,6 +112,8 @@ export const pixMessages = {
   notConfigured: 'Sistema PIX não configurado. Entre em contato com o administrador.',
   generationFailed: 'Erro ao gerar PIX',
   providerFallback: 'Erro na integração com o provedor',
+  /** A player never sees the provider's technical error (issue 36): this, and it is logged. */
+  providerUnavailable: 'O PIX está indisponível no momento. Tente novamente em alguns minutos.',
 } as const;
 
 /** GET /api/payments/config (spec check_config). */

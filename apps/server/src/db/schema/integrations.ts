@@ -36,6 +36,17 @@ export const pixProviderConfig = pgTable('pix_provider_config', {
   certSizeBytes: integer('cert_size_bytes'),
   certUploadedAt: timestamp('cert_uploaded_at', { withTimezone: true }),
   lastTest: jsonb('last_test'),
+  /**
+   * The configuration payments run on, copied from the columns above when a connection test
+   * passes (or an audited override): its secrets stay sealed. Null: the environment's provider.
+   * Saving new values changes only the columns above, so a bad save never stops payments.
+   */
+  activeConfig: jsonb('active_config'),
+  /**
+   * False on rows written before activation existed: such a complete row was live as saved, and
+   * stays so until the next change copies it into active_config.
+   */
+  activationTracked: boolean('activation_tracked').notNull().default(false),
   version: integer('version').notNull().default(1),
   updatedBy: text('updated_by'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

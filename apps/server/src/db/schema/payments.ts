@@ -196,6 +196,17 @@ export const payouts = pgTable(
       .notNull()
       .default('pendente'),
     attempts: bigint('attempts', { mode: 'number' }).notNull().default(0),
+    /**
+     * Attempts in which no transfer request left this server (the provider unreachable before
+     * the send, no provider configured). When it equals `attempts` the provider cannot have the
+     * transfer, so staff may credit the Saldo without asking it.
+     */
+    unsentAttempts: bigint('unsent_attempts', { mode: 'number' }).notNull().default(0),
+    /**
+     * The provider kind ('simulator' | 'efi') of the last attempt: only that provider's "not
+     * found" for the idEnvio proves the transfer was never received.
+     */
+    sentVia: text('sent_via'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     endToEndId: text('end_to_end_id'),

@@ -37,7 +37,7 @@ import { requirePermission } from '../../lib/authz';
 import { brazilDate } from '../../lib/brazil-time';
 import type { FileStorage } from '../../lib/storage';
 import type { App } from '../../lib/fastify';
-import { creditPayoutToSaldo, retryPayoutNow } from '../draws/payouts.service';
+import { type CreditBalances, creditPayoutToSaldo, retryPayoutNow } from '../draws/payouts.service';
 import type { Mailer } from '../mail/mail.service';
 import type { PixProvider } from '../payments/pix-provider';
 import { latestLedgerAudit, runAndStoreLedgerAudit } from '../wallet/ledger-audit';
@@ -288,13 +288,16 @@ export function registerAdminPanelRoutes(
     },
   );
 
+  type PayoutRow = Parameters<NonNullable<Parameters<typeof retryPayoutNow>[0]['audit']>>[1];
+  type PayoutAudit = (
+    tx: Parameters<NonNullable<Parameters<typeof retryPayoutNow>[0]['audit']>>[0],
+    before: PayoutRow,
+    balances?: CreditBalances,
+  ) => Promise<void>;
   const payoutAction = (
     path: string,
     summary: string,
-    act: (
-      payoutId: string,
-      audit: Parameters<typeof retryPayoutNow>[0]['audit'],
-    ) => Promise<unknown>,
+    act: (payoutId: string, audit: PayoutAudit) => Promise<unknown>,
     action: string,
   ) =>
     app.post(
@@ -309,7 +312,7 @@ export function registerAdminPanelRoutes(
       },
       async (request) => {
         const staff = await requirePermission(request, 'finance.payouts');
-        await act(request.params.id, (tx, before) =>
+        await act(request.params.id, (tx, before, balances) =>
           writeAudit(tx, actorOf(staff, request), {
             action,
             targetType: 'payout',
@@ -318,7 +321,11 @@ export function registerAdminPanelRoutes(
               status: before.status,
               attempts: before.attempts,
               nextAttemptAt: before.nextAttemptAt,
+              userId: before.userId,
+              amount: before.amount,
+              ...(balances ? { saldo: balances.saldoBefore } : {}),
             },
+            ...(balances ? { after: { status: 'devolvido', saldo: balances.saldoAfter } } : {}),
           }),
         );
         const item = (await payoutQueue(db, staff.role)).find((p) => p.id === request.params.id);

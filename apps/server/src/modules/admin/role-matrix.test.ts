@@ -423,6 +423,17 @@ const routes: Record<string, { permission: Permission; call: () => Promise<Call>
     permission: 'pix.manage',
     call: async () => ({ url: '/api/admin/pix/test' }),
   },
+  'POST /api/admin/pix/activate': {
+    permission: 'pix.manage',
+    call: async () => ({
+      url: '/api/admin/pix/activate',
+      body: { reason: 'teste da matriz de permissões' },
+    }),
+  },
+  'POST /api/admin/pix/deactivate': {
+    permission: 'pix.manage',
+    call: async () => ({ url: '/api/admin/pix/deactivate' }),
+  },
   'GET /api/admin/pix/certificates': {
     permission: 'pix.manage',
     call: async () => ({ url: '/api/admin/pix/certificates' }),

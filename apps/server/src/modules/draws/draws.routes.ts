@@ -29,7 +29,7 @@ import {
   getProof,
   listDraws,
 } from './draws.service';
-import type { PayoutEvent } from './payouts.service';
+import { type PayoutEvent, playerPayoutReason } from './payouts.service';
 import { getPublicRoom } from '../rooms/rooms.service';
 
 /** E-mails after a draw: the winner and every participant, with the verification link. */
@@ -261,7 +261,7 @@ export function registerDrawRoutes(app: App, { db }: { db: Db }) {
           valor: r.amount,
           status: r.status,
           createdAt: r.createdAt.toISOString(),
-          lastError: r.lastError,
+          lastError: playerPayoutReason(r),
         }));
     },
   );

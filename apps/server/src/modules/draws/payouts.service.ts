@@ -9,7 +9,13 @@ import type { Db } from '../../db/client';
 import { payouts, salas, sorteios } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { type PixProvider, PixProviderError, type SentPix } from '../payments/pix-provider';
-import { type Tx, moneyTransaction, postTransaction } from '../wallet/ledger.service';
+import {
+  type Tx,
+  lockAccounts,
+  moneyTransaction,
+  postTransaction,
+  walletOf,
+} from '../wallet/ledger.service';
 
 export const MAX_PAYOUT_ATTEMPTS = 6;
 
@@ -27,6 +33,8 @@ async function settle(
   payoutId: string,
   sent: SentPix | null,
   error: string | null,
+  /** No transfer request of this attempt left the server. */
+  unsent: boolean,
 ): Promise<PayoutEvent | null> {
   // Lock order (docs/decisions/007): the payout row, then the player's Saldo.
   return moneyTransaction(db, async (tx) => {
@@ -63,6 +71,7 @@ async function settle(
         lastError: error,
         nextAttemptAt: new Date(Date.now() + delayMs),
         updatedAt: now,
+        ...(unsent && !sent ? { unsentAttempts: p.unsentAttempts + 1 } : {}),
       })
       .where(eq(payouts.id, p.id));
     return { ...base, result: 'retry' };
@@ -96,6 +105,22 @@ async function returnToSaldo(tx: Tx, p: typeof payouts.$inferSelect, reason: str
 }
 
 type PayoutRow = typeof payouts.$inferSelect;
+
+const STAFF_CREDIT = 'Creditado no saldo pela equipe';
+
+/**
+ * What a player reads about their payout: never the provider's technical error (an ENOTFOUND,
+ * an HTTP status), which stays on the staff queue and in the log.
+ */
+export function playerPayoutReason(p: Pick<PayoutRow, 'status' | 'lastError'>): string | null {
+  if (p.status === 'devolvido')
+    return p.lastError === STAFF_CREDIT
+      ? 'A equipe devolveu o valor ao seu saldo porque o PIX não pôde ser enviado.'
+      : 'O PIX não pôde ser enviado e o valor voltou ao seu saldo.';
+  if (p.status === 'pendente' && p.lastError)
+    return 'O PIX está com instabilidade: uma nova tentativa de envio será feita automaticamente.';
+  return null;
+}
 
 /** Locks a payout for a staff action; 404 when it does not exist. */
 async function lockPayout(tx: Tx, payoutId: string): Promise<PayoutRow> {
@@ -137,10 +162,63 @@ export async function retryPayoutNow({
   });
 }
 
+/** The Saldo around a staff credit, for its audit row (issue 35: before and after balances). */
+export interface CreditBalances {
+  saldoBefore: number;
+  saldoAfter: number;
+}
+
+const notPending = (p: PayoutRow) =>
+  new AppError('CONFLICT', {
+    message:
+      p.status === 'enviando'
+        ? 'Este pagamento está sendo enviado agora. Aguarde a resposta do banco.'
+        : 'Este pagamento já foi concluído ou devolvido.',
+    reason: 'PAYOUT_NOT_PENDING',
+  });
+
+/**
+ * Before a staff credit: proves the provider does not have the transfer. Either no request ever
+ * left this server (every attempt failed before sending, recorded by processPayouts), or the
+ * provider the attempts went to answers that it does not know the idEnvio (404) or did not make
+ * it (NAO_REALIZADO). Anything else refuses with the reason: the money must never be both sent
+ * and credited.
+ */
+async function assertNeverSent(provider: PixProvider | null, p: PayoutRow): Promise<void> {
+  if (p.attempts <= p.unsentAttempts) return;
+  if (!provider || (p.sentVia && provider.kind !== p.sentVia))
+    throw new AppError('CONFLICT', {
+      message:
+        'Este PIX foi tentado por outro provedor, que não está ativo agora: só ele pode confirmar que não o recebeu. Reative-o para creditar no saldo.',
+      reason: 'PAYOUT_OTHER_PROVIDER',
+    });
+  let known: SentPix | null = null;
+  try {
+    known = await provider.getSentPix(p.idEnvio);
+  } catch (error) {
+    if (!(error instanceof PixProviderError && error.options.status === 404))
+      throw new AppError('SERVICE_UNAVAILABLE', {
+        message:
+          'Não foi possível confirmar com o banco se este PIX foi enviado: o provedor PIX não respondeu. Tente novamente quando ele voltar a responder.',
+        reason: 'PAYOUT_UNCONFIRMED',
+        cause: error,
+      });
+  }
+  if (known && known.status !== 'NAO_REALIZADO')
+    throw new AppError('CONFLICT', {
+      message:
+        known.status === 'REALIZADO'
+          ? 'O banco informa que este PIX foi enviado: não é possível creditar no saldo.'
+          : 'O banco recebeu este PIX e ainda o está processando: aguarde a confirmação antes de creditar no saldo.',
+      reason: 'PAYOUT_MAYBE_SENT',
+    });
+}
+
 /**
  * Staff: gives up a payout that is not in flight at the provider and returns its money to the
- * player's Saldo (as the automatic give-up does). A payout being sent ('enviando') must wait for
- * the bank's answer first: it may already have been paid.
+ * player's Saldo (as the automatic give-up does), once: under the payout's lock, through the
+ * ledger with an idempotency key. Allowed only when the provider cannot have the transfer
+ * (assertNeverSent); a payout tried again while this was checked is refused, to be looked at anew.
  */
 export async function creditPayoutToSaldo({
   db,
@@ -151,43 +229,28 @@ export async function creditPayoutToSaldo({
   db: Db;
   provider: PixProvider | null;
   payoutId: string;
-  audit?: (tx: Tx, before: PayoutRow) => Promise<void>;
+  audit?: (tx: Tx, before: PayoutRow, balances: CreditBalances) => Promise<void>;
 }): Promise<PayoutRow> {
-  // A payout tried before may have reached the bank even though we never heard back: ask first,
-  // so the money is never both sent and returned.
-  const [current] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
-  if (current && current.attempts > 0) {
-    let known: SentPix | null = null;
-    try {
-      known = provider ? await provider.getSentPix(current.idEnvio) : null;
-    } catch (error) {
-      if (!(error instanceof PixProviderError && error.options.status === 404))
-        throw new AppError('SERVICE_UNAVAILABLE', {
-          message:
-            'Não foi possível confirmar com o banco se este PIX foi enviado. Tente novamente.',
-          cause: error,
-        });
-    }
-    if (!provider || (known && known.status !== 'NAO_REALIZADO'))
-      throw new AppError('CONFLICT', {
-        message:
-          'O banco pode ter recebido este PIX: aguarde a confirmação antes de creditar no saldo.',
-        reason: 'PAYOUT_MAYBE_SENT',
-      });
-  }
+  // The provider is asked outside the transaction: no lock is held across the network.
+  const [checked] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
+  if (!checked) throw new AppError('NOT_FOUND', { message: 'Pagamento não encontrado.' });
+  if (checked.status !== 'pendente') throw notPending(checked);
+  await assertNeverSent(provider, checked);
   return moneyTransaction(db, async (tx) => {
     const p = await lockPayout(tx, payoutId);
-    if (p.status !== 'pendente')
+    if (p.status !== 'pendente') throw notPending(p);
+    if (p.attempts !== checked.attempts || p.unsentAttempts !== checked.unsentAttempts)
       throw new AppError('CONFLICT', {
         message:
-          p.status === 'enviando'
-            ? 'Este pagamento está sendo enviado agora. Aguarde a resposta do banco.'
-            : 'Este pagamento já foi concluído ou devolvido.',
-        reason: 'PAYOUT_NOT_PENDING',
+          'Este pagamento foi tentado de novo enquanto a confirmação era feita. Confira a situação e tente outra vez.',
+        reason: 'PAYOUT_CHANGED',
       });
-    // A payout attempted before may have reached the bank: only one never accepted is given up.
-    await returnToSaldo(tx, p, 'Creditado no saldo pela equipe');
-    await audit?.(tx, p);
+    const saldo = { kind: 'user_saldo', userId: p.userId } as const;
+    const locked = await lockAccounts(tx, [saldo]);
+    const saldoBefore = [...locked.values()][0]?.balance ?? 0;
+    await returnToSaldo(tx, p, STAFF_CREDIT);
+    const saldoAfter = (await walletOf(tx, p.userId)).saldo;
+    await audit?.(tx, p, { saldoBefore, saldoAfter });
     const [after] = await tx.select().from(payouts).where(eq(payouts.id, p.id));
     return after!;
   });
@@ -228,7 +291,12 @@ export async function processPayouts({
   const stale = new Date(Date.now() - 60_000);
   const claimed = await db
     .update(payouts)
-    .set({ status: 'enviando', attempts: sql`${payouts.attempts} + 1`, updatedAt: now })
+    .set({
+      status: 'enviando',
+      attempts: sql`${payouts.attempts} + 1`,
+      sentVia: provider.kind,
+      updatedAt: now,
+    })
     .where(
       sql`${payouts.id} in (select id from payouts where (${or(
         and(eq(payouts.status, 'pendente'), lte(payouts.nextAttemptAt, now)),
@@ -240,6 +308,9 @@ export async function processPayouts({
   for (const p of claimed) {
     let sent: SentPix | null = null;
     let error: string | null = null;
+    // Recorded so staff can credit the Saldo while the provider is down (creditPayoutToSaldo):
+    // stays true unless a send request may have left this server in this attempt.
+    let unsent = true;
     try {
       if (p.attempts > 1) {
         try {
@@ -248,18 +319,22 @@ export async function processPayouts({
           if (!(lookup instanceof PixProviderError && lookup.options.status === 404)) throw lookup;
         }
       }
-      sent ??= await provider.sendPix({
-        idEnvio: p.idEnvio,
-        amountCentavos: p.amount,
-        pixKey: p.pixKey,
-        description: p.kind === 'prize' ? 'Premio Sorteio Certo' : 'Saque Sorteio Certo',
-      });
+      if (!sent) {
+        unsent = false;
+        sent = await provider.sendPix({
+          idEnvio: p.idEnvio,
+          amountCentavos: p.amount,
+          pixKey: p.pixKey,
+          description: p.kind === 'prize' ? 'Premio Sorteio Certo' : 'Saque Sorteio Certo',
+        });
+      }
     } catch (failure) {
       error = failure instanceof Error ? failure.message : String(failure);
+      if (failure instanceof PixProviderError && failure.options.notSent) unsent = true;
       if (failure instanceof PixProviderError && !failure.options.retryable)
         sent = { idEnvio: p.idEnvio, endToEndId: null, status: 'NAO_REALIZADO' };
     }
-    const event = await settle(db, p.id, sent, error);
+    const event = await settle(db, p.id, sent, error, unsent);
     if (event) events.push(event);
   }
   return events;

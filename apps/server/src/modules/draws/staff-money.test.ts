@@ -1,7 +1,7 @@
 /** The money actions staff take: cancelling a room with refunds, hurrying or returning a payout. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { participacoes, payouts, salas } from '../../db/schema';
+import { participacoes, payouts, salas, staffAuditLog } from '../../db/schema';
 import {
   type TestContext,
   createTestApp,
@@ -10,7 +10,7 @@ import {
   signIn,
   verifiedPlayer,
 } from '../../test/helpers';
-import type { PixProvider } from '../payments/pix-provider';
+import { type PixProvider, PixProviderError } from '../payments/pix-provider';
 import { createRoom, joinRoom } from '../rooms/rooms.service';
 import { postTransaction, walletOf } from '../wallet/ledger.service';
 import { cancelRoom, createPayout } from './draws.service';
@@ -178,5 +178,123 @@ describe('staff payout actions', () => {
       creditPayoutToSaldo({ db: db(), provider: bank, payoutId: sent.id }),
     ).rejects.toMatchObject({ status: 409 });
     expect((await walletOf(db(), sent.player.id)).saldo).toBe(0);
+  });
+
+  /** The provider as it is while PIX is down: nothing answers. */
+  const down = (notSent: boolean): PixProvider => ({
+    ...ctx.app.pix!,
+    kind: 'simulator',
+    sendPix: async () => {
+      throw new PixProviderError('EFI POST /oauth/token: ENOTFOUND', { retryable: true, notSent });
+    },
+    getSentPix: async () => {
+      throw new PixProviderError('EFI POST /oauth/token: ENOTFOUND', { retryable: true, notSent });
+    },
+  });
+
+  async function triedTwice(provider: PixProvider, amount: number) {
+    const payout = await pendingPayout(amount);
+    for (let i = 0; i < 2; i += 1) {
+      await db()
+        .update(payouts)
+        .set({ nextAttemptAt: new Date(0) })
+        .where(eq(payouts.id, payout.id));
+      await processPayouts({ db: db(), provider });
+    }
+    const [row] = await db().select().from(payouts).where(eq(payouts.id, payout.id));
+    expect(row!).toMatchObject({ status: 'pendente', attempts: 2 });
+    return payout;
+  }
+
+  it('credits a stuck payout while PIX is down when no request ever left, once', async () => {
+    const stuck = await triedTwice(down(true), 1800);
+    const [row] = await db().select().from(payouts).where(eq(payouts.id, stuck.id));
+    expect(row!.unsentAttempts).toBe(2);
+    // The provider still cannot be reached: the local record is the proof.
+    const credits = await Promise.allSettled([
+      creditPayoutToSaldo({ db: db(), provider: down(true), payoutId: stuck.id }),
+      creditPayoutToSaldo({ db: db(), provider: down(true), payoutId: stuck.id }),
+    ]);
+    expect(credits.filter((c) => c.status === 'fulfilled')).toHaveLength(1);
+    expect(credits.find((c) => c.status === 'rejected')).toMatchObject({
+      reason: { status: 409 },
+    });
+    expect((await walletOf(db(), stuck.player.id)).saldo).toBe(1800);
+    await expect(
+      creditPayoutToSaldo({ db: db(), provider: down(true), payoutId: stuck.id }),
+    ).rejects.toMatchObject({ status: 409 });
+    expect((await walletOf(db(), stuck.player.id)).saldo).toBe(1800);
+  });
+
+  it('credits when the provider answers that it does not know the transfer', async () => {
+    const maybe = await triedTwice(down(false), 1200);
+    const notFound: PixProvider = {
+      ...ctx.app.pix!,
+      kind: 'simulator',
+      getSentPix: async () => {
+        throw new PixProviderError('EFI GET /v2/gn/pix/enviados/id-envio/:idEnvio answered 404', {
+          status: 404,
+          retryable: false,
+        });
+      },
+    };
+    await creditPayoutToSaldo({ db: db(), provider: notFound, payoutId: maybe.id });
+    expect((await walletOf(db(), maybe.player.id)).saldo).toBe(1200);
+  });
+
+  it('keeps refusing with the reason when a request may have reached an unreachable provider', async () => {
+    const maybe = await triedTwice(down(false), 1300);
+    const refused = creditPayoutToSaldo({ db: db(), provider: down(false), payoutId: maybe.id });
+    await expect(refused).rejects.toMatchObject({
+      status: 503,
+      message: expect.stringContaining('o provedor PIX não respondeu'),
+    });
+    // Another provider's "not found" proves nothing about a transfer sent elsewhere.
+    await db().update(payouts).set({ sentVia: 'efi' }).where(eq(payouts.id, maybe.id));
+    await expect(
+      creditPayoutToSaldo({ db: db(), provider: ctx.app.pix, payoutId: maybe.id }),
+    ).rejects.toMatchObject({ status: 409, reason: 'PAYOUT_OTHER_PROVIDER' });
+    expect((await walletOf(db(), maybe.player.id)).saldo).toBe(0);
+    // The player reads why in Portuguese, never the provider's error.
+    const mine = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/wallet/withdrawals',
+      headers: { cookie: maybe.player.cookie },
+    });
+    const [withdrawal] = mine.json();
+    expect(withdrawal).toMatchObject({ status: 'pendente' });
+    expect(withdrawal.lastError).toContain('nova tentativa de envio');
+    expect(mine.body).not.toContain('ENOTFOUND');
+  });
+
+  it('audits the credit with the amount, the player and the Saldo before and after', async () => {
+    const stuck = await triedTwice(down(true), 2200);
+    await postTransaction(db(), {
+      kind: 'topup',
+      idempotencyKey: `staff-money-extra:${stuck.id}`,
+      description: 'teste',
+      userId: stuck.player.id,
+      entries: [
+        { account: { kind: 'pix_clearing' }, amount: -500 },
+        { account: { kind: 'user_saldo', userId: stuck.player.id }, amount: 500 },
+      ],
+    });
+    const admin = await signIn(ctx, await createUser(ctx, { role: 'admin' }), '198.18.60.2');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/finance/payouts/${stuck.id}/credit`,
+      headers: { ...jsonHeaders, cookie: admin },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'devolvido' });
+    const [audit] = await db()
+      .select()
+      .from(staffAuditLog)
+      .where(eq(staffAuditLog.targetId, stuck.id));
+    expect(audit).toMatchObject({
+      action: 'payout.credit_to_saldo',
+      before: { userId: stuck.player.id, amount: 2200, saldo: 500, status: 'pendente' },
+      after: { status: 'devolvido', saldo: 2700 },
+    });
   });
 });

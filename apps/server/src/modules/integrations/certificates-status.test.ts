@@ -227,13 +227,15 @@ describe('the configuration banner', () => {
       certificateBase64: readFileSync(pki.clientP12Path).toString('base64'),
       password: pki.clientP12Password,
     });
-    const configured = (await call('GET', '/api/admin/pix/config')).json();
-    expect(configured).toMatchObject({ configured: true, environment: 'sandbox' });
+    // Saved, not live until a test passes (issue 36).
+    const saved = (await call('GET', '/api/admin/pix/config')).json();
+    expect(saved).toMatchObject({ configured: false, environment: null, savedState: 'pending' });
 
     const startedAt = Date.now();
     const test = await call('POST', '/api/admin/pix/test');
     expect(test.json().ok).toBe(true);
     const banner = (await call('GET', '/api/admin/pix/config')).json();
+    expect(banner).toMatchObject({ configured: true, environment: 'sandbox' });
     expect(banner.lastSuccessfulCall).not.toBeNull();
     // The webhook registration after the switch may have been the first good call.
     expect(banner.lastSuccessfulCall.route).toMatch(/^(POST \/oauth\/token|PUT \/v2\/webhook)/);
@@ -244,21 +246,31 @@ describe('the configuration banner', () => {
       .where(eq(pixProviderCalls.host, fake.baseUrl.replace(/\/+$/, '')));
     expect(stored).toBeDefined();
 
-    // Production is another host: no successful call there yet.
+    // Production is another host: no successful call there yet, and after a failed test
+    // (nothing listens there) the sandbox stays live with its last good call.
     await call('PUT', '/api/admin/pix/credentials', {
       clientId: fake.clientId,
       chavePix: fake.pixKey,
       environment: 'production',
     });
+    expect((await call('POST', '/api/admin/pix/test')).json().ok).toBe(false);
     const production = (await call('GET', '/api/admin/pix/config')).json();
     expect(production).toMatchObject({
+      configured: true,
+      environment: 'sandbox',
+      savedState: 'pending',
+      credentials: { environment: 'production' },
+    });
+    expect(production.lastSuccessfulCall.at).toBe(banner.lastSuccessfulCall.at);
+    // Put live on the operator's word, production shows no successful call.
+    const forced = await call('POST', '/api/admin/pix/activate', {
+      reason: 'Homologação do banco confirmada por telefone',
+    });
+    expect(forced.json()).toMatchObject({
       configured: true,
       environment: 'production',
       lastSuccessfulCall: null,
     });
-    // A failed test (nothing listens there) records nothing.
-    expect((await call('POST', '/api/admin/pix/test')).json().ok).toBe(false);
-    expect((await call('GET', '/api/admin/pix/config')).json().lastSuccessfulCall).toBeNull();
   });
 
   it('removing the configuration removes the stored certificates too', async () => {

@@ -1,5 +1,6 @@
 /** /gerencianet-config and the Certificados tab (spec 001 "PIX provider configuration"). */
 import {
+  activatePixOverrideInputSchema,
   certificateListSchema,
   certificateRefreshResultSchema,
   efiConfigSchema,
@@ -69,13 +70,45 @@ export function registerPixConfigRoutes(app: App, deps: { runtime: PixRuntime })
     {
       schema: {
         tags: ['admin'],
-        summary: 'test_connection: pedido de token OAuth por mTLS ao host EFI configurado',
+        summary:
+          'test_connection: pedido de token OAuth por mTLS; se passar, a configuração salva fica ativa',
         response: { 200: efiTestResultSchema },
       },
     },
     async (request) => {
       const staff = await requirePermission(request, 'pix.manage');
       return runtime.test(actorOf(staff, request));
+    },
+  );
+
+  app.post(
+    '/api/admin/pix/activate',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Ativar a configuração salva sem teste bem-sucedido (com motivo, auditado)',
+        body: activatePixOverrideInputSchema,
+        response: { 200: efiConfigSchema },
+      },
+    },
+    async (request) => {
+      const staff = await requirePermission(request, 'pix.manage');
+      return runtime.activateOverride(request.body, actorOf(staff, request));
+    },
+  );
+
+  app.post(
+    '/api/admin/pix/deactivate',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Voltar ao provedor do ambiente (a configuração continua salva)',
+        response: { 200: efiConfigSchema },
+      },
+    },
+    async (request) => {
+      const staff = await requirePermission(request, 'pix.manage');
+      return runtime.deactivate(actorOf(staff, request));
     },
   );
 

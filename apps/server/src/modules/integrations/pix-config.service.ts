@@ -5,9 +5,12 @@
  * - Credentials and the .p12 certificate (and its password) are sealed with a key from APP_SECRET
  *   (lib/sealed.ts) and never leave the server: the screen gets masked values and the
  *   certificate's subject, issuer, serial and validity.
- * - The active provider is the stored configuration when it is complete, the environment's
- *   otherwise (PIX_PROVIDER / EFI_*). A change is picked up without a restart: the row carries a
- *   version that every server copy checks at most every PROVIDER_CHECK_MS, and the new provider
+ * - Saving only saves: a saved configuration goes live when 'Testar Integração' passes on it (or
+ *   on an audited override with a reason), and the one live before stays live until then, so a
+ *   mistyped host or secret never stops payments (issue 36). Live is a sealed copy in
+ *   `active_config`; without one, the environment's provider (PIX_PROVIDER / EFI_*) is used, and
+ *   'Voltar ao provedor do ambiente' returns to it. A change is picked up without a restart: every
+ *   server copy re-reads the row at most every PROVIDER_CHECK_MS, and a new live provider
  *   registers the PIX webhook.
  * - 'Testar Integração' is a real OAuth2 token request over mTLS against the configured EFI host.
  */
@@ -15,6 +18,7 @@ import { X509Certificate, createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
 import {
+  type ActivatePixOverrideInput,
   type CertificateInfo,
   type CertificateList,
   type CertificateRefreshResult,
@@ -27,6 +31,7 @@ import {
   integrationMessages,
   pixMessages,
 } from '@sorteio/shared';
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, not } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
@@ -39,6 +44,7 @@ import { writeAudit } from '../admin/audit.service';
 import { type PemKeyPair, p12ToPem } from '../payments/efi/certificates';
 import { EfiApiError, type EfiPixProvider, createEfiProvider } from '../payments/efi/efi-provider';
 import { type PixProvider, PixProviderError } from '../payments/pix-provider';
+import { describePixFailure } from '../payments/pix-failure';
 import { createPixProvider } from '../payments/provider';
 import { getSetting } from '../settings/settings.service';
 
@@ -185,6 +191,71 @@ function isComplete(row: Row | null): row is Row & {
   );
 }
 
+/** The sealed copy of the configuration payments run on (column active_config). */
+interface LiveConfig {
+  /** New on every activation: server copies rebuild their provider when it changes. */
+  id: string;
+  clientId: string;
+  clientSecretSealed: string;
+  chavePix: string;
+  environment: string;
+  certSealed: string;
+  certPasswordSealed: string;
+  certFilename: string | null;
+  /** The row version it was copied from: the saved configuration is live while they match. */
+  fromVersion: number;
+  activatedAt: string | null;
+  activatedBy: string | null;
+  via: 'test' | 'override';
+  reason: string | null;
+}
+
+function liveFrom(
+  row: Row & { clientId: string; chavePix: string },
+  meta: Pick<LiveConfig, 'id' | 'activatedAt' | 'activatedBy' | 'via' | 'reason'>,
+): LiveConfig {
+  return {
+    ...meta,
+    clientId: row.clientId,
+    clientSecretSealed: row.clientSecretSealed!,
+    chavePix: row.chavePix,
+    environment: row.environment,
+    certSealed: row.certSealed!,
+    certPasswordSealed: row.certPasswordSealed!,
+    certFilename: row.certFilename,
+    fromVersion: row.version,
+  };
+}
+
+/** What is live: the stored copy, or (rows from before activation existed) the complete row. */
+function liveOf(row: Row | null): LiveConfig | null {
+  if (!row) return null;
+  if (row.activationTracked) return (row.activeConfig as LiveConfig | null) ?? null;
+  if (!isComplete(row)) return null;
+  return liveFrom(row, {
+    id: `legacy-${row.version}`,
+    activatedAt: null,
+    activatedBy: row.updatedBy,
+    via: 'test',
+    reason: null,
+  });
+}
+
+/** What an audit row says of a configuration (never a secret). */
+function liveSummary(c: {
+  clientId: string | null;
+  chavePix: string | null;
+  environment: string;
+  certFilename: string | null;
+}) {
+  return {
+    clientId: c.clientId && maskSecret(c.clientId),
+    chavePix: c.chavePix,
+    environment: c.environment,
+    certificate: c.certFilename,
+  };
+}
+
 export interface PixRuntime {
   /** Always the same object: it delegates to the provider active at the time of each call. */
   provider: PixProvider;
@@ -195,7 +266,12 @@ export interface PixRuntime {
   getConfig(): Promise<EfiConfig>;
   saveCredentials(input: SaveEfiCredentialsInput, actor: AuditActor): Promise<EfiConfig>;
   saveCertificate(input: UploadCertificateInput, actor: AuditActor): Promise<EfiConfig>;
+  /** Tests the saved configuration for real; when it passes, that configuration goes live. */
   test(actor: AuditActor): Promise<EfiTestResult>;
+  /** Puts the saved configuration live without a passing test (audited, with the reason). */
+  activateOverride(input: ActivatePixOverrideInput, actor: AuditActor): Promise<EfiConfig>;
+  /** Takes the stored configuration off live (kept saved): the environment's provider is used. */
+  deactivate(actor: AuditActor): Promise<EfiConfig>;
   /** Removes the stored configuration: the environment's provider is used again. */
   remove(actor: AuditActor): Promise<EfiConfig>;
   /** The inventory of uploaded certificates with the counters by status. */
@@ -254,20 +330,30 @@ export async function createPixRuntime(options: {
           config.efi ? { onAnswer: recordCalls(config.efi.baseUrl.replace(/\/+$/, '')) } : {},
         )
       : options.fixed;
-  let stored: { version: number; provider: EfiPixProvider } | null = null;
+  let stored: { id: string; provider: EfiPixProvider } | null = null;
   let checkedAt = 0;
   let checking: Promise<void> | null = null;
 
-  function buildStored(row: Row & { clientId: string; chavePix: string }): EfiPixProvider {
+  function buildStored(
+    row: Pick<
+      LiveConfig,
+      | 'clientId'
+      | 'clientSecretSealed'
+      | 'chavePix'
+      | 'environment'
+      | 'certSealed'
+      | 'certPasswordSealed'
+    >,
+  ): EfiPixProvider {
     const pem = p12ToPem(
-      seal.cert.open(row.certSealed!),
-      seal.password.openText(row.certPasswordSealed!),
+      seal.cert.open(row.certSealed),
+      seal.password.openText(row.certPasswordSealed),
     );
     const ca = trustedCa(config);
     return createEfiProvider(
       {
         clientId: row.clientId,
-        clientSecret: seal.secret.openText(row.clientSecretSealed!),
+        clientSecret: seal.secret.openText(row.clientSecretSealed),
         pixKey: row.chavePix,
         certP12Path: '(armazenado)',
         certPassword: '',
@@ -283,17 +369,17 @@ export async function createPixRuntime(options: {
     if (!force && Date.now() - checkedAt < PROVIDER_CHECK_MS) return;
     checking ??= (async () => {
       try {
-        const row = await readRow(db);
+        const live = liveOf(await readRow(db));
         checkedAt = Date.now();
-        if (!isComplete(row)) {
+        if (!live) {
           stored?.provider.close();
           stored = null;
           return;
         }
-        if (stored && stored.version === row.version) return;
+        if (stored && stored.id === live.id) return;
         const previous = stored;
         try {
-          stored = { version: row.version, provider: buildStored(row) };
+          stored = { id: live.id, provider: buildStored(live) };
         } catch (error) {
           log.error({ err: error }, 'stored PIX configuration unusable; keeping the previous one');
           return;
@@ -333,7 +419,8 @@ export async function createPixRuntime(options: {
   /** For work already under way (status queries, payouts): retried later when unconfigured. */
   async function active(): Promise<PixProvider> {
     const provider = await current();
-    if (!provider) throw new PixProviderError(pixMessages.notConfigured, { retryable: true });
+    if (!provider)
+      throw new PixProviderError(pixMessages.notConfigured, { retryable: true, notSent: true });
     return provider;
   }
 
@@ -369,19 +456,21 @@ export async function createPixRuntime(options: {
           } as const)
         : null;
     const lastTest = (row?.lastTest as EfiTestResult | null) ?? null;
+    const live = liveOf(row);
     // The banner: which real provider is active, in which environment, and its last good call.
-    const storedActive = now?.kind === 'efi' && isComplete(row);
+    // `stored` is what this copy runs; `live` what the row says (the same after a refresh).
+    const storedActive = now?.kind === 'efi' && stored !== null && live !== null;
     const activeHost =
       now?.kind !== 'efi'
         ? null
         : storedActive
-          ? hostOf(config, row.environment)
+          ? hostOf(config, live.environment)
           : (config.efi?.baseUrl.replace(/\/+$/, '') ?? null);
     const environment =
       now?.kind !== 'efi'
         ? null
         : storedActive
-          ? row.environment === 'production'
+          ? live.environment === 'production'
             ? 'production'
             : 'sandbox'
           : config.efi?.sandbox === false
@@ -391,19 +480,37 @@ export async function createPixRuntime(options: {
     const [call] = activeHost
       ? await db.select().from(pixProviderCalls).where(eq(pixProviderCalls.host, activeHost))
       : [];
+    const savedState =
+      !row?.clientId && !row?.certSealed
+        ? 'none'
+        : !isComplete(row)
+          ? 'incomplete'
+          : live?.fromVersion === row.version
+            ? 'active'
+            : 'pending';
     return {
-      source: isComplete(row)
-        ? 'stored'
-        : config.pixProvider === 'efi'
-          ? 'environment'
-          : 'simulator',
+      source: storedActive ? 'stored' : config.pixProvider === 'efi' ? 'environment' : 'simulator',
+      active: live
+        ? {
+            clientIdMasked: maskSecret(live.clientId),
+            chavePix: live.chavePix,
+            environment: live.environment === 'production' ? 'production' : 'sandbox',
+            host: hostOf(config, live.environment),
+            certificateFilename: live.certFilename,
+            activatedAt: live.activatedAt,
+            via: live.via,
+            reason: live.reason,
+          }
+        : null,
+      savedState,
+      environmentProvider: envProvider ? envProvider.kind : 'none',
       activeProvider: now ? now.kind : 'none',
       credentials,
       certificate: certificateInfo(row),
       lastTest,
       credentialsConfigured: Boolean(row?.clientId && row.clientSecretSealed && row.chavePix),
       certificateUploaded: Boolean(row?.certSealed),
-      apiActive: Boolean(isComplete(row) && lastTest?.ok),
+      apiActive: storedActive,
       configured: now?.kind === 'efi',
       environment,
       lastSuccessfulCall: call
@@ -421,7 +528,7 @@ export async function createPixRuntime(options: {
   ) {
     await db.transaction(async (tx) => {
       const [existing] = await tx
-        .select({ version: pixProviderConfig.version })
+        .select()
         .from(pixProviderConfig)
         .where(eq(pixProviderConfig.id, ROW_ID))
         .for('update');
@@ -429,9 +536,18 @@ export async function createPixRuntime(options: {
       if (existing)
         await tx
           .update(pixProviderConfig)
-          .set({ ...next, version: existing.version + 1, lastTest: null })
+          .set({
+            ...next,
+            version: existing.version + 1,
+            lastTest: null,
+            // Saving changes the saved configuration only: what is live stays live (a row from
+            // before activation existed keeps its live values as the live copy).
+            activeConfig: liveOf(existing),
+            activationTracked: true,
+          })
           .where(eq(pixProviderConfig.id, ROW_ID));
-      else await tx.insert(pixProviderConfig).values({ id: ROW_ID, ...next });
+      else
+        await tx.insert(pixProviderConfig).values({ id: ROW_ID, ...next, activationTracked: true });
       await alsoInTransaction?.(tx);
       await writeAudit(tx, actor, { action, targetType: 'pix_config', targetId: ROW_ID, ...audit });
     });
@@ -567,19 +683,55 @@ export async function createPixRuntime(options: {
     async test(actor) {
       const row = await readRow(db);
       const started = Date.now();
-      const finish = async (ok: boolean, httpStatus: number | null, message: string) => {
+      const finish = async (
+        ok: boolean,
+        httpStatus: number | null,
+        message: string,
+        detail: string | null = null,
+      ) => {
         const result: EfiTestResult = {
           ok,
           at: new Date().toISOString(),
           durationMs: Date.now() - started,
           httpStatus,
           message,
+          detail,
+          activated: false,
         };
         await db.transaction(async (tx) => {
-          if (row)
+          const [locked] = await tx
+            .select()
+            .from(pixProviderConfig)
+            .where(eq(pixProviderConfig.id, ROW_ID))
+            .for('update');
+          const live = liveOf(locked ?? null);
+          // Live only what was tested: a save during the test makes another configuration.
+          const goLive =
+            ok &&
+            locked !== undefined &&
+            isComplete(locked) &&
+            locked.version === row?.version &&
+            live?.fromVersion !== locked.version;
+          if (goLive) {
+            result.activated = true;
+            result.message = `${message}. Esta configuração está ativa: os pagamentos PIX passam a usá-la.`;
+          }
+          if (locked)
             await tx
               .update(pixProviderConfig)
-              .set({ lastTest: result })
+              .set({
+                lastTest: result,
+                activationTracked: true,
+                activeConfig: goLive
+                  ? liveFrom(locked, {
+                      id: randomUUID(),
+                      activatedAt: result.at,
+                      activatedBy: actor.id,
+                      via: 'test',
+                      reason: null,
+                    })
+                  : live,
+              })
               .where(eq(pixProviderConfig.id, ROW_ID));
           await writeAudit(tx, actor, {
             action: 'pix.test',
@@ -587,7 +739,16 @@ export async function createPixRuntime(options: {
             targetId: ROW_ID,
             after: result,
           });
+          if (goLive)
+            await writeAudit(tx, actor, {
+              action: 'pix.activate',
+              targetType: 'pix_config',
+              targetId: ROW_ID,
+              before: live && liveSummary(live),
+              after: { ...liveSummary(locked), via: 'test' },
+            });
         });
+        if (result.activated) await refresh(true);
         return result;
       };
       if (!isComplete(row))
@@ -600,17 +761,112 @@ export async function createPixRuntime(options: {
       try {
         efi = buildStored(row);
       } catch (error) {
-        return finish(false, null, `Certificado inutilizável: ${String(error)}`);
+        return finish(
+          false,
+          null,
+          'O certificado salvo não abre (senha, APP_SECRET alterado ou arquivo corrompido). Envie-o novamente.',
+          String(error),
+        );
       }
       try {
         await efi.checkConnection();
         return finish(true, 200, `Token OAuth obtido de ${hostOf(config, row.environment)}`);
       } catch (error) {
         const status = error instanceof EfiApiError ? (error.options.status ?? null) : null;
-        return finish(false, status, error instanceof Error ? error.message : String(error));
+        return finish(
+          false,
+          status,
+          describePixFailure(error),
+          error instanceof Error ? error.message : String(error),
+        );
       } finally {
         efi.close();
       }
+    },
+
+    async activateOverride(input, actor) {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(pixProviderConfig)
+          .where(eq(pixProviderConfig.id, ROW_ID))
+          .for('update');
+        if (!row || !isComplete(row))
+          throw new AppError('VALIDATION_ERROR', {
+            message:
+              'Configuração incompleta: salve as credenciais e envie o certificado antes de ativar.',
+          });
+        const live = liveOf(row);
+        if (live?.fromVersion === row.version)
+          throw new AppError('CONFLICT', {
+            message: 'Esta configuração já está ativa.',
+            reason: 'PIX_ALREADY_ACTIVE',
+          });
+        // The certificate must at least open: a configuration that cannot build a provider
+        // would leave payments on nothing.
+        try {
+          buildStored(row).close();
+        } catch {
+          throw new AppError('VALIDATION_ERROR', { message: UNREADABLE });
+        }
+        const activatedAt = new Date().toISOString();
+        await tx
+          .update(pixProviderConfig)
+          .set({
+            activationTracked: true,
+            activeConfig: liveFrom(row, {
+              id: randomUUID(),
+              activatedAt,
+              activatedBy: actor.id,
+              via: 'override',
+              reason: input.reason,
+            }),
+          })
+          .where(eq(pixProviderConfig.id, ROW_ID));
+        await writeAudit(tx, actor, {
+          action: 'pix.activate',
+          targetType: 'pix_config',
+          targetId: ROW_ID,
+          before: live && liveSummary(live),
+          after: {
+            ...liveSummary(row),
+            via: 'override',
+            reason: input.reason,
+            lastTest: row.lastTest,
+          },
+        });
+      });
+      await refresh(true);
+      return getConfig();
+    },
+
+    async deactivate(actor) {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(pixProviderConfig)
+          .where(eq(pixProviderConfig.id, ROW_ID))
+          .for('update');
+        const live = liveOf(row ?? null);
+        if (!row || !live)
+          throw new AppError('CONFLICT', {
+            message: 'Nenhuma configuração salva nesta tela está ativa.',
+            reason: 'PIX_NOT_ACTIVE',
+          });
+        await tx
+          .update(pixProviderConfig)
+          .set({ activationTracked: true, activeConfig: null })
+          .where(eq(pixProviderConfig.id, ROW_ID));
+        await writeAudit(tx, actor, {
+          action: 'pix.deactivate',
+          targetType: 'pix_config',
+          targetId: ROW_ID,
+          before: liveSummary(live),
+          after: { provider: envProvider ? envProvider.kind : 'none' },
+        });
+      });
+      await refresh(true);
+      return getConfig();
     },
 
     async remove(actor) {

@@ -170,7 +170,12 @@ describe('PIX provider configuration', () => {
       .select({ action: staffAuditLog.action, after: staffAuditLog.after })
       .from(staffAuditLog)
       .where(eq(staffAuditLog.targetType, 'pix_config'));
-    expect(audit.map((a) => a.action)).toEqual(['pix.credentials', 'pix.certificate', 'pix.test']);
+    expect(audit.map((a) => a.action)).toEqual([
+      'pix.credentials',
+      'pix.certificate',
+      'pix.test',
+      'pix.activate',
+    ]);
     expect(JSON.stringify(audit)).not.toContain(fake.clientSecret);
   });
 
@@ -203,9 +208,15 @@ describe('PIX provider configuration', () => {
       environment: 'sandbox',
     });
     const test = await call('POST', '/api/admin/pix/test');
-    expect(test.json()).toMatchObject({ ok: false, httpStatus: 401 });
-    expect(test.json().message).toContain('invalid_client');
-    expect((await call('GET', '/api/admin/pix/config')).json().apiActive).toBe(false);
+    expect(test.json()).toMatchObject({ ok: false, httpStatus: 401, activated: false });
+    expect(test.json().message).toContain('Credenciais recusadas');
+    expect(test.json().detail).toContain('invalid_client');
+    // The refused credentials are saved, not live: the configuration tested before stays live.
+    expect((await call('GET', '/api/admin/pix/config')).json()).toMatchObject({
+      savedState: 'pending',
+      apiActive: true,
+      activeProvider: 'efi',
+    });
   });
 
   it('shows an expired certificate as Expirado and the test fails at the TLS handshake', async () => {

@@ -23,7 +23,7 @@ import {
   moneyTransaction,
   postTransaction,
 } from '../wallet/ledger.service';
-import { type PixProvider, PixProviderError, type ReceivedPix } from './pix-provider';
+import type { PixProvider, ReceivedPix } from './pix-provider';
 import { SIMULATOR_TXID_LENGTH, randomAlphanumeric } from './simulator';
 
 export function newTxid(provider: PixProvider): string {
@@ -73,10 +73,9 @@ async function issueCharge(
   } catch (error) {
     // The provider runtime refuses with the spec's own message (PIX off or not configured).
     if (error instanceof AppError) throw error;
-    const message =
-      error instanceof PixProviderError ? error.message : pixMessages.providerFallback;
+    // The provider's own error (ENOTFOUND, an HTTP status) is for the log, not for players.
     throw new AppError('SERVICE_UNAVAILABLE', {
-      message: `${pixMessages.generationFailed}: ${message}`,
+      message: `${pixMessages.generationFailed}: ${pixMessages.providerUnavailable}`,
       reason: 'PIX_PROVIDER_ERROR',
       cause: error,
     });

@@ -72,11 +72,17 @@ export interface PixProvider {
   checkConnection(): Promise<string>;
 }
 
-/** Thrown by providers for a refused or failed call; `retryable` tells the jobs whether to retry. */
+/**
+ * Thrown by providers for a refused or failed call; `retryable` tells the jobs whether to retry.
+ * `notSent`: the call's request never reached the provider (its address did not resolve, the
+ * connection or the TLS handshake was refused, the OAuth token could not be obtained first), so
+ * the provider cannot have acted on it. Left unset whenever that is not certain (a timeout or a
+ * reset after the request was written).
+ */
 export class PixProviderError extends Error {
   constructor(
     message: string,
-    readonly options: { status?: number; retryable: boolean; cause?: unknown },
+    readonly options: { status?: number; retryable: boolean; cause?: unknown; notSent?: boolean },
   ) {
     super(message, { cause: options.cause });
     this.name = 'PixProviderError';

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CertificateList, EfiConfig, StoredCertificate } from '@sorteio/shared';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +8,18 @@ import AdminCertificatesTab, { PixConfigScreen } from '.';
 
 const config: EfiConfig = {
   source: 'stored',
+  active: {
+    clientIdMasked: 'Clie••••fake',
+    chavePix: 'pix@sorteio.example',
+    environment: 'sandbox',
+    host: 'https://pix-h.api.efipay.com.br',
+    certificateFilename: 'producao.p12',
+    activatedAt: '2026-11-23T12:00:00.000Z',
+    via: 'test',
+    reason: null,
+  },
+  savedState: 'active',
+  environmentProvider: 'simulator',
   activeProvider: 'efi',
   credentials: {
     clientIdMasked: 'Clie••••fake',
@@ -211,5 +223,121 @@ describe('configuration banner', () => {
     expect(within(banner).getByText('PIX não configurado')).toBeDefined();
     expect(within(banner).queryByText(/Ambiente/)).toBeNull();
     expect(within(banner).queryByText(/Última chamada/)).toBeNull();
+  });
+});
+
+describe('which configuration is live (issue 36)', () => {
+  const pending: EfiConfig = {
+    ...config,
+    source: 'simulator',
+    active: null,
+    savedState: 'pending',
+    activeProvider: 'simulator',
+    configured: false,
+    apiActive: false,
+    environment: null,
+    credentials: { ...config.credentials!, environment: 'production' },
+    lastTest: {
+      ok: false,
+      at: '2026-11-23T12:05:00.000Z',
+      durationMs: 12,
+      httpStatus: null,
+      message:
+        'O endereço do provedor PIX não foi encontrado (falha de DNS). Confira o ambiente escolhido (Homologação ou Produção) e a conexão do servidor com a internet.',
+      detail: 'EFI POST /oauth/token: ENOTFOUND',
+      activated: false,
+    },
+  };
+
+  it('shows the simulator in use and the saved configuration not live, with the failure in Portuguese', async () => {
+    mockApi({
+      'GET /api/me': { body: { user: adminUser } },
+      'GET /api/admin/pix/config': { body: pending },
+    });
+    renderWithProviders(<PixConfigScreen />);
+    const banner = await screen.findByRole('status', { name: 'Status da configuração' });
+    expect(within(banner).getByText('PIX não configurado')).toBeDefined();
+    const inUse = screen.getByRole('region', { name: 'Em uso agora' });
+    expect(inUse.textContent).toContain('Simulador PIX');
+    const saved = screen.getByRole('region', { name: 'Configuração salva' });
+    expect(within(saved).getByText('Salva, não ativa')).toBeDefined();
+    expect(saved.textContent).toContain('Produção');
+    expect(saved.textContent).toContain(
+      'Último teste falhou: O endereço do provedor PIX não foi encontrado',
+    );
+    expect(saved.textContent).not.toContain('ENOTFOUND');
+    // Nothing live to leave; the saved one may be forced live with a reason.
+    expect(screen.queryByRole('button', { name: 'Voltar ao simulador' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Ativar sem teste' })).toBeDefined();
+  });
+
+  it('asks for a reason before activating without a passing test', async () => {
+    const user = userEvent.setup();
+    const bodies: unknown[] = [];
+    mockApi({
+      'GET /api/me': { body: { user: adminUser } },
+      'GET /api/admin/pix/config': { body: pending },
+      'POST /api/admin/pix/activate': ({ body }) => {
+        bodies.push(body);
+        return {
+          body: {
+            ...pending,
+            active: {
+              ...config.active!,
+              environment: 'production',
+              via: 'override',
+              reason: 'Banco confirmou por telefone',
+            },
+            savedState: 'active',
+            activeProvider: 'efi',
+            configured: true,
+          },
+        };
+      },
+    });
+    renderWithProviders(<PixConfigScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Ativar sem teste' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ativar sem teste bem-sucedido?' });
+    await user.type(within(dialog).getByLabelText('Motivo'), 'urgente');
+    await user.click(within(dialog).getByRole('button', { name: 'Ativar mesmo assim' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      'pelo menos 10 caracteres',
+    );
+    expect(bodies).toEqual([]);
+    await user.type(within(dialog).getByLabelText('Motivo'), ': banco confirmou por telefone');
+    await user.click(within(dialog).getByRole('button', { name: 'Ativar mesmo assim' }));
+    await waitFor(() =>
+      expect(bodies).toEqual([{ reason: 'urgente: banco confirmou por telefone' }]),
+    );
+    const inUse = await screen.findByRole('region', { name: 'Em uso agora' });
+    await waitFor(() =>
+      expect(inUse.textContent).toContain('Motivo: Banco confirmou por telefone'),
+    );
+    expect(screen.getByRole('button', { name: 'Voltar ao simulador' })).toBeDefined();
+  });
+
+  it('returns to the simulator after confirming', async () => {
+    const user = userEvent.setup();
+    let called = 0;
+    mockApi({
+      'GET /api/me': { body: { user: adminUser } },
+      'GET /api/admin/pix/config': { body: config },
+      'POST /api/admin/pix/deactivate': () => {
+        called += 1;
+        return { body: { ...pending, lastTest: null } };
+      },
+    });
+    renderWithProviders(<PixConfigScreen />);
+    const inUse = await screen.findByRole('region', { name: 'Em uso agora' });
+    expect(inUse.textContent).toContain('Configuração EFI salva nesta tela · Homologação');
+    await user.click(screen.getByRole('button', { name: 'Voltar ao simulador' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Voltar ao simulador?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Voltar ao simulador' }));
+    await waitFor(() => expect(called).toBe(1));
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Em uso agora' }).textContent).toContain(
+        'Simulador PIX',
+      ),
+    );
   });
 });

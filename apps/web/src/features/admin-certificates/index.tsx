@@ -16,6 +16,7 @@ import {
   CertificateList,
   ConfigStatusBanner,
 } from './components/certificate-list';
+import { ActivationCard } from './components/pix-activation';
 import {
   CertificateCard,
   CertificateUpload,
@@ -103,6 +104,7 @@ function PixConfigBody({ config: c }: { config: EfiConfig }) {
   return (
     <>
       <ConfigStatusBanner config={c} />
+      <ActivationCard config={c} />
       <StatusCards config={c} />
       <Tabs defaultValue="credentials">
         <TabsList>

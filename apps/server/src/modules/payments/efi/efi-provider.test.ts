@@ -387,6 +387,34 @@ describe('errors', () => {
     expect(error.message).toContain('ECONNREFUSED');
   });
 
+  it('says when a transfer request never left: unknown host, refused connection, no token', async () => {
+    const transfer = { idEnvio: newIdEnvio(), amountCentavos: 1500, pixKey: 'a@b.com.br' };
+    // ".invalid" never resolves (RFC 2606): the ENOTFOUND of a mistyped host.
+    const unknownHost = await rejection(
+      provider({ baseUrl: 'https://efi-nao-existe.invalid' }).sendPix(transfer),
+    );
+    expect(unknownHost.message).toMatch(/ENOTFOUND|EAI_AGAIN/);
+    expect(unknownHost.options.notSent).toBe(true);
+    const closedPort = await new Promise<number>((resolve) => {
+      const server = createNetServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
+    });
+    const refused = await rejection(
+      provider({ baseUrl: `https://127.0.0.1:${closedPort}` }).sendPix(transfer),
+    );
+    expect(refused.options.notSent).toBe(true);
+    const noToken = await rejection(provider({ clientSecret: 'segredo-errado' }).sendPix(transfer));
+    expect(noToken.options).toMatchObject({ status: 401, notSent: true });
+    expect(requestsTo('PUT', '/v3/gn/pix/')).toHaveLength(0);
+
+    // The PUT itself reached EFI: a 500 or a timeout may hide a transfer, so never "not sent".
+    fake.fail({ path: '/v3/gn/pix/', status: 500, body: { nome: 'erro_interno' } });
+    const serverError = await rejection(provider().sendPix(transfer));
+    expect(serverError.options.notSent).toBeFalsy();
+  });
+
   it('a malformed answer is a non-retryable PixProviderError', async () => {
     fake.fail({
       method: 'GET',

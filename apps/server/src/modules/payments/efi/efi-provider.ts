@@ -55,7 +55,7 @@ export class EfiApiError extends PixProviderError {
   constructor(
     message: string,
     readonly code: string | undefined,
-    options: { status?: number; retryable: boolean; cause?: unknown },
+    options: { status?: number; retryable: boolean; cause?: unknown; notSent?: boolean },
   ) {
     super(message, options);
     this.name = 'EfiApiError';
@@ -158,6 +158,15 @@ interface RawAnswer {
   body: unknown;
 }
 
+/** Failures before a connection existed: nothing of the request reached the provider. */
+const NEVER_CONNECTED = new Set([
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
 /** TLS failures that mean "the certificates are wrong", as opposed to a flaky network. */
 function isTlsRefusal(error: NodeJS.ErrnoException): boolean {
   const code = error.code ?? '';
@@ -240,11 +249,12 @@ export function createEfiProvider(
             }),
           );
         } else if (isTlsRefusal(error)) {
+          // The HTTP request is written only after the handshake: the provider never saw it.
           reject(
             new EfiApiError(
               `EFI ${method} ${route}: TLS handshake refused (${error.code ?? error.message}); check the client certificate (EFI_CERT_P12; production and sandbox certificates differ)`,
               undefined,
-              { retryable: false, cause: error },
+              { retryable: false, cause: error, notSent: !responded },
             ),
           );
         } else if (error.code === 'ECONNRESET' && !responded && !req.reusedSocket) {
@@ -263,6 +273,7 @@ export function createEfiProvider(
             new EfiApiError(`EFI ${method} ${route}: ${error.code ?? error.message}`, undefined, {
               retryable: true,
               cause: error,
+              notSent: !responded && NEVER_CONNECTED.has(error.code ?? ''),
             }),
           );
         }
@@ -398,7 +409,14 @@ export function createEfiProvider(
     options: { body?: unknown; headers?: Record<string, string> } = {},
   ): Promise<RawAnswer> {
     for (let attempt = 1; ; attempt++) {
-      const value = await getToken();
+      let value: string;
+      try {
+        value = await getToken();
+      } catch (error) {
+        // Without a token this call's own request was never sent.
+        if (!(error instanceof EfiApiError)) throw error;
+        throw new EfiApiError(error.message, error.code, { ...error.options, notSent: true });
+      }
       const answer = await exchange(
         method,
         path,

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  type ActivatePixOverrideInput,
   type CertificateList,
   type EfiConfig,
   certificateListSchema,
@@ -95,6 +96,25 @@ export function useTestIntegration() {
   return useMutation({
     mutationFn: () => api('/api/admin/pix/test', { method: 'POST', schema: efiTestResultSchema }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: pixConfigKeys.all }),
+  });
+}
+
+/** 'Ativar sem teste': the saved configuration goes live on the operator's stated reason. */
+export function useActivateOverride() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ActivatePixOverrideInput) =>
+      api('/api/admin/pix/activate', { method: 'POST', body: input, schema: efiConfigSchema }),
+    onSuccess: (config) => queryClient.setQueryData(pixConfigKeys.all, config),
+  });
+}
+
+/** 'Voltar ao simulador' / 'Voltar à configuração do ambiente' (the saved one is kept). */
+export function useDeactivate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('/api/admin/pix/deactivate', { method: 'POST', schema: efiConfigSchema }),
+    onSuccess: (config) => queryClient.setQueryData(pixConfigKeys.all, config),
   });
 }
 

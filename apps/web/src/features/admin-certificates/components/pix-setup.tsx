@@ -75,7 +75,11 @@ export function CredentialsForm({ config }: { config: EfiConfig }) {
       {
         onSuccess: () => {
           setClientSecret('');
-          notify({ type: 'success', title: integrationMessages.credentialsSaved });
+          notify({
+            type: 'success',
+            title: integrationMessages.credentialsSaved,
+            message: 'Teste a integração para ativá-las: até lá, os pagamentos não mudam.',
+          });
         },
         onError: (error) =>
           notify({
@@ -245,7 +249,11 @@ export function IntegrationTest({ config }: { config: EfiConfig }) {
           test.mutate(undefined, {
             onSuccess: (r) =>
               r.ok
-                ? notify({ type: 'success', title: 'Conexão testada', message: r.message })
+                ? notify({
+                    type: 'success',
+                    title: r.activated ? 'Configuração ativada' : 'Conexão testada',
+                    message: r.message,
+                  })
                 : notify({
                     type: 'error',
                     title: integrationMessages.connectionError,
@@ -270,6 +278,9 @@ export function IntegrationTest({ config }: { config: EfiConfig }) {
           <AlertTitle>{result.ok ? 'Integração funcionando' : 'Falha na integração'}</AlertTitle>
           <AlertDescription>
             <p>{result.message}</p>
+            {!result.ok && result.detail && (
+              <p className="break-all text-muted-foreground">Detalhe técnico: {result.detail}</p>
+            )}
             <p>
               {formatDateTime(result.at)} · {result.durationMs} ms
               {result.httpStatus !== null ? ` · HTTP ${result.httpStatus}` : ''}

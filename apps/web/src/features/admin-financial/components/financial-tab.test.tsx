@@ -80,6 +80,19 @@ function setup(role: 'admin' | 'partner', calls: string[] = []) {
         },
       },
     },
+    'POST /api/admin/finance/payouts/p-1/credit': () => {
+      calls.push('credit');
+      return {
+        status: 503,
+        body: {
+          error: {
+            code: 'SERVICE_UNAVAILABLE',
+            message:
+              'Não foi possível confirmar com o banco se este PIX foi enviado: o provedor PIX não respondeu. Tente novamente quando ele voltar a responder.',
+          },
+        },
+      };
+    },
     'POST /api/admin/finance/payouts/p-1/retry': () => {
       calls.push('retry');
       return {
@@ -129,5 +142,30 @@ describe('financial tab', { timeout: 20_000 }, () => {
     const queue = await screen.findByRole('table', { name: 'Fila de pagamentos' });
     expect(within(queue).queryByRole('button', { name: 'Tentar novamente' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Auditar agora' })).toBeNull();
+  });
+
+  it('shows the amount and the player before crediting a payout to the Saldo', async () => {
+    const user = userEvent.setup();
+    const calls: string[] = [];
+    setup('admin', calls);
+    const queue = await screen.findByRole('table', { name: 'Fila de pagamentos' });
+    await user.click(within(queue).getByRole('button', { name: 'Creditar no saldo' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Creditar no saldo?' });
+    const details = within(dialog).getByLabelText('Pagamento a creditar');
+    expect(text(details)).toContain('Maria (maria@example.com)');
+    expect(text(details)).toContain('Prêmio');
+    expect(text(details)).toContain('R$ 80,00');
+    // Nothing is sent before the confirmation; cancelling sends nothing.
+    expect(calls).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(calls).toEqual([]);
+
+    await user.click(within(queue).getByRole('button', { name: 'Creditar no saldo' }));
+    const again = await screen.findByRole('alertdialog', { name: 'Creditar no saldo?' });
+    await user.click(within(again).getByRole('button', { name: /^Creditar R\$\s80,00$/ }));
+    await waitFor(() => expect(calls).toEqual(['credit']));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'o provedor PIX não respondeu',
+    );
   });
 });

@@ -31,6 +31,7 @@ import {
   useRecentTransactions,
   useRunLedgerAudit,
 } from '../api/admin-finance-api';
+import { CreditPayoutDialog } from './credit-payout-dialog';
 
 type Q<T> = {
   isPending: boolean;
@@ -246,7 +247,7 @@ function PayoutQueue({ canAct }: { canAct: boolean }) {
             message:
               kind === 'retry'
                 ? 'Nova tentativa agendada.'
-                : 'Valor creditado no Saldo do jogador.',
+                : `${formatBRL(p.amount)} creditados no Saldo de ${p.userName}.`,
           }),
         onError: (e) => notify({ type: 'error', title: 'Erro', message: e.message }),
       },
@@ -285,14 +286,11 @@ function PayoutQueue({ canAct }: { canAct: boolean }) {
                 >
                   Tentar novamente
                 </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
+                <CreditPayoutDialog
+                  payout={row.original}
                   disabled={action.isPending}
-                  onClick={() => act(row.original, 'credit')}
-                >
-                  Creditar no saldo
-                </Button>
+                  onConfirm={() => act(row.original, 'credit')}
+                />
               </div>
             ),
           } satisfies ColumnDef<PayoutQueueItem, unknown>,

@@ -1,0 +1,250 @@
+/**
+ * Which PIX configuration payments use now, and the saved one when it is not live yet (issue 36):
+ * a saved configuration goes live after a passing 'Testar Integração' or 'Ativar sem teste' with
+ * a reason; the operator can return to the environment's provider (the simulator by default).
+ */
+import {
+  type EfiConfig,
+  activatePixOverrideInputSchema,
+  efiEnvironmentLabels,
+  formatDateTime,
+} from '@sorteio/shared';
+import { type FormEvent, useState } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { isApiError } from '@/lib/api-client';
+import { useNotifications } from '@/lib/notifications/use-notifications';
+import { useActivateOverride, useDeactivate } from '../api/pix-config';
+
+const environmentText: Record<EfiConfig['environmentProvider'], string> = {
+  simulator: 'Simulador PIX (configuração do ambiente): nenhum pagamento real é recebido.',
+  efi: 'EFI configurada no ambiente do servidor (variáveis EFI_*).',
+  none: 'Nenhum provedor PIX: os pagamentos por PIX estão indisponíveis.',
+};
+
+const backLabel = (c: EfiConfig) =>
+  c.environmentProvider === 'simulator'
+    ? 'Voltar ao simulador'
+    : 'Voltar à configuração do ambiente';
+
+function errorText(error: unknown) {
+  return isApiError(error) ? error.message : 'Tente novamente';
+}
+
+function InUse({ config }: { config: EfiConfig }) {
+  const a = config.active;
+  if (!a) return <p>{environmentText[config.environmentProvider]}</p>;
+  return (
+    <>
+      <p>
+        Configuração EFI salva nesta tela · {efiEnvironmentLabels[a.environment]} · chave{' '}
+        {a.chavePix} · clientId {a.clientIdMasked}
+        {a.certificateFilename ? ` · ${a.certificateFilename}` : ''}
+      </p>
+      <p className="text-muted-foreground">
+        {a.via === 'override'
+          ? `Ativada sem teste bem-sucedido${a.activatedAt ? ` em ${formatDateTime(a.activatedAt)}` : ''}. Motivo: ${a.reason ?? ''}`
+          : a.activatedAt
+            ? `Ativada em ${formatDateTime(a.activatedAt)} após um teste bem-sucedido.`
+            : 'Ativa desde antes do registro de ativações.'}
+      </p>
+    </>
+  );
+}
+
+function Saved({ config }: { config: EfiConfig }) {
+  const failed = config.lastTest && !config.lastTest.ok ? config.lastTest : null;
+  switch (config.savedState) {
+    case 'none':
+      return <p className="text-muted-foreground">Nenhuma configuração salva nesta tela.</p>;
+    case 'incomplete':
+      return (
+        <p>
+          <Badge variant="warning">Incompleta</Badge> Salve as credenciais e envie o certificado;
+          depois teste a integração para ativá-la.
+        </p>
+      );
+    case 'active':
+      return (
+        <p>
+          <Badge variant="success">Em uso</Badge> A configuração salva é a que está em uso.
+        </p>
+      );
+    case 'pending':
+      return (
+        <div className="flex flex-col gap-1">
+          <p>
+            <Badge variant="warning">Salva, não ativa</Badge>{' '}
+            {config.credentials
+              ? `${efiEnvironmentLabels[config.credentials.environment]} · chave ${config.credentials.chavePix}`
+              : ''}
+          </p>
+          <p>
+            Ela passa a valer quando o teste de integração for bem-sucedido. Até lá, os pagamentos
+            continuam na configuração em uso.
+          </p>
+          {failed && <p className="text-destructive">Último teste falhou: {failed.message}</p>}
+        </div>
+      );
+  }
+}
+
+function OverrideDialog() {
+  const { notify } = useNotifications();
+  const activate = useActivateOverride();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = activatePixOverrideInputSchema.safeParse({ reason });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Motivo inválido.');
+      return;
+    }
+    activate.mutate(parsed.data, {
+      onSuccess: () => {
+        setOpen(false);
+        setReason('');
+        notify({
+          type: 'warning',
+          title: 'Configuração ativada sem teste',
+          message: 'Os pagamentos PIX passam a usar a configuração salva.',
+        });
+      },
+      onError: (e) => setError(errorText(e)),
+    });
+  };
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm">
+          Ativar sem teste
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <form onSubmit={onSubmit} className="flex flex-col gap-4">
+          <DialogHeader>
+            <DialogTitle>Ativar sem teste bem-sucedido?</DialogTitle>
+            <DialogDescription>
+              Os pagamentos PIX passam a usar a configuração salva mesmo sem um teste que passou. Se
+              ela não funcionar, nenhum jogador consegue pagar nem receber por PIX. A ativação fica
+              registrada na auditoria com o motivo.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="pix-override-reason">Motivo</Label>
+            <Textarea
+              id="pix-override-reason"
+              value={reason}
+              onChange={(e) => {
+                setReason(e.target.value);
+                setError(null);
+              }}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'pix-override-error' : undefined}
+            />
+            {error && (
+              <p id="pix-override-error" role="alert" className="text-sm text-destructive">
+                {error}
+              </p>
+            )}
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              Cancelar
+            </Button>
+            <Button type="submit" variant="destructive" disabled={activate.isPending}>
+              {activate.isPending ? 'Ativando...' : 'Ativar mesmo assim'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function BackToEnvironment({ config }: { config: EfiConfig }) {
+  const { notify } = useNotifications();
+  const deactivate = useDeactivate();
+  const label = backLabel(config);
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button variant="outline" size="sm" disabled={deactivate.isPending}>
+          {label}
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{label}?</AlertDialogTitle>
+          <AlertDialogDescription>
+            Os pagamentos PIX passam a usar: {environmentText[config.environmentProvider]} A
+            configuração salva nesta tela é mantida e pode ser ativada de novo com um teste.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancelar</AlertDialogCancel>
+          <AlertDialogAction
+            onClick={() =>
+              deactivate.mutate(undefined, {
+                onSuccess: () => notify({ type: 'success', title: 'Configuração alterada' }),
+                onError: (e) => notify({ type: 'error', title: 'Erro', message: errorText(e) }),
+              })
+            }
+          >
+            {label}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** "Em uso agora" and "Configuração salva", with the ways to switch between them. */
+export function ActivationCard({ config }: { config: EfiConfig }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">Configuração dos pagamentos PIX</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4 text-sm">
+        <section aria-label="Em uso agora" className="flex flex-col gap-1">
+          <h3 className="font-medium">Em uso agora</h3>
+          <InUse config={config} />
+        </section>
+        <section aria-label="Configuração salva" className="flex flex-col gap-1">
+          <h3 className="font-medium">Configuração salva nesta tela</h3>
+          <Saved config={config} />
+        </section>
+        <div className="flex flex-wrap gap-2">
+          {config.savedState === 'pending' && <OverrideDialog />}
+          {config.active && <BackToEnvironment config={config} />}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
