@@ -67,6 +67,7 @@ import { findTesseract } from './modules/identity/ocr';
 import { type Mailer, createMailer } from './modules/mail/mail.service';
 import { type SystemState, registerSystemRoutes } from './modules/system/system.routes';
 import { registerMetrics } from './plugins/metrics';
+import { registerRequestOrigin } from './plugins/request-origin';
 import { registerSettingsRoutes } from './modules/integrations/settings.routes';
 import { registerPixConfigRoutes } from './modules/integrations/pix-config.routes';
 import { registerConnectionRoutes } from './modules/integrations/connections.routes';
@@ -488,15 +489,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         reason: 'PASSWORD_CHANGE_REQUIRED',
       });
   });
-  // State-changing requests from a browser must come from our own origin (DESIGN.md section 7).
-  const allowedOrigin = new URL(config.baseUrl).origin;
-  app.addHook('onRequest', async (request) => {
-    if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
-    const origin = request.headers.origin;
-    if (origin && origin !== allowedOrigin && !request.url.startsWith('/api/webhooks/')) {
-      throw new AppError('FORBIDDEN', { message: 'Origem da requisição não permitida.' });
-    }
-  });
+  // State changes must prove they come from our own pages (DESIGN.md section 7): one rule for
+  // every route, the auth library's included (plugins/request-origin.ts).
+  registerRequestOrigin(app, { allowedOrigins: [config.baseUrl] });
 
   // 5. OpenAPI document of every route
   await app.register(fastifySwagger, {

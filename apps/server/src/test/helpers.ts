@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { InjectOptions, LightMyRequestCallback } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
@@ -124,14 +125,16 @@ export async function createTestApp(
   const mailer = createMemoryMailer();
   const config = testConfig(options.config, options.env);
   const storageDir = options.storage ? null : mkdtempSync(path.join(os.tmpdir(), 'sorteio-files-'));
-  const app = await buildApp(config, {
-    database,
-    mailer: options.mailer ?? mailer,
-    storage: options.storage ?? createLocalStorage(storageDir!),
-    skipMigrations: true,
-    startJobs: false,
-    ...(options.logStream ? { logStream: options.logStream } : {}),
-  });
+  const app = sendsOwnOrigin(
+    await buildApp(config, {
+      database,
+      mailer: options.mailer ?? mailer,
+      storage: options.storage ?? createLocalStorage(storageDir!),
+      skipMigrations: true,
+      startJobs: false,
+      ...(options.logStream ? { logStream: options.logStream } : {}),
+    }),
+  );
   return {
     app,
     database,
@@ -148,6 +151,33 @@ export async function createTestApp(
       }
     },
   };
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Makes every injected state change carry the app's own `Origin`, as the browser does on our pages
+ * (plugins/request-origin.ts refuses a cookie-carrying one without it). A test that sets `origin`
+ * keeps its value; `origin: undefined` sends none (the requests the rule must refuse).
+ */
+export function sendsOwnOrigin(app: App): App {
+  const inject = app.inject.bind(app);
+  const origin = new URL(app.config.baseUrl).origin;
+  const withOrigin = (opts: InjectOptions | string): InjectOptions => {
+    const options = typeof opts === 'string' ? { url: opts } : opts;
+    if (SAFE_METHODS.has((options.method ?? 'GET').toUpperCase())) return options;
+    const headers: Record<string, string | string[] | number | undefined> = {
+      ...options.headers,
+    };
+    if (!('origin' in headers)) headers.origin = origin;
+    else if (headers.origin === undefined) delete headers.origin;
+    return { ...options, headers };
+  };
+  app.inject = ((opts?: InjectOptions | string, callback?: LightMyRequestCallback) => {
+    if (opts === undefined) return inject();
+    return callback ? inject(withOrigin(opts), callback) : inject(withOrigin(opts));
+  }) as App['inject'];
+  return app;
 }
 
 /** Headers a browser on our own origin would send with a JSON body. */
