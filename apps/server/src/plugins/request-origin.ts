@@ -1,5 +1,5 @@
 /**
- * The one rule of where a state change comes from (docs/decisions/018-request-origin.md).
+ * The one rule of where a state change comes from (docs/decisions/019-request-origin.md).
  *
  * A browser attaches the session cookie to whatever request a page makes, even a page on another
  * site; what it never lets that page choose are the `Origin` and `Sec-Fetch-Site` headers. So a

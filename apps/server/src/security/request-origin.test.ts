@@ -1,6 +1,6 @@
 /**
  * The one rule of where a state change comes from (plugins/request-origin.ts,
- * docs/decisions/018-request-origin.md), walked over EVERY state-changing route of the route table:
+ * docs/decisions/019-request-origin.md), walked over EVERY state-changing route of the route table:
  * with a staff or a player cookie, no proof of origin or a foreign one is refused with 403 and
  * changes nothing; our own Origin, or `Sec-Fetch-Site: same-origin`, gets through.
  */
