@@ -47,7 +47,7 @@ export const adminDashboardSchema = z.object({
     pendingPrizesAmount: z.number().int(),
   }),
   performance: z.object({
-    /** participations ÷ users (spec 001 section 9). */
+    /** Players with a confirmed entry ÷ players (0..1; staff accounts are not players). */
     conversionRate: z.number(),
     /** revenue ÷ participations, in centavos. */
     averageTicket: z.number().int(),
