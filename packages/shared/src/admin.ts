@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { identityAnalysisSchema } from './identity';
 import { accountStatusSchema } from './account';
 import { roleSchema, staffRoles } from './auth';
-import { roomSchema, roomTypeSchema } from './rooms';
+import { paymentMethodSchema, roomSchema, roomTypeSchema } from './rooms';
 import {
   birthDateSchema,
   cpfSchema,
@@ -446,7 +446,7 @@ export const recentTransactionsSchema = z.array(
     tipoSala: roomTypeSchema,
     valorPago: z.number().int(),
     statusPagamento: z.string(),
-    metodoPagamento: z.string(),
+    metodoPagamento: paymentMethodSchema,
     createdAt: isoDate,
   }),
 );

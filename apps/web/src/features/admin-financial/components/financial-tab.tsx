@@ -5,6 +5,7 @@ import {
   formatDate,
   formatDateTime,
   formatInteger,
+  paymentMethodLabels,
   roomTypeLabel,
   type PayoutQueueItem,
 } from '@sorteio/shared';
@@ -124,7 +125,11 @@ function TransactionsTable() {
     },
     { id: 'valor', header: 'Valor', cell: ({ row }) => formatBRL(row.original.valorPago) },
     { accessorKey: 'statusPagamento', header: 'Status' },
-    { accessorKey: 'metodoPagamento', header: 'Método' },
+    {
+      id: 'metodo',
+      header: 'Método',
+      cell: ({ row }) => paymentMethodLabels[row.original.metodoPagamento],
+    },
     { id: 'data', header: 'Data', cell: ({ row }) => formatDateTime(row.original.createdAt) },
   ];
   return (

@@ -8,6 +8,7 @@ import {
   limitPeriodLabels,
   roleLabels,
   roomTypeLabel,
+  securityActionLabel,
 } from '@sorteio/shared';
 import type { ReactNode } from 'react';
 import { LoadError } from '@/components/load-error';
@@ -178,7 +179,7 @@ export function UserDetailSheet({
                   <ul className="flex flex-col gap-1 text-sm">
                     {d.securityLogs.map((l) => (
                       <li key={l.id} className={l.isSuspicious ? 'text-destructive' : undefined}>
-                        {formatDateTime(l.timestamp)} · {l.actionType}
+                        {formatDateTime(l.timestamp)} · {securityActionLabel(l.actionType)}
                         {l.ipAddress ? ` · ${l.ipAddress}` : ''}
                         {l.city ? ` · ${l.city}` : ''}
                         {l.suspiciousReason ? ` · ${l.suspiciousReason}` : ''}
