@@ -48,19 +48,17 @@ const NOTICES_MAX_AGE_SECONDS = 30;
 const SAMPLES = 500;
 const ERRORS = 20;
 
-const services: Record<ServiceId, { name: string; prefixes: string[] }> = {
-  auth: { name: 'Auth', prefixes: ['/api/auth', '/api/me'] },
+// The services' names come from `servicePlayerLabels`: the staff and the players read the same words.
+const services: Record<ServiceId, { prefixes: string[] }> = {
+  auth: { prefixes: ['/api/auth', '/api/me'] },
   'payment-pix': {
-    name: 'Payment PIX',
     prefixes: ['/api/payments', '/api/wallet', '/api/webhooks/pix', '/api/admin/pix'],
   },
-  draws: { name: 'Draws', prefixes: ['/api/rooms', '/api/draws', '/api/private-rooms'] },
+  draws: { prefixes: ['/api/rooms', '/api/draws', '/api/private-rooms'] },
   notifications: {
-    name: 'Notifications',
     prefixes: ['/api/admin/campaigns', '/api/r/', '/api/profile/marketing'],
   },
   analytics: {
-    name: 'Analytics',
     prefixes: [
       '/api/admin/analytics',
       '/api/admin/dashboard',
@@ -69,7 +67,6 @@ const services: Record<ServiceId, { name: string; prefixes: string[] }> = {
     ],
   },
   webhooks: {
-    name: 'Webhooks',
     prefixes: ['/api/admin/connections', '/api/admin/webhook-deliveries'],
   },
 };
@@ -149,7 +146,7 @@ export function registerServiceRoutes(
     const window = windows.get(id);
     return {
       id,
-      name: services[id].name,
+      name: servicePlayerLabels[id],
       status: live.status,
       detail: live.detail,
       endpoint: services[id].prefixes[0]!,
