@@ -5,6 +5,7 @@
  * log and, while no provider is configured, the local outbox of SMS and WhatsApp messages.
  */
 import {
+  channelDeliverySchema,
   deliveryLogItemSchema,
   deliveryLogQuerySchema,
   notificationMessages,
@@ -27,6 +28,7 @@ import {
   listDeliveryLog,
   updatePreferences,
 } from './notifications.service';
+import { channelDelivery } from './notifications.runtime';
 import { mapTwilioStatus, verifyTwilioSignature } from './twilio';
 import {
   mapWhatsAppStatus,
@@ -84,6 +86,21 @@ export function registerNotificationRoutes(app: App, deps: { db: Db; config: Con
       const me = await requireUser(request);
       await updatePreferences(db, me.id, request.body, `perfil (${request.ip})`);
       return getPreferences(db, me.id, config.notify.dailyLimit);
+    },
+  );
+
+  app.get(
+    '/api/admin/notifications/channels',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Como cada canal entrega agora: provedor conectado ou caixa de saída local',
+        response: { 200: z.array(channelDeliverySchema) },
+      },
+    },
+    async (request) => {
+      await requirePermission(request, 'settings.read');
+      return channelDelivery(config);
     },
   );
 
