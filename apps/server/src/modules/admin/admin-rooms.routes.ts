@@ -17,6 +17,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { participacoes, privateRooms, salas, sorteios } from '../../db/schema';
 import { requirePermission } from '../../lib/authz';
+import { permission } from '../../lib/route-permission';
 import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
 import { cancelRoom, drawRoom } from '../draws/draws.service';
@@ -35,6 +36,7 @@ export function registerAdminRoomRoutes(app: App, { db, config }: { db: Db; conf
   app.get(
     '/api/admin/rooms',
     {
+      preValidation: permission('rooms.read'),
       schema: {
         tags: ['admin'],
         summary: 'Todas as salas, mais novas primeiro',
@@ -71,6 +73,7 @@ export function registerAdminRoomRoutes(app: App, { db, config }: { db: Db; conf
   app.get(
     '/api/admin/rooms/defaults',
     {
+      preValidation: permission('rooms.manage'),
       schema: {
         tags: ['admin'],
         summary: "Valores iniciais de 'Nova Sala' (a taxa vem das configurações)",
@@ -86,6 +89,7 @@ export function registerAdminRoomRoutes(app: App, { db, config }: { db: Db; conf
   app.post(
     '/api/admin/rooms',
     {
+      preValidation: permission('rooms.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Criar sala (sem taxa: a taxa da plataforma das configurações)',
@@ -108,6 +112,7 @@ export function registerAdminRoomRoutes(app: App, { db, config }: { db: Db; conf
   app.put(
     '/api/admin/rooms/:id',
     {
+      preValidation: permission('rooms.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Editar sala (valores e regras do sorteio só enquanto ninguém entrou)',
@@ -132,6 +137,7 @@ export function registerAdminRoomRoutes(app: App, { db, config }: { db: Db; conf
   app.post(
     '/api/admin/rooms/:id/status',
     {
+      preValidation: permission('rooms.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Abrir ou fechar sala (nunca depois do sorteio ou do cancelamento)',
@@ -156,6 +162,7 @@ export function registerAdminRoomRoutes(app: App, { db, config }: { db: Db; conf
   app.delete(
     '/api/admin/rooms/:id',
     {
+      preValidation: permission('rooms.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Excluir sala (só enquanto ninguém entrou; depois, cancelar e reembolsar)',
@@ -172,6 +179,7 @@ export function registerAdminRoomRoutes(app: App, { db, config }: { db: Db; conf
   app.post(
     '/api/admin/rooms/:id/draw',
     {
+      preValidation: permission('rooms.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Sortear agora (sala fechada ou completa)',
@@ -214,6 +222,7 @@ export function registerAdminRoomRoutes(app: App, { db, config }: { db: Db; conf
   app.post(
     '/api/admin/rooms/:id/cancel',
     {
+      preValidation: permission('rooms.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Cancelar sala e reembolsar as entradas',

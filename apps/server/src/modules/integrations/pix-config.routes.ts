@@ -9,6 +9,7 @@ import {
 } from '@sorteio/shared';
 import { z } from 'zod';
 import { requirePermission } from '../../lib/authz';
+import { permission } from '../../lib/route-permission';
 import type { App } from '../../lib/fastify';
 import { actorOf } from '../admin/audit.service';
 import type { PixRuntime } from './pix-config.service';
@@ -19,6 +20,7 @@ export function registerPixConfigRoutes(app: App, deps: { runtime: PixRuntime })
   app.get(
     '/api/admin/pix/config',
     {
+      preValidation: permission('pix.manage'),
       schema: {
         tags: ['admin'],
         summary: 'check_config: credenciais (mascaradas), certificado e status da API',
@@ -34,6 +36,7 @@ export function registerPixConfigRoutes(app: App, deps: { runtime: PixRuntime })
   app.put(
     '/api/admin/pix/credentials',
     {
+      preValidation: permission('pix.manage'),
       schema: {
         tags: ['admin'],
         summary: 'save_credentials (clientId, clientSecret, chavePix)',
@@ -50,6 +53,7 @@ export function registerPixConfigRoutes(app: App, deps: { runtime: PixRuntime })
   app.post(
     '/api/admin/pix/certificate',
     {
+      preValidation: permission('pix.manage'),
       bodyLimit: 512 * 1024,
       schema: {
         tags: ['admin'],
@@ -67,6 +71,7 @@ export function registerPixConfigRoutes(app: App, deps: { runtime: PixRuntime })
   app.post(
     '/api/admin/pix/test',
     {
+      preValidation: permission('pix.manage'),
       schema: {
         tags: ['admin'],
         summary: 'test_connection: pedido de token OAuth por mTLS ao host EFI configurado',
@@ -82,6 +87,7 @@ export function registerPixConfigRoutes(app: App, deps: { runtime: PixRuntime })
   app.delete(
     '/api/admin/pix/config',
     {
+      preValidation: permission('pix.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Remover a configuração salva (volta à do ambiente)',
@@ -97,6 +103,7 @@ export function registerPixConfigRoutes(app: App, deps: { runtime: PixRuntime })
   app.get(
     '/api/admin/pix/certificates',
     {
+      preValidation: permission('pix.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Certificados enviados, com os contadores Ativo / Expirando / Expirado',
@@ -112,6 +119,7 @@ export function registerPixConfigRoutes(app: App, deps: { runtime: PixRuntime })
   app.post(
     '/api/admin/pix/certificates/refresh',
     {
+      preValidation: permission('pix.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Atualizar Status: reabre cada certificado e relê a validade',
@@ -127,6 +135,7 @@ export function registerPixConfigRoutes(app: App, deps: { runtime: PixRuntime })
   app.delete(
     '/api/admin/pix/certificates/:id',
     {
+      preValidation: permission('pix.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Excluir um certificado que não está em uso',

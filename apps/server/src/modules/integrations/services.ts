@@ -22,6 +22,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { requirePermission } from '../../lib/authz';
+import { permission } from '../../lib/route-permission';
 import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
 import { actorOf } from '../admin/audit.service';
@@ -193,6 +194,7 @@ export function registerServiceRoutes(
   app.get(
     '/api/admin/services',
     {
+      preValidation: permission('services.read'),
       schema: {
         tags: ['admin'],
         summary: 'Serviços da API: status, rotas, tempos, disponibilidade medida e segurança',
@@ -228,6 +230,7 @@ export function registerServiceRoutes(
   app.post(
     '/api/admin/services/:id/test',
     {
+      preValidation: permission('services.read'),
       schema: {
         tags: ['admin'],
         summary: 'Testar um serviço agora',
@@ -244,6 +247,7 @@ export function registerServiceRoutes(
   app.put(
     '/api/admin/services/:id/maintenance',
     {
+      preValidation: permission('services.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Colocar um serviço em manutenção até um horário (aviso aos jogadores)',
@@ -263,6 +267,7 @@ export function registerServiceRoutes(
   app.delete(
     '/api/admin/services/:id/maintenance',
     {
+      preValidation: permission('services.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Encerrar a manutenção de um serviço antes do horário',
@@ -320,7 +325,10 @@ export function registerServiceRoutes(
 
   app.get(
     '/api/admin/docs/*',
-    { schema: { hide: true, params: z.object({ '*': z.string() }) } },
+    {
+      preValidation: permission('services.read'),
+      schema: { hide: true, params: z.object({ '*': z.string() }) },
+    },
     async (request, reply) => {
       await requirePermission(request, 'services.read');
       const file = request.params['*'];

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { requirePermission, requireUser } from '../../lib/authz';
+import { permission } from '../../lib/route-permission';
 import { AppError, notFound } from '../../lib/errors';
 import { hygieneMessages, jsonDepthExceeds } from '../../lib/input-hygiene';
 import type { App } from '../../lib/fastify';
@@ -92,6 +93,7 @@ export function registerNotificationRoutes(app: App, deps: { db: Db; config: Con
   app.get(
     '/api/admin/notifications/channels',
     {
+      preValidation: permission('settings.read'),
       schema: {
         tags: ['admin'],
         summary: 'Como cada canal entrega agora: provedor conectado ou caixa de saída local',
@@ -107,6 +109,7 @@ export function registerNotificationRoutes(app: App, deps: { db: Db; config: Con
   app.get(
     '/api/admin/notifications/messages',
     {
+      preValidation: permission('settings.read'),
       schema: {
         tags: ['admin'],
         summary: 'Registro de entrega de SMS e WhatsApp',
