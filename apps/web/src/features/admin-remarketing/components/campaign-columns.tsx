@@ -55,7 +55,8 @@ function CampaignActions({
   const toggle = useToggleCampaign();
   const run = useRunCampaign();
   return (
-    <div className="flex flex-wrap gap-1">
+    // One line of buttons: the table scrolls sideways instead of stacking them.
+    <div className="flex gap-1">
       <Button
         size="sm"
         variant="outline"
@@ -159,7 +160,9 @@ export function campaignColumns(options: {
     {
       id: 'canal',
       header: 'Canal',
-      cell: ({ row: { original: c } }) => campaignChannelLabels[c.channel],
+      cell: ({ row: { original: c } }) => (
+        <span className="whitespace-nowrap">{campaignChannelLabels[c.channel]}</span>
+      ),
     },
     {
       id: 'status',
