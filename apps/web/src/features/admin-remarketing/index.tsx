@@ -19,7 +19,7 @@ import {
   integrationMessages,
 } from '@sorteio/shared';
 import { Filter, Plus, Settings } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { DataTable } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
@@ -132,8 +132,16 @@ export default function AdminRemarketingTab() {
   });
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [reportId, setReportId] = useState<string | null>(null);
-  const openDialog = (campaign?: Campaign) =>
-    setDialog((d) => ({ open: true, key: d.key + 1, campaign }));
+  const openDialog = useCallback(
+    (campaign?: Campaign) => setDialog((d) => ({ open: true, key: d.key + 1, campaign })),
+    [],
+  );
+  // Stable columns: a cell renderer that changes on every render would remount the row's
+  // buttons, and a mutation's callbacks (the 'Executar' toast) die with the unmounted ones.
+  const columns = useMemo(
+    () => campaignColumns({ canManage, onReport: setReportId, onEdit: openDialog }),
+    [canManage, openDialog],
+  );
 
   if (campaigns.isPending)
     return <Spinner label={integrationMessages.campaignsLoading} showLabel />;
@@ -182,7 +190,7 @@ export default function AdminRemarketingTab() {
       <StatsTiles />
       <DataTable
         label="Campanhas"
-        columns={campaignColumns({ canManage, onReport: setReportId, onEdit: openDialog })}
+        columns={columns}
         data={campaigns.data.items}
         getRowId={(c) => c.id}
         empty={filtered ? 'Nenhuma campanha com esses filtros.' : 'Nenhuma campanha criada.'}
