@@ -34,9 +34,9 @@ test('the administrator sets up EFI: certificate, credentials and a real Testar 
     await expect(page.getByRole('heading', { level: 1, name: 'Configuração PIX' })).toBeVisible();
     await expect(page.getByText('Pendente', { exact: true })).toBeVisible();
 
-    await page.getByLabel('clientId').fill('Client_Id_fake');
-    await page.getByLabel('clientSecret').fill('Client_Secret_fake');
-    await page.getByLabel('chavePix').fill('pix@sorteio.example');
+    await page.getByLabel('Identificador do cliente (Client_Id)').fill('Client_Id_fake');
+    await page.getByLabel('Senha do cliente (Client_Secret)').fill('Client_Secret_fake');
+    await page.getByLabel('Chave PIX', { exact: true }).fill('pix@sorteio.example');
     await page.getByRole('button', { name: 'Salvar Credenciais' }).click();
     await expect(page.getByText('Credenciais salvas')).toBeVisible();
     await expect(page.getByText('Configuradas', { exact: true })).toBeVisible();

@@ -119,3 +119,38 @@ test('two players: create, invite, join by the link, pay, chat live, draw, and b
     timeout: 15_000,
   });
 });
+
+test('on a 360 px phone a hash pasted in the room chat wraps instead of widening the page', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const ana = demoCredentials().players[2]!;
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto('/');
+  await signInByApi(page, ana);
+  await page.goto('/private-rooms');
+  await page.getByRole('button', { name: 'Criar Sala' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Nome da Sala').fill('Sala do hash');
+  await dialog.getByLabel('Valor da Entrada').fill('5');
+  await dialog.getByLabel('Máx. Participantes').fill('2');
+  await dialog.getByRole('button', { name: 'Criar Sala' }).click();
+  await expect(page.getByText('Sala criada!')).toBeVisible();
+  const rooms = (await (await page.request.get('/api/private-rooms')).json()) as {
+    id: string;
+    roomName: string;
+    roomCode: string;
+  }[];
+  const room = rooms.find((r) => r.roomName === 'Sala do hash')!;
+  await page.goto(`/private-room?code=${room.roomCode}`);
+  await page.getByRole('button', { name: 'Participar da Sala' }).click();
+  await expect(page).toHaveURL(new RegExp(`/private-room/${room.id}`));
+  const hash = 'a3f1'.repeat(16);
+  await page.getByRole('textbox', { name: 'Mensagem' }).fill(hash);
+  await page.getByRole('button', { name: 'Enviar mensagem' }).click();
+  await expect(page.getByText(hash, { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(
+    false,
+  );
+  await page.screenshot({ path: 'test-results/private-room-hash-360.png', fullPage: true });
+});

@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
 import { origin } from './support/env';
 import { demoCredentials, signInByApi } from './support/session';
 
@@ -119,3 +119,45 @@ test('a player asks, reads answers and their balance, opens a ticket; support an
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'test-results/support-390.png', fullPage: true });
 });
+
+/** True when the page is wider than the viewport (the player would have to scroll sideways). */
+const scrollsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+for (const width of [360, 390]) {
+  test(`on a ${width} px phone a quoted draw hash wraps and the ticket can still be sent`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    // João played in the seeded "ouro" draw, so the answer about his last draw quotes its hash.
+    const player = demoCredentials().players[0]!;
+    await page.setViewportSize({ width, height: 780 });
+    await page.goto('/');
+    await signInByApi(page, player);
+    await page.goto('/support');
+    const log = page.getByRole('log', { name: 'Conversa com o suporte' });
+    await page.getByLabel('Sua mensagem').fill('qual foi o resultado do meu último sorteio?');
+    await page.getByLabel('Sua mensagem').press('Enter');
+    await expect(log.getByText(/Hash de prova: [0-9a-f]{64}/)).toBeVisible();
+    // The player pastes the hash back: their own bubble holds the unbroken 64 characters too.
+    const hash = /[0-9a-f]{64}/.exec((await log.textContent()) ?? '')![0];
+    await page.getByLabel('Sua mensagem').fill(`${hash}`);
+    await page.getByLabel('Sua mensagem').press('Enter');
+    // The bubble reads "Você: <hash>" to a screen reader.
+    await expect(log.getByText(`Você: ${hash}`, { exact: true })).toBeVisible();
+    expect(await scrollsSideways(page)).toBe(false);
+
+    await page.getByRole('button', { name: 'Falar com um atendente' }).click();
+    const dialog = page.getByRole('dialog');
+    const send = dialog.getByRole('button', { name: 'Enviar para a equipe' });
+    await expect(send).toBeVisible();
+    await expect(send).toBeInViewport({ ratio: 1 });
+    await page.screenshot({ path: `test-results/support-hash-dialog-${width}.png` });
+    await send.click();
+    await expect(dialog).toBeHidden();
+    const tickets = page.locator('#meus-atendimentos');
+    await expect(tickets.getByText(hash).first()).toBeVisible();
+    expect(await scrollsSideways(page)).toBe(false);
+    await page.screenshot({ path: `test-results/support-hash-${width}.png`, fullPage: true });
+  });
+}

@@ -84,6 +84,7 @@ import { registerAdminRoomRoutes } from './modules/admin/admin-rooms.routes';
 import { registerAdminUserRoutes } from './modules/admin/admin-users.routes';
 import { getSetting } from './modules/settings/settings.service';
 import { registerStatic } from './plugins/static';
+import { requireDeclaredAdminPermissions } from './lib/route-permission';
 import {
   type NotificationRuntime,
   createNotificationRuntime,
@@ -244,6 +245,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       });
     }
   });
+  // Administrator routes check their permission before validating the request (lib/route-permission.ts).
+  requireDeclaredAdminPermissions(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -164,6 +164,14 @@ export const securityActionLabels: Record<SecurityActionType, string> = {
   staff_document_access: 'A equipe consultou seus documentos',
 };
 
+/**
+ * The label of a security-log code, for the player's and the staff's screens alike. A code this
+ * version does not know (an older row) is still shown in words, never as the raw code.
+ */
+export function securityActionLabel(code: string): string {
+  return (securityActionLabels as Record<string, string>)[code] ?? 'Outro evento de segurança';
+}
+
 export const securityLogSchema = z.object({
   id: z.string(),
   actionType: z.enum(securityActionTypes),

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { identityAnalysisSchema } from './identity';
 import { accountStatusSchema } from './account';
 import { roleSchema, staffRoles } from './auth';
-import { roomSchema, roomTypeSchema } from './rooms';
+import { paymentMethodSchema, roomSchema, roomTypeSchema } from './rooms';
 import {
   birthDateSchema,
   cpfSchema,
@@ -47,7 +47,7 @@ export const adminDashboardSchema = z.object({
     pendingPrizesAmount: z.number().int(),
   }),
   performance: z.object({
-    /** participations ÷ users (spec 001 section 9). */
+    /** Players with a confirmed entry ÷ players (0..1; staff accounts are not players). */
     conversionRate: z.number(),
     /** revenue ÷ participations, in centavos. */
     averageTicket: z.number().int(),
@@ -492,7 +492,7 @@ export const recentTransactionsSchema = z.array(
     tipoSala: roomTypeSchema,
     valorPago: z.number().int(),
     statusPagamento: z.enum(financeEntryStatuses),
-    metodoPagamento: z.string(),
+    metodoPagamento: paymentMethodSchema,
     createdAt: isoDate,
   }),
 );

@@ -10,7 +10,6 @@ export const integrationMessages = {
   maintenance: 'A plataforma está em manutenção. Tente novamente mais tarde.',
   passwordTooShort: (min: number) => `A senha deve ter pelo menos ${min} caracteres.`,
   inDevelopment: 'Em desenvolvimento',
-  notConnectedYet: 'Ainda não conectado',
   credentialsRequired: 'Campos obrigatórios: Por favor, preencha todos os campos.',
   credentialsSaved: 'Credenciais salvas',
   credentialsSaveError: 'Erro ao salvar credenciais',

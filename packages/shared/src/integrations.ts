@@ -693,7 +693,7 @@ export const serviceStatusSchema = z.object({
 });
 export type ServiceStatus = z.infer<typeof serviceStatusSchema>;
 
-/** Names players see for the services in maintenance notices. */
+/** The services' names: in the players' maintenance notices and on the staff's API-services screen. */
 export const servicePlayerLabels: Record<ServiceId, string> = {
   auth: 'Acesso e cadastro',
   'payment-pix': 'Pagamentos PIX',

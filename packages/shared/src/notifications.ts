@@ -12,6 +12,21 @@ export const notificationChannelLabels: Record<NotificationChannel, string> = {
   whatsapp: 'WhatsApp',
 };
 
+/** Where a channel's messages go now: its provider, or the local outbox (no credentials set). */
+export const channelProviders = ['twilio', 'whatsapp-cloud', 'outbox'] as const;
+export type ChannelProvider = (typeof channelProviders)[number];
+export const channelDeliverySchema = z.object({
+  channel: z.enum(notificationChannels),
+  provider: z.enum(channelProviders),
+});
+export type ChannelDelivery = z.infer<typeof channelDeliverySchema>;
+/** The state the Config. tab shows beside each channel's switch. */
+export const channelProviderLabels: Record<ChannelProvider, string> = {
+  twilio: 'Conectado (Twilio)',
+  'whatsapp-cloud': 'Conectado (WhatsApp Cloud API)',
+  outbox: 'Entregue na caixa de saída local',
+};
+
 export const consentSources = ['profile', 'reply'] as const;
 export type ConsentSource = (typeof consentSources)[number];
 

@@ -59,6 +59,9 @@ export const walletSchema = z.object({
   cashback: z.number().int(),
   /** Percentage of each confirmed entry credited as cashback, in basis points. */
   cashbackBp: z.number().int(),
+  /** The withdrawal limits the server applies now (Config. > Pagamentos), in centavos. */
+  withdrawMinCentavos: z.number().int(),
+  withdrawMaxCentavos: z.number().int(),
 });
 export type Wallet = z.infer<typeof walletSchema>;
 

@@ -54,6 +54,8 @@ export const paymentMethodSchema = z.enum(paymentMethods, {
   error: 'Escolha a forma de pagamento.',
 });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+/** How screens and exports name a payment method (never the code). */
+export const paymentMethodLabels: Record<PaymentMethod, string> = { pix: 'PIX', balance: 'Saldo' };
 
 export const participationStatuses = ['pendente', 'confirmado', 'cancelado'] as const;
 

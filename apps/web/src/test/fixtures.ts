@@ -128,7 +128,14 @@ export function makeDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
 }
 
 export function makeWallet(overrides: Partial<Wallet> = {}): Wallet {
-  return { saldo: 0, cashback: 0, cashbackBp: 500, ...overrides };
+  return {
+    saldo: 0,
+    cashback: 0,
+    cashbackBp: 500,
+    withdrawMinCentavos: 1000,
+    withdrawMaxCentavos: 1_000_000,
+    ...overrides,
+  };
 }
 
 export function makeStatementEntry(overrides: Partial<StatementEntry> = {}): StatementEntry {

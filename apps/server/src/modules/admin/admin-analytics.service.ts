@@ -12,10 +12,10 @@ import {
   profiles,
   salas,
   user,
-  verificacaoUsuario,
 } from '../../db/schema';
 import { brazilDayStart, brazilDaySql, brazilDays } from '../../lib/brazil-time';
 import { isRefundedSql } from '../draws/draws.service';
+import { isPlayerAccount } from '../../lib/player-accounts';
 
 export async function revenueSeries(db: Db, days: number, now = new Date()) {
   const since = brazilDayStart(now, days - 1);
@@ -45,34 +45,30 @@ export async function revenueSeries(db: Db, days: number, now = new Date()) {
   }));
 }
 
+/**
+ * Players who signed up each day, and how many of them have a verified identity now. Verified is
+ * read from the profile flag, the same source as the funnel (a review row is missing for accounts
+ * verified by staff or seeded), and counted by sign-up day, so the period's total equals the
+ * funnel's "Identidade verificada" step.
+ */
 export async function signupSeries(db: Db, days: number, now = new Date()) {
   const since = brazilDayStart(now, days - 1);
   const signupDay = brazilDaySql(user.createdAt);
-  const verifiedAt = sql`coalesce(${verificacaoUsuario.reviewedAt}, ${verificacaoUsuario.submittedAt})`;
-  const verifiedDay = brazilDaySql(verifiedAt);
-  const [signups, verified] = await Promise.all([
-    db
-      .select({ date: signupDay, n: count() })
-      .from(user)
-      .where(gte(user.createdAt, since))
-      .groupBy(signupDay),
-    db
-      .select({ date: verifiedDay, n: count() })
-      .from(verificacaoUsuario)
-      .where(
-        and(
-          eq(verificacaoUsuario.statusVerificacao, 'verificado'),
-          sql`${verifiedAt} >= ${since.toISOString()}`,
-        ),
-      )
-      .groupBy(verifiedDay),
-  ]);
-  const s = new Map(signups.map((r) => [r.date, r.n]));
-  const v = new Map(verified.map((r) => [r.date, r.n]));
+  const rows = await db
+    .select({
+      date: signupDay,
+      n: count(),
+      verified: sql<number>`count(*) filter (where ${profiles.isVerified})::int`,
+    })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .where(and(isPlayerAccount, gte(user.createdAt, since)))
+    .groupBy(signupDay);
+  const byDay = new Map(rows.map((r) => [r.date, r]));
   return brazilDays(days, now).map((date) => ({
     date,
-    signups: s.get(date) ?? 0,
-    verified: v.get(date) ?? 0,
+    signups: byDay.get(date)?.n ?? 0,
+    verified: Number(byDay.get(date)?.verified ?? 0),
   }));
 }
 
@@ -94,7 +90,7 @@ export async function roomTypeSeries(db: Db, days: number, now = new Date()) {
   return rows.map((r) => ({ ...r, amount: Number(r.amount) }));
 }
 
-/** Of the people who signed up in the period: how far each got. */
+/** Of the players who signed up in the period: how far each got. */
 export async function funnel(db: Db, days: number, now = new Date()) {
   const since = brazilDayStart(now, days - 1);
   // Confirmed entries, counted up to 2 (the funnel's last step): a player's thousandth entry is
@@ -110,7 +106,7 @@ export async function funnel(db: Db, days: number, now = new Date()) {
     })
     .from(user)
     .leftJoin(profiles, eq(profiles.id, user.id))
-    .where(gte(user.createdAt, since));
+    .where(and(isPlayerAccount, gte(user.createdAt, since)));
   return [
     { step: 'Cadastro', count: row?.signedUp ?? 0 },
     { step: 'E-mail confirmado', count: row?.confirmed ?? 0 },

@@ -10,7 +10,7 @@ import {
   type SystemAlert,
   formatBRL,
 } from '@sorteio/shared';
-import { and, count, desc, eq, gte, ne, not, sql } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, gte, ne, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   ledgerAccounts,
@@ -25,6 +25,7 @@ import {
 import { brazilDayStart } from '../../lib/brazil-time';
 import { firstName } from '../../lib/names';
 import { isRefundedSql } from '../draws/draws.service';
+import { isPlayerAccount } from '../../lib/player-accounts';
 import { latestLedgerAudit } from '../wallet/ledger-audit';
 
 /** Spec 001 section 9: total revenue above R$ 10.000,00 is the revenue goal. */
@@ -52,34 +53,61 @@ async function openRoomCount(db: Db) {
 export async function getAdminDashboard(db: Db, now = new Date()): Promise<AdminDashboard> {
   const today = brazilDayStart(now);
   const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
-  const [[users], [newUsers], [active], openRooms, [entries], [fees], [draws], pending, audit] =
-    await Promise.all([
-      db.select({ n: count() }).from(user),
-      db.select({ n: count() }).from(user).where(gte(user.createdAt, dayAgo)),
-      db.select({ n: count() }).from(userActivity).where(gte(userActivity.lastActivity, today)),
-      openRoomCount(db),
-      db
-        .select({
-          n: count(),
-          total: sql<string>`coalesce(sum(${participacoes.valorPago}), 0)`,
-        })
-        .from(participacoes)
-        // Entries refunded when their room was cancelled are neither revenue nor participations.
-        .where(
-          and(
-            eq(participacoes.statusPagamento, 'confirmado'),
-            not(isRefundedSql(participacoes.id)),
-          ),
+  const [
+    [users],
+    [newUsers],
+    [active],
+    openRooms,
+    [entries],
+    [buyers],
+    [fees],
+    [draws],
+    pending,
+    audit,
+  ] = await Promise.all([
+    // Players only: staff accounts are neither users nor sign-ups of the platform.
+    db.select({ n: count() }).from(user).where(isPlayerAccount),
+    db
+      .select({ n: count() })
+      .from(user)
+      .where(and(isPlayerAccount, gte(user.createdAt, dayAgo))),
+    db
+      .select({ n: count() })
+      .from(userActivity)
+      .innerJoin(user, eq(user.id, userActivity.userId))
+      .where(and(isPlayerAccount, gte(userActivity.lastActivity, today))),
+    openRoomCount(db),
+    db
+      .select({
+        n: count(),
+        total: sql<string>`coalesce(sum(${participacoes.valorPago}), 0)`,
+      })
+      .from(participacoes)
+      // Entries refunded when their room was cancelled are neither revenue nor participations.
+      .where(
+        and(eq(participacoes.statusPagamento, 'confirmado'), not(isRefundedSql(participacoes.id))),
+      ),
+    // Players with at least one confirmed entry: the numerator of the conversion rate.
+    db
+      .select({ n: countDistinct(participacoes.userId) })
+      .from(participacoes)
+      .innerJoin(user, eq(user.id, participacoes.userId))
+      .where(
+        and(
+          isPlayerAccount,
+          eq(participacoes.statusPagamento, 'confirmado'),
+          not(isRefundedSql(participacoes.id)),
         ),
-      db
-        .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
-        .from(ledgerEntries)
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-        .where(eq(ledgerAccounts.kind, 'platform_revenue')),
-      db.select({ n: count() }).from(sorteios),
-      pendingPrizes(db),
-      latestLedgerAudit(db),
-    ]);
+      ),
+    db
+      .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+      .from(ledgerEntries)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .where(eq(ledgerAccounts.kind, 'platform_revenue')),
+    db.select({ n: count() }).from(sorteios),
+    pendingPrizes(db),
+    latestLedgerAudit(db),
+  ]);
   const totalUsers = users?.n ?? 0;
   const participations = entries?.n ?? 0;
   const revenue = Number(entries?.total ?? 0);
@@ -130,7 +158,9 @@ export async function getAdminDashboard(db: Db, now = new Date()): Promise<Admin
       pendingPrizesAmount: pending.amount,
     },
     performance: {
-      conversionRate: totalUsers > 0 ? participations / totalUsers : 0,
+      // Share of players who ever paid an entry (never above 100 %): spec 001 section 9 divides
+      // participations by users, which passes 100 % as soon as players enter more than once.
+      conversionRate: totalUsers > 0 ? Math.min(1, (buyers?.n ?? 0) / totalUsers) : 0,
       averageTicket: participations > 0 ? Math.round(revenue / participations) : 0,
     },
     alerts,
@@ -171,6 +201,7 @@ export async function getRecentActivity(db: Db): Promise<ActivityItem[]> {
       .select({ id: user.id, nome: profiles.nomeCompleto, email: user.email, at: user.createdAt })
       .from(user)
       .leftJoin(profiles, eq(profiles.id, user.id))
+      .where(isPlayerAccount)
       .orderBy(desc(user.createdAt))
       .limit(3),
   ]);

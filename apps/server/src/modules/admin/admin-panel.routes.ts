@@ -34,6 +34,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { payouts, user } from '../../db/schema';
 import { requirePermission } from '../../lib/authz';
+import { permission } from '../../lib/route-permission';
 import { brazilDate } from '../../lib/brazil-time';
 import type { FileStorage } from '../../lib/storage';
 import type { App } from '../../lib/fastify';
@@ -74,6 +75,7 @@ export function registerAdminPanelRoutes(
   app.get(
     '/api/admin/dashboard',
     {
+      preValidation: permission('dashboard.read'),
       schema: {
         tags: ['admin'],
         summary: 'Métricas, alertas e desempenho',
@@ -89,6 +91,7 @@ export function registerAdminPanelRoutes(
   app.get(
     '/api/admin/activity',
     {
+      preValidation: permission('dashboard.read'),
       schema: {
         tags: ['admin'],
         summary: 'Atividade recente (5)',
@@ -104,6 +107,7 @@ export function registerAdminPanelRoutes(
   app.get(
     '/api/admin/realtime',
     {
+      preValidation: permission('dashboard.read'),
       schema: {
         tags: ['admin'],
         summary: 'Salas abertas e receita de hoje',
@@ -119,6 +123,7 @@ export function registerAdminPanelRoutes(
   app.get(
     '/api/admin/pending-prizes',
     {
+      preValidation: permission('finance.read'),
       schema: {
         tags: ['admin'],
         summary: 'Prêmios aguardando pagamento (selo do menu)',
@@ -134,6 +139,7 @@ export function registerAdminPanelRoutes(
   app.get(
     '/api/admin/access',
     {
+      preValidation: permission('dashboard.read'),
       schema: {
         tags: ['admin'],
         summary: 'Acesso administrativo do chamador (cartão de diagnóstico)',
@@ -165,6 +171,7 @@ export function registerAdminPanelRoutes(
     app.get(
       `/api/admin/analytics/${path}`,
       {
+        preValidation: permission('analytics.read'),
         schema: {
           tags: ['admin'],
           summary,
@@ -190,6 +197,7 @@ export function registerAdminPanelRoutes(
   app.get(
     '/api/admin/finance/summary',
     {
+      preValidation: permission('finance.read'),
       schema: {
         tags: ['admin'],
         summary: 'Cartões do financeiro',
@@ -204,6 +212,7 @@ export function registerAdminPanelRoutes(
   app.get(
     '/api/admin/finance/daily',
     {
+      preValidation: permission('finance.read'),
       schema: {
         tags: ['admin'],
         summary: 'Resumo diário (30 dias)',
@@ -218,6 +227,7 @@ export function registerAdminPanelRoutes(
   app.get(
     '/api/admin/finance/transactions',
     {
+      preValidation: permission('finance.read'),
       schema: {
         tags: ['admin'],
         summary: 'Transações recentes (20)',
@@ -232,6 +242,7 @@ export function registerAdminPanelRoutes(
   app.get(
     '/api/admin/finance/categories',
     {
+      preValidation: permission('finance.read'),
       schema: {
         tags: ['admin'],
         summary: 'Totais por tipo de sala',
@@ -246,6 +257,7 @@ export function registerAdminPanelRoutes(
   app.get(
     '/api/admin/finance/reports/:kind',
     {
+      preValidation: permission('finance.export'),
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['admin'],
@@ -276,6 +288,7 @@ export function registerAdminPanelRoutes(
   app.get(
     '/api/admin/finance/payouts',
     {
+      preValidation: permission('finance.read'),
       schema: {
         tags: ['admin'],
         summary: 'Fila de pagamentos (prêmios e saques)',
@@ -303,6 +316,7 @@ export function registerAdminPanelRoutes(
     app.post(
       `/api/admin/finance/payouts/:id/${path}`,
       {
+        preValidation: permission('finance.payouts'),
         schema: {
           tags: ['admin'],
           summary,
@@ -364,6 +378,7 @@ export function registerAdminPanelRoutes(
   app.get(
     '/api/admin/finance/audit',
     {
+      preValidation: permission('finance.read'),
       schema: {
         tags: ['admin'],
         summary: 'Última auditoria do livro-caixa',
@@ -378,6 +393,7 @@ export function registerAdminPanelRoutes(
   app.post(
     '/api/admin/finance/audit',
     {
+      preValidation: permission('finance.payouts'),
       config: { rateLimit: { max: 6, timeWindow: '1 minute' } },
       schema: {
         tags: ['admin'],
@@ -394,6 +410,7 @@ export function registerAdminPanelRoutes(
   app.post(
     '/api/admin/diagnostics',
     {
+      preValidation: permission('diagnostics.run'),
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags: ['admin'],
@@ -410,6 +427,7 @@ export function registerAdminPanelRoutes(
   app.get(
     '/api/admin/audit',
     {
+      preValidation: permission('audit.read'),
       schema: {
         tags: ['admin'],
         summary: 'Registro de auditoria da equipe',

@@ -20,6 +20,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { participacoes, privateRooms, salas, sorteios } from '../../db/schema';
 import { requirePermission } from '../../lib/authz';
+import { permission } from '../../lib/route-permission';
 import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
 import { cancelRoom, drawRoom, previewCancellation } from '../draws/draws.service';
@@ -38,6 +39,7 @@ export function registerAdminRoomRoutes(app: App, { db, config }: { db: Db; conf
   app.get(
     '/api/admin/rooms',
     {
+      preValidation: permission('rooms.read'),
       schema: {
         tags: ['admin'],
         summary: 'Todas as salas, mais novas primeiro',
@@ -74,6 +76,7 @@ export function registerAdminRoomRoutes(app: App, { db, config }: { db: Db; conf
   app.get(
     '/api/admin/rooms/defaults',
     {
+      preValidation: permission('rooms.manage'),
       schema: {
         tags: ['admin'],
         summary: "Valores iniciais de 'Nova Sala' (a taxa vem das configurações)",
@@ -89,6 +92,7 @@ export function registerAdminRoomRoutes(app: App, { db, config }: { db: Db; conf
   app.post(
     '/api/admin/rooms',
     {
+      preValidation: permission('rooms.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Criar sala (sem taxa: a taxa da plataforma das configurações)',
@@ -111,6 +115,7 @@ export function registerAdminRoomRoutes(app: App, { db, config }: { db: Db; conf
   app.put(
     '/api/admin/rooms/:id',
     {
+      preValidation: permission('rooms.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Editar sala (valores e regras do sorteio só enquanto ninguém entrou)',
@@ -135,6 +140,7 @@ export function registerAdminRoomRoutes(app: App, { db, config }: { db: Db; conf
   app.post(
     '/api/admin/rooms/:id/status',
     {
+      preValidation: permission('rooms.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Abrir ou fechar sala (nunca depois do sorteio ou do cancelamento)',
@@ -159,6 +165,7 @@ export function registerAdminRoomRoutes(app: App, { db, config }: { db: Db; conf
   app.delete(
     '/api/admin/rooms/:id',
     {
+      preValidation: permission('rooms.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Excluir sala (só enquanto ninguém entrou; depois, cancelar e reembolsar)',
@@ -175,6 +182,7 @@ export function registerAdminRoomRoutes(app: App, { db, config }: { db: Db; conf
   app.post(
     '/api/admin/rooms/:id/draw',
     {
+      preValidation: permission('rooms.manage'),
       schema: {
         tags: ['admin'],
         summary:
@@ -233,6 +241,7 @@ export function registerAdminRoomRoutes(app: App, { db, config }: { db: Db; conf
   app.post(
     '/api/admin/rooms/:id/cancel',
     {
+      preValidation: permission('rooms.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Cancelar sala e reembolsar as entradas',

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { requireActOn, requirePermission } from '../../lib/authz';
+import { permission } from '../../lib/route-permission';
 import type { FileStorage } from '../../lib/storage';
 import type { App } from '../../lib/fastify';
 import type { Mailer } from '../mail/mail.service';
@@ -40,6 +41,7 @@ export function registerAdminUserRoutes(
   app.get(
     '/api/admin/users',
     {
+      preValidation: permission('users.read'),
       schema: {
         tags: ['admin'],
         summary: 'Usuários (busca por nome, chave PIX, e-mail ou CPF; 50 por página)',
@@ -56,6 +58,7 @@ export function registerAdminUserRoutes(
   app.get(
     '/api/admin/users/:userId',
     {
+      preValidation: permission('users.read'),
       schema: {
         tags: ['admin'],
         summary: 'Detalhe de um usuário',
@@ -72,6 +75,7 @@ export function registerAdminUserRoutes(
   app.post(
     '/api/admin/users/:userId/status',
     {
+      preValidation: permission('users.status'),
       schema: {
         tags: ['admin'],
         summary: 'Ativar ou suspender uma conta',
@@ -94,6 +98,7 @@ export function registerAdminUserRoutes(
   app.post(
     '/api/admin/users/:userId/verified',
     {
+      preValidation: permission('users.verify'),
       schema: {
         tags: ['admin'],
         summary: 'Verificar ou desverificar uma conta',
@@ -119,6 +124,7 @@ export function registerAdminUserRoutes(
   app.post(
     '/api/admin/users/:userId/role',
     {
+      preValidation: permission('staff.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Mudar o cargo de um membro da equipe (somente administradores)',
@@ -141,6 +147,12 @@ export function registerAdminUserRoutes(
   app.post(
     '/api/admin/users',
     {
+      preValidation: permission((request) =>
+        // An employee is added under staff.manage, a player under users.create.
+        (request.body as { kind?: unknown } | undefined)?.kind === 'employee'
+          ? 'staff.manage'
+          : 'users.create',
+      ),
       config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
       schema: {
         tags: ['admin'],
@@ -169,6 +181,7 @@ export function registerAdminUserRoutes(
   app.get(
     '/api/admin/verifications',
     {
+      preValidation: permission('identity.review'),
       schema: {
         tags: ['admin'],
         summary: 'Fila de verificação de identidade',
@@ -187,6 +200,7 @@ export function registerAdminUserRoutes(
   app.post(
     '/api/admin/verifications/:userId/review',
     {
+      preValidation: permission('identity.review'),
       schema: {
         tags: ['admin'],
         summary: 'Aprovar ou rejeitar uma verificação',
@@ -212,6 +226,7 @@ export function registerAdminUserRoutes(
   app.get(
     '/api/admin/verifications/:userId/files/:kind',
     {
+      preValidation: permission('identity.review'),
       schema: {
         tags: ['admin'],
         summary: 'Documento ou selfie de um usuário (quem revisa identidades)',

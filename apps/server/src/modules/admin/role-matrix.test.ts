@@ -379,6 +379,10 @@ const routes: Record<string, { permission: Permission; call: () => Promise<Call>
     permission: 'settings.read',
     call: async () => ({ url: '/api/admin/notifications/messages' }),
   },
+  'GET /api/admin/notifications/channels': {
+    permission: 'settings.read',
+    call: async () => ({ url: '/api/admin/notifications/channels' }),
+  },
   // Integrations (issue 10): settings, PIX provider, connections, campaigns, API services.
   'GET /api/admin/settings': {
     permission: 'settings.read',

@@ -11,6 +11,7 @@ import {
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { firstName } from '../../lib/names';
+import { isPlayerAccount } from '../../lib/player-accounts';
 import { participacoes, profiles, salas, sorteios, user } from '../../db/schema';
 import { toParticipation } from '../rooms/rooms.service';
 import { walletOf } from '../wallet/ledger.service';
@@ -74,7 +75,7 @@ export interface DashboardPlatform {
 
 export async function dashboardPlatform(db: Db): Promise<DashboardPlatform> {
   const [[users], [open], [revenue], [draws], recent] = await Promise.all([
-    db.select({ n: count() }).from(user),
+    db.select({ n: count() }).from(user).where(isPlayerAccount),
     db
       .select({ n: count() })
       .from(salas)

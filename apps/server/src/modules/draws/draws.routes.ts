@@ -19,7 +19,7 @@ import type { App } from '../../lib/fastify';
 import { sendCached } from '../../lib/public-cache';
 import type { Mailer } from '../mail/mail.service';
 import { renderMail } from '../mail/templates';
-import { getSetting } from '../settings/settings.service';
+import { getSetting, withdrawLimits } from '../settings/settings.service';
 import { lockAccounts, lockedBalance, moneyTransaction } from '../wallet/ledger.service';
 import {
   type DrawOutcome,
@@ -197,10 +197,7 @@ export function registerDrawRoutes(app: App, { db }: { db: Db }) {
     },
     async (request) => {
       const me = await requireUser(request);
-      const [min, max] = await Promise.all([
-        getSetting(db, 'withdraw.minCentavos'),
-        getSetting(db, 'withdraw.maxCentavos'),
-      ]);
+      const { min, max } = await withdrawLimits(db);
       const valor = request.body.valor;
       if (valor < min)
         throw new AppError('VALIDATION_ERROR', {

@@ -21,6 +21,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { requirePermission, requireUser } from '../../lib/authz';
+import { permission } from '../../lib/route-permission';
 import type { App } from '../../lib/fastify';
 import { actorOf, writeAudit } from '../admin/audit.service';
 import type { Mailer } from '../mail/mail.service';
@@ -61,6 +62,7 @@ export function registerCampaignRoutes(app: App, deps: { db: Db; config: Config;
   app.get(
     '/api/admin/campaigns',
     {
+      preValidation: permission('campaigns.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Campanhas de remarketing (filtro por status e canal)',
@@ -77,6 +79,7 @@ export function registerCampaignRoutes(app: App, deps: { db: Db; config: Config;
   app.get(
     '/api/admin/campaigns/stats',
     {
+      preValidation: permission('campaigns.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Números das campanhas (envios, aberturas, cliques, conversões)',
@@ -92,6 +95,7 @@ export function registerCampaignRoutes(app: App, deps: { db: Db; config: Config;
   app.post(
     '/api/admin/campaigns',
     {
+      preValidation: permission('campaigns.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Criar campanha',
@@ -108,6 +112,7 @@ export function registerCampaignRoutes(app: App, deps: { db: Db; config: Config;
   app.post(
     '/api/admin/campaigns/audience',
     {
+      preValidation: permission('campaigns.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Quantos jogadores o critério alcança (por canal)',
@@ -125,6 +130,7 @@ export function registerCampaignRoutes(app: App, deps: { db: Db; config: Config;
   app.post(
     '/api/admin/campaigns/preview',
     {
+      preValidation: permission('campaigns.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Prévia do e-mail para um jogador real',
@@ -141,6 +147,7 @@ export function registerCampaignRoutes(app: App, deps: { db: Db; config: Config;
   app.put(
     '/api/admin/campaigns/:id',
     {
+      preValidation: permission('campaigns.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Editar campanha',
@@ -158,6 +165,7 @@ export function registerCampaignRoutes(app: App, deps: { db: Db; config: Config;
   app.get(
     '/api/admin/campaigns/:id/report',
     {
+      preValidation: permission('campaigns.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Relatório da campanha (por dia de envio)',
@@ -174,6 +182,7 @@ export function registerCampaignRoutes(app: App, deps: { db: Db; config: Config;
   app.get(
     '/api/admin/campaigns/:id/report.csv',
     {
+      preValidation: permission('campaigns.manage'),
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['admin'],
@@ -203,6 +212,7 @@ export function registerCampaignRoutes(app: App, deps: { db: Db; config: Config;
   app.get(
     '/api/admin/campaigns/channel-settings',
     {
+      preValidation: permission('campaigns.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Padrões dos canais (remetente, horário de silêncio, limite semanal, custo)',
@@ -218,6 +228,7 @@ export function registerCampaignRoutes(app: App, deps: { db: Db; config: Config;
   app.put(
     '/api/admin/campaigns/channel-settings',
     {
+      preValidation: permission('campaigns.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Configurar os padrões dos canais',
@@ -234,6 +245,7 @@ export function registerCampaignRoutes(app: App, deps: { db: Db; config: Config;
   app.post(
     '/api/admin/campaigns/:id/status',
     {
+      preValidation: permission('campaigns.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Pausar / retomar',
@@ -250,6 +262,7 @@ export function registerCampaignRoutes(app: App, deps: { db: Db; config: Config;
   app.post(
     '/api/admin/campaigns/:id/run',
     {
+      preValidation: permission('campaigns.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Executar: envia pela fila de e-mail ou pelo SMS aos jogadores que aceitaram',

@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { requirePermission } from '../../lib/authz';
+import { permission } from '../../lib/route-permission';
 import type { App } from '../../lib/fastify';
 import { actorOf } from '../admin/audit.service';
 import {
@@ -38,6 +39,7 @@ export function registerConnectionRoutes(
   app.get(
     '/api/admin/connections',
     {
+      preValidation: permission('connections.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Conexões externas (contadores e lista)',
@@ -53,6 +55,7 @@ export function registerConnectionRoutes(
   app.post(
     '/api/admin/connections',
     {
+      preValidation: permission('connections.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Criar conexão',
@@ -75,6 +78,7 @@ export function registerConnectionRoutes(
   app.put(
     '/api/admin/connections/:id',
     {
+      preValidation: permission('connections.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Editar conexão',
@@ -98,6 +102,7 @@ export function registerConnectionRoutes(
   app.delete(
     '/api/admin/connections/:id',
     {
+      preValidation: permission('connections.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Excluir conexão',
@@ -115,6 +120,7 @@ export function registerConnectionRoutes(
   app.post(
     '/api/admin/connections/:id/test',
     {
+      preValidation: permission('connections.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Testar conexão (requisição real)',
@@ -131,6 +137,7 @@ export function registerConnectionRoutes(
   app.get(
     '/api/admin/connections/:id/deliveries',
     {
+      preValidation: permission('connections.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Entregas de webhook (últimas 50)',
@@ -147,6 +154,7 @@ export function registerConnectionRoutes(
   app.post(
     '/api/admin/webhook-deliveries/:deliveryId/resend',
     {
+      preValidation: permission('connections.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Reenviar uma entrega de webhook',

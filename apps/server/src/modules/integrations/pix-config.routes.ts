@@ -10,6 +10,7 @@ import {
 } from '@sorteio/shared';
 import { z } from 'zod';
 import { requirePermission } from '../../lib/authz';
+import { permission } from '../../lib/route-permission';
 import type { App } from '../../lib/fastify';
 import { actorOf } from '../admin/audit.service';
 import type { PixRuntime } from './pix-config.service';
@@ -20,6 +21,7 @@ export function registerPixConfigRoutes(app: App, deps: { runtime: PixRuntime })
   app.get(
     '/api/admin/pix/config',
     {
+      preValidation: permission('pix.manage'),
       schema: {
         tags: ['admin'],
         summary: 'check_config: credenciais (mascaradas), certificado e status da API',
@@ -35,6 +37,7 @@ export function registerPixConfigRoutes(app: App, deps: { runtime: PixRuntime })
   app.put(
     '/api/admin/pix/credentials',
     {
+      preValidation: permission('pix.manage'),
       schema: {
         tags: ['admin'],
         summary: 'save_credentials (clientId, clientSecret, chavePix)',
@@ -51,6 +54,7 @@ export function registerPixConfigRoutes(app: App, deps: { runtime: PixRuntime })
   app.post(
     '/api/admin/pix/certificate',
     {
+      preValidation: permission('pix.manage'),
       bodyLimit: 512 * 1024,
       schema: {
         tags: ['admin'],
@@ -68,6 +72,7 @@ export function registerPixConfigRoutes(app: App, deps: { runtime: PixRuntime })
   app.post(
     '/api/admin/pix/test',
     {
+      preValidation: permission('pix.manage'),
       schema: {
         tags: ['admin'],
         summary:
@@ -115,6 +120,7 @@ export function registerPixConfigRoutes(app: App, deps: { runtime: PixRuntime })
   app.delete(
     '/api/admin/pix/config',
     {
+      preValidation: permission('pix.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Remover a configuração salva (volta à do ambiente)',
@@ -130,6 +136,7 @@ export function registerPixConfigRoutes(app: App, deps: { runtime: PixRuntime })
   app.get(
     '/api/admin/pix/certificates',
     {
+      preValidation: permission('pix.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Certificados enviados, com os contadores Ativo / Expirando / Expirado',
@@ -145,6 +152,7 @@ export function registerPixConfigRoutes(app: App, deps: { runtime: PixRuntime })
   app.post(
     '/api/admin/pix/certificates/refresh',
     {
+      preValidation: permission('pix.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Atualizar Status: reabre cada certificado e relê a validade',
@@ -160,6 +168,7 @@ export function registerPixConfigRoutes(app: App, deps: { runtime: PixRuntime })
   app.delete(
     '/api/admin/pix/certificates/:id',
     {
+      preValidation: permission('pix.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Excluir um certificado que não está em uso',

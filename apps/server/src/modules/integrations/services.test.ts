@@ -43,6 +43,15 @@ describe('API services', () => {
       'analytics',
       'webhooks',
     ]);
+    // The operator reads the services' names in Portuguese.
+    expect((res.json().items as { name: string }[]).map((s) => s.name)).toEqual([
+      'Acesso e cadastro',
+      'Pagamentos PIX',
+      'Sorteios',
+      'Notificações',
+      'Estatísticas',
+      'Integrações',
+    ]);
     const draws = items.find((s) => s.id === 'draws')!;
     expect(draws.status).toBe('online');
     expect(draws.endpoints).toBeGreaterThan(3);

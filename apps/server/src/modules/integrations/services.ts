@@ -22,6 +22,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { requirePermission } from '../../lib/authz';
+import { permission } from '../../lib/route-permission';
 import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
 import { actorOf } from '../admin/audit.service';
@@ -48,19 +49,17 @@ const NOTICES_MAX_AGE_SECONDS = 30;
 const SAMPLES = 500;
 const ERRORS = 20;
 
-const services: Record<ServiceId, { name: string; prefixes: string[] }> = {
-  auth: { name: 'Auth', prefixes: ['/api/auth', '/api/me'] },
+// The services' names come from `servicePlayerLabels`: the staff and the players read the same words.
+const services: Record<ServiceId, { prefixes: string[] }> = {
+  auth: { prefixes: ['/api/auth', '/api/me'] },
   'payment-pix': {
-    name: 'Payment PIX',
     prefixes: ['/api/payments', '/api/wallet', '/api/webhooks/pix', '/api/admin/pix'],
   },
-  draws: { name: 'Draws', prefixes: ['/api/rooms', '/api/draws', '/api/private-rooms'] },
+  draws: { prefixes: ['/api/rooms', '/api/draws', '/api/private-rooms'] },
   notifications: {
-    name: 'Notifications',
     prefixes: ['/api/admin/campaigns', '/api/r/', '/api/profile/marketing'],
   },
   analytics: {
-    name: 'Analytics',
     prefixes: [
       '/api/admin/analytics',
       '/api/admin/dashboard',
@@ -69,7 +68,6 @@ const services: Record<ServiceId, { name: string; prefixes: string[] }> = {
     ],
   },
   webhooks: {
-    name: 'Webhooks',
     prefixes: ['/api/admin/connections', '/api/admin/webhook-deliveries'],
   },
 };
@@ -149,7 +147,7 @@ export function registerServiceRoutes(
     const window = windows.get(id);
     return {
       id,
-      name: services[id].name,
+      name: servicePlayerLabels[id],
       status: live.status,
       detail: live.detail,
       endpoint: services[id].prefixes[0]!,
@@ -196,6 +194,7 @@ export function registerServiceRoutes(
   app.get(
     '/api/admin/services',
     {
+      preValidation: permission('services.read'),
       schema: {
         tags: ['admin'],
         summary: 'Serviços da API: status, rotas, tempos, disponibilidade medida e segurança',
@@ -231,6 +230,7 @@ export function registerServiceRoutes(
   app.post(
     '/api/admin/services/:id/test',
     {
+      preValidation: permission('services.read'),
       schema: {
         tags: ['admin'],
         summary: 'Testar um serviço agora',
@@ -247,6 +247,7 @@ export function registerServiceRoutes(
   app.put(
     '/api/admin/services/:id/maintenance',
     {
+      preValidation: permission('services.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Colocar um serviço em manutenção até um horário (aviso aos jogadores)',
@@ -266,6 +267,7 @@ export function registerServiceRoutes(
   app.delete(
     '/api/admin/services/:id/maintenance',
     {
+      preValidation: permission('services.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Encerrar a manutenção de um serviço antes do horário',
@@ -323,7 +325,10 @@ export function registerServiceRoutes(
 
   app.get(
     '/api/admin/docs/*',
-    { schema: { hide: true, params: z.object({ '*': z.string() }) } },
+    {
+      preValidation: permission('services.read'),
+      schema: { hide: true, params: z.object({ '*': z.string() }) },
+    },
     async (request, reply) => {
       await requirePermission(request, 'services.read');
       const file = request.params['*'];

@@ -11,6 +11,7 @@ import {
 } from '@sorteio/shared';
 import type { Db } from '../../db/client';
 import { getSessionUser, requirePermission } from '../../lib/authz';
+import { permission } from '../../lib/route-permission';
 import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
 import { actorOf, writeAudit } from '../admin/audit.service';
@@ -58,6 +59,7 @@ export function registerSettingsRoutes(app: App, deps: { db: Db }) {
   app.get(
     '/api/admin/settings',
     {
+      preValidation: permission('settings.read'),
       schema: {
         tags: ['admin'],
         summary: 'Configurações do sistema',
@@ -73,6 +75,7 @@ export function registerSettingsRoutes(app: App, deps: { db: Db }) {
   app.put(
     '/api/admin/settings',
     {
+      preValidation: permission('settings.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Salvar configurações do sistema',

@@ -98,6 +98,24 @@ describe('system settings', () => {
     await put({ minWithdrawCentavos: 1000 });
   });
 
+  it("tells the player's wallet the limits the withdrawal applies", async () => {
+    const p = await verifiedPlayer(ctx);
+    const wallet = () =>
+      ctx.app.inject({ method: 'GET', url: '/api/wallet', headers: { cookie: p.cookie } });
+    expect((await wallet()).json()).toMatchObject({
+      withdrawMinCentavos: 1000,
+      withdrawMaxCentavos: 1_000_000,
+    });
+    expect(
+      (await put({ minWithdrawCentavos: 2000, maxWithdrawCentavos: 500_000 })).statusCode,
+    ).toBe(200);
+    expect((await wallet()).json()).toMatchObject({
+      withdrawMinCentavos: 2000,
+      withdrawMaxCentavos: 500_000,
+    });
+    await put({ minWithdrawCentavos: 1000, maxWithdrawCentavos: 1_000_000 });
+  });
+
   it('maintenance mode blocks a player joining a room but not the administrator', async () => {
     const p = await verifiedPlayer(ctx);
     const room = await createRoom({

@@ -5,6 +5,7 @@
  * log and, while no provider is configured, the local outbox of SMS and WhatsApp messages.
  */
 import {
+  channelDeliverySchema,
   deliveryLogItemSchema,
   deliveryLogQuerySchema,
   notificationMessages,
@@ -16,6 +17,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { requirePermission, requireUser } from '../../lib/authz';
+import { permission } from '../../lib/route-permission';
 import { AppError, notFound } from '../../lib/errors';
 import { hygieneMessages, jsonDepthExceeds } from '../../lib/input-hygiene';
 import type { App } from '../../lib/fastify';
@@ -27,6 +29,7 @@ import {
   listDeliveryLog,
   updatePreferences,
 } from './notifications.service';
+import { channelDelivery } from './notifications.runtime';
 import { mapTwilioStatus, verifyTwilioSignature } from './twilio';
 import {
   mapWhatsAppStatus,
@@ -88,8 +91,25 @@ export function registerNotificationRoutes(app: App, deps: { db: Db; config: Con
   );
 
   app.get(
+    '/api/admin/notifications/channels',
+    {
+      preValidation: permission('settings.read'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Como cada canal entrega agora: provedor conectado ou caixa de saída local',
+        response: { 200: z.array(channelDeliverySchema) },
+      },
+    },
+    async (request) => {
+      await requirePermission(request, 'settings.read');
+      return channelDelivery(config);
+    },
+  );
+
+  app.get(
     '/api/admin/notifications/messages',
     {
+      preValidation: permission('settings.read'),
       schema: {
         tags: ['admin'],
         summary: 'Registro de entrega de SMS e WhatsApp',

@@ -12,7 +12,7 @@
  * an immediate pass ('campaign-sms' event) so that messages due at once do not wait for it.
  */
 import { randomUUID } from 'node:crypto';
-import type { NotificationChannel } from '@sorteio/shared';
+import type { ChannelDelivery, NotificationChannel } from '@sorteio/shared';
 import { eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
@@ -60,6 +60,14 @@ export interface NotificationRuntime {
   /** Resolves when no attempt is running or waiting on a timer (tests). */
   idle(): Promise<void>;
   close(): void;
+}
+
+/** Which provider each channel uses with this configuration (the same choice as createProviders). */
+export function channelDelivery(config: Config): ChannelDelivery[] {
+  return [
+    { channel: 'sms', provider: config.notify.twilio ? 'twilio' : 'outbox' },
+    { channel: 'whatsapp', provider: config.notify.whatsapp ? 'whatsapp-cloud' : 'outbox' },
+  ];
 }
 
 export function createProviders(config: Config): Record<NotificationChannel, ChannelProvider> {

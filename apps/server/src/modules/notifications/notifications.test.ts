@@ -502,10 +502,35 @@ describe('limits, retries and switches', () => {
   });
 });
 
+describe('channel state for the Config. tab', () => {
+  it('says each channel is connected to its provider when credentials are set', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/notifications/channels',
+      headers: { cookie: adminCookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual([
+      { channel: 'sms', provider: 'twilio' },
+      { channel: 'whatsapp', provider: 'whatsapp-cloud' },
+    ]);
+  });
+});
+
 describe('offline default', () => {
   it('keeps messages in the local outbox when no provider is configured', async () => {
     const offline = await createTestApp();
     try {
+      const admin = await signIn(offline, await createUser(offline, { role: 'admin' }));
+      const channels = await offline.app.inject({
+        method: 'GET',
+        url: '/api/admin/notifications/channels',
+        headers: { cookie: admin },
+      });
+      expect(channels.json()).toEqual([
+        { channel: 'sms', provider: 'outbox' },
+        { channel: 'whatsapp', provider: 'outbox' },
+      ]);
       await setSetting(offline.database.db, 'notifications.sms', true, null);
       const u = await createUser(offline);
       const cookie = await signIn(offline, u);

@@ -21,6 +21,7 @@ import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
 import type { Mailer } from '../mail/mail.service';
 import { renderMail } from '../mail/templates';
+import { withdrawLimits } from '../settings/settings.service';
 import { listStatement } from '../wallet/wallet.service';
 import { walletOf } from '../wallet/ledger.service';
 import type { PixProvider } from './pix-provider';
@@ -256,7 +257,13 @@ export function registerPaymentRoutes(
     { schema: { tags: ['wallet'], summary: 'Saldo e Cashback', response: { 200: walletSchema } } },
     async (request) => {
       const me = await requireUser(request);
-      return { ...(await walletOf(db, me.id)), cashbackBp: config.cashbackBp };
+      const [wallet, limits] = await Promise.all([walletOf(db, me.id), withdrawLimits(db)]);
+      return {
+        ...wallet,
+        cashbackBp: config.cashbackBp,
+        withdrawMinCentavos: limits.min,
+        withdrawMaxCentavos: limits.max,
+      };
     },
   );
   app.get(

@@ -88,6 +88,15 @@ export async function getSetting<K extends SettingKey>(db: Db, key: K): Promise<
   return (values.has(key) ? values.get(key) : settingDefaults[key]) as SettingValue<K>;
 }
 
+/** The withdrawal limits of the settings: what `POST /api/wallet/withdraw` applies and shows. */
+export async function withdrawLimits(db: Db): Promise<{ min: number; max: number }> {
+  const [min, max] = await Promise.all([
+    getSetting(db, 'withdraw.minCentavos'),
+    getSetting(db, 'withdraw.maxCentavos'),
+  ]);
+  return { min, max };
+}
+
 export async function setSetting<K extends SettingKey>(
   db: DbOrTx,
   key: K,

@@ -22,6 +22,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema';
 import { getSessionUser, requirePermission, requireUser } from '../../lib/authz';
+import { permission } from '../../lib/route-permission';
 import { addressKey, clientKey } from '../../lib/client-key';
 import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
@@ -162,6 +163,7 @@ export function registerSupportRoutes(
   app.get(
     '/api/admin/support/tickets',
     {
+      preValidation: permission('support.tickets'),
       schema: {
         tags: ['admin'],
         summary: 'Fila de atendimentos',
@@ -178,6 +180,7 @@ export function registerSupportRoutes(
   app.get(
     '/api/admin/support/tickets/:id',
     {
+      preValidation: permission('support.tickets'),
       schema: {
         tags: ['admin'],
         summary: 'Um atendimento com a conversa',
@@ -194,6 +197,7 @@ export function registerSupportRoutes(
   app.post(
     '/api/admin/support/tickets/:id/reply',
     {
+      preValidation: permission('support.tickets'),
       schema: {
         tags: ['admin'],
         summary: 'Responder ao jogador (também por e-mail)',
@@ -229,6 +233,7 @@ export function registerSupportRoutes(
   app.post(
     '/api/admin/support/tickets/:id/close',
     {
+      preValidation: permission('support.tickets'),
       schema: {
         tags: ['admin'],
         summary: 'Encerrar atendimento',

@@ -13,6 +13,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { salas, sorteios, user } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { isPlayerAccount } from '../../lib/player-accounts';
 import type { App } from '../../lib/fastify';
 import { sendCached } from '../../lib/public-cache';
 import type { Mailer } from '../mail/mail.service';
@@ -148,7 +149,7 @@ export function registerSystemRoutes(
   async function platformStats(database: Database) {
     const db = database.db;
     const [[users], [openRooms], [draws]] = await Promise.all([
-      db.select({ n: count() }).from(user),
+      db.select({ n: count() }).from(user).where(isPlayerAccount),
       db
         .select({ n: count() })
         .from(salas)

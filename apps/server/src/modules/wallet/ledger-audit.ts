@@ -5,6 +5,7 @@
  * not depend on the ledger (PIX received, payouts, seats, draws), so a cached balance or a lost
  * write cannot hide.
  */
+import { formatBRL } from '@sorteio/shared';
 import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerAuditRuns } from '../../db/schema';
@@ -47,21 +48,25 @@ export async function runLedgerAudit(db: Db): Promise<LedgerAudit> {
     checks.push({
       name,
       ok: bad.length === 0,
-      detail: bad.length === 0 ? what : `${bad.length} violation(s): ${sample(bad, key)}`,
+      // pt-BR: the administrator's finance screen shows these texts as they are stored.
+      detail:
+        bad.length === 0
+          ? what
+          : `${bad.length} ${bad.length === 1 ? 'divergência' : 'divergências'}: ${sample(bad, key)}`,
     });
 
   check(
-    'every transaction sums to zero',
+    'Toda transação soma zero',
     await rows(
       db,
       sql`select transaction_id as id from ledger_entries group by transaction_id having sum(amount) <> 0`,
     ),
     'id',
-    'all transactions balanced',
+    'todas as transações estão equilibradas',
   );
 
   check(
-    'every cached balance equals the sum of its entries',
+    'Cada saldo guardado é igual à soma dos seus lançamentos',
     await rows(
       db,
       sql`select a.id, a.kind from ledger_accounts a left join ledger_entries e on e.account_id = a.id
@@ -69,11 +74,11 @@ export async function runLedgerAudit(db: Db): Promise<LedgerAudit> {
           group by a.id, a.kind, a.balance having a.balance <> coalesce(sum(e.amount), 0)`,
     ),
     'id',
-    'player and room balances match their entries',
+    'os saldos de jogadores e salas conferem com os lançamentos',
   );
 
   check(
-    'no player or room account below zero',
+    'Nenhuma conta de jogador ou sala abaixo de zero',
     await rows(
       db,
       sql`select a.id from ledger_accounts a join ledger_entries e on e.account_id = a.id
@@ -81,11 +86,11 @@ export async function runLedgerAudit(db: Db): Promise<LedgerAudit> {
           group by a.id having sum(e.amount) < 0`,
     ),
     'id',
-    'no negative balance',
+    'nenhum saldo negativo',
   );
 
   check(
-    'no room over its seats; its seat count equals its confirmed and held seats',
+    'Nenhuma sala acima dos lugares; a contagem de lugares é igual aos confirmados e reservados',
     await rows(
       db,
       sql`select s.id from salas s
@@ -95,11 +100,11 @@ export async function runLedgerAudit(db: Db): Promise<LedgerAudit> {
               or s.participantes_atual <> count(p.id)`,
     ),
     'id',
-    'seat counts consistent',
+    'contagens de lugares coerentes',
   );
 
   check(
-    'each confirmed seat paid exactly once into its room, and no other seat paid',
+    'Cada lugar confirmado pago uma única vez na sua sala, e nenhum outro lugar pago',
     await rows(
       db,
       sql`select p.id from participacoes p
@@ -111,12 +116,12 @@ export async function runLedgerAudit(db: Db): Promise<LedgerAudit> {
               or (p.status_pagamento <> 'confirmado' and count(distinct t.id) <> 0)`,
     ),
     'id',
-    'every confirmed seat has one entry payment',
+    'cada lugar confirmado tem um pagamento de entrada',
   );
 
   // A drawn room: one draw; prize from the pool it held: fee = pool x rate (half up), net to the winner.
   check(
-    'each completed room drawn exactly once, with prize and fee as the rules say',
+    'Cada sala completa sorteada uma única vez, com prêmio e taxa conforme as regras',
     await rows(
       db,
       sql`with pools as (
@@ -148,11 +153,11 @@ export async function runLedgerAudit(db: Db): Promise<LedgerAudit> {
              or (s.status not in ('sorteada', 'finalizada') and (d.id is not null or prizes.n is not null))`,
     ),
     'id',
-    'draws and prizes consistent',
+    'sorteios e prêmios coerentes',
   );
 
   check(
-    'each cancelled room refunded every confirmed seat exactly once',
+    'Cada sala cancelada devolveu cada lugar confirmado uma única vez',
     await rows(
       db,
       sql`select p.id from participacoes p join salas s on s.id = p.sala_id
@@ -161,7 +166,7 @@ export async function runLedgerAudit(db: Db): Promise<LedgerAudit> {
           group by p.id having count(t.id) <> 1`,
     ),
     'id',
-    'refunds complete',
+    'reembolsos completos',
   );
 
   // A refunded entry keeps no cashback: what it earned was taken back with the refund, except the
@@ -202,7 +207,7 @@ export async function runLedgerAudit(db: Db): Promise<LedgerAudit> {
   );
 
   check(
-    'pools hold exactly the entries of rooms not yet settled, and nothing after',
+    'Os caixas das salas guardam só as entradas das salas ainda não encerradas',
     await rows(
       db,
       sql`select s.id from salas s
@@ -215,11 +220,11 @@ export async function runLedgerAudit(db: Db): Promise<LedgerAudit> {
                    where p.sala_id = s.id and p.status_pagamento = 'confirmado'))`,
     ),
     'id',
-    'pools consistent',
+    'caixas das salas coerentes',
   );
 
   check(
-    'each received PIX credited exactly once (none for unknown charges)',
+    'Cada PIX recebido creditado uma única vez (nenhum para cobranças desconhecidas)',
     await rows(
       db,
       sql`select r.end_to_end_id as id from pix_received r
@@ -229,11 +234,11 @@ export async function runLedgerAudit(db: Db): Promise<LedgerAudit> {
               or (r.outcome not in ${CREDITED_PIX} and count(t.id) <> 0)`,
     ),
     'id',
-    'PIX received and ledger agree',
+    'PIX recebidos e livro-caixa conferem',
   );
 
   check(
-    'each payout debited once, and returned once when the bank refused it',
+    'Cada envio debitado uma vez, e devolvido uma vez quando o banco o recusou',
     await rows(
       db,
       sql`select p.id from payouts p
@@ -245,7 +250,7 @@ export async function runLedgerAudit(db: Db): Promise<LedgerAudit> {
               or (p.status <> 'devolvido' and count(distinct r.id) <> 0)`,
     ),
     'id',
-    'payouts and ledger agree',
+    'envios e livro-caixa conferem',
   );
 
   const [money] = await rows(
@@ -278,9 +283,9 @@ export async function runLedgerAudit(db: Db): Promise<LedgerAudit> {
   };
   const right = m.balances + m.pools + m.out + m.revenue - m.cashbackGiven - m.grants;
   checks.push({
-    name: 'money in by PIX = balances + pools + out by PIX + revenue − cashback and credit given',
+    name: 'Entradas por PIX = saldos + caixas das salas + saídas por PIX + receita − cashback e créditos concedidos',
     ok: m.in === right && m.clearing === m.in - m.out,
-    detail: `in ${m.in} = balances ${m.balances} + pools ${m.pools} + out ${m.out} + revenue ${m.revenue} − cashback ${m.cashbackGiven} − credit given ${m.grants} (= ${right}); PIX clearing ${m.clearing} = in − out ${m.in - m.out} (centavos)`,
+    detail: `entradas ${formatBRL(m.in)} = saldos ${formatBRL(m.balances)} + caixas ${formatBRL(m.pools)} + saídas ${formatBRL(m.out)} + receita ${formatBRL(m.revenue)} − cashback ${formatBRL(m.cashbackGiven)} − créditos concedidos ${formatBRL(m.grants)} (= ${formatBRL(right)}); compensação PIX ${formatBRL(m.clearing)} = entradas − saídas ${formatBRL(m.in - m.out)}`,
   });
 
   return {

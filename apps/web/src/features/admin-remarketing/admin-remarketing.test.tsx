@@ -104,6 +104,34 @@ function setup(extra: Parameters<typeof mockApi>[0] = {}) {
 }
 
 describe('admin remarketing tab', { timeout: 20_000 }, () => {
+  it("'Executar' keeps its toast when the screen re-renders while the run is on its way", async () => {
+    let release: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    setup({
+      [`POST /api/admin/campaigns/${base.id}/run`]: async () => {
+        await answered;
+        return {
+          body: { queued: 5, skipped_budget: 0, skipped_frequency: 0, deferred_until: null },
+        };
+      },
+    });
+    await userEvent.click(
+      await screen.findByRole(
+        'button',
+        { name: 'Executar Newsletter de março' },
+        { timeout: 8000 },
+      ),
+    );
+    // Something else on the screen changes meanwhile (here the filters open): the row's buttons
+    // must stay the same, or the run's confirmation dies with the replaced ones.
+    await userEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
+    release();
+    expect(await screen.findByText('Campanha executada')).toBeDefined();
+    expect(screen.getByText('5 e-mails na fila de envio.')).toBeDefined();
+  });
+
   it('shows the four summary tiles from the stats and each period as a progress bar', async () => {
     setup();
     expect(await screen.findByText('Newsletter de março', {}, { timeout: 8000 })).toBeDefined();

@@ -14,30 +14,26 @@ import {
   campaignChannels,
   campaignStatusLabels,
   campaignStatuses,
-  campaignTypeLabels,
   can,
   formatBRL,
   integrationMessages,
 } from '@sorteio/shared';
-import { FileText, Filter, Pause, Pencil, Play, Plus, Send, Settings } from 'lucide-react';
-import { useState } from 'react';
+import { Filter, Plus, Settings } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
+import { DataTable } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Spinner } from '@/components/ui/spinner';
-import { isApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
-import { useNotifications } from '@/lib/notifications/use-notifications';
-import { useCampaignStats, useCampaigns, useRunCampaign, useToggleCampaign } from './api/campaigns';
+import { useCampaignStats, useCampaigns } from './api/campaigns';
 import { CampaignDialog } from './components/campaign-dialog';
+import { campaignColumns } from './components/campaign-columns';
 import { CampaignReportDialog } from './components/campaign-report-dialog';
 import { ChannelSettingsDialog } from './components/channel-settings-dialog';
 
 const percent = (n: number) => `${n.toFixed(1).replace('.', ',')}%`;
-const shortDate = (day: string) => day.split('-').reverse().join('/');
 
 function StatsTiles() {
   const stats = useCampaignStats();
@@ -67,25 +63,6 @@ function StatsTiles() {
         {s.averagePropensity.toFixed(1).replace('.', ',')} / 100 (recência, frequência e gasto; não
         é um modelo treinado).
       </p>
-    </div>
-  );
-}
-
-/** The elapsed part of the campaign's period, computed by the server from its dates. */
-export function CampaignProgress({ campaign }: { campaign: Campaign }) {
-  return (
-    <div className="flex min-w-28 items-center gap-2">
-      <div
-        role="progressbar"
-        aria-label={`Progresso de ${campaign.campaign_name}`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={campaign.progress}
-        className="h-2 w-full overflow-hidden rounded-full bg-muted"
-      >
-        <div className="h-full bg-primary" style={{ width: `${campaign.progress}%` }} />
-      </div>
-      <span className="text-xs tabular-nums">{campaign.progress}%</span>
     </div>
   );
 }
@@ -143,26 +120,28 @@ function FilterBar({
   );
 }
 
-const statusVariant = (s: CampaignStatus) =>
-  s === 'active' ? 'success' : s === 'paused' ? 'warning' : 'secondary';
-
 export default function AdminRemarketingTab() {
   const { user } = useAuth();
   const canManage = can(user?.role, 'campaigns.manage');
-  const { notify } = useNotifications();
   const [filters, setFilters] = useState<CampaignListQuery>({});
   const [showFilters, setShowFilters] = useState(false);
   const campaigns = useCampaigns(filters);
-  const toggle = useToggleCampaign();
-  const run = useRunCampaign();
   const [dialog, setDialog] = useState<{ open: boolean; key: number; campaign?: Campaign }>({
     open: false,
     key: 0,
   });
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [reportId, setReportId] = useState<string | null>(null);
-  const openDialog = (campaign?: Campaign) =>
-    setDialog((d) => ({ open: true, key: d.key + 1, campaign }));
+  const openDialog = useCallback(
+    (campaign?: Campaign) => setDialog((d) => ({ open: true, key: d.key + 1, campaign })),
+    [],
+  );
+  // Stable columns: a cell renderer that changes on every render would remount the row's
+  // buttons, and a mutation's callbacks (the 'Executar' toast) die with the unmounted ones.
+  const columns = useMemo(
+    () => campaignColumns({ canManage, onReport: setReportId, onEdit: openDialog }),
+    [canManage, openDialog],
+  );
 
   if (campaigns.isPending)
     return <Spinner label={integrationMessages.campaignsLoading} showLabel />;
@@ -209,159 +188,13 @@ export default function AdminRemarketingTab() {
         </div>
       )}
       <StatsTiles />
-      <ScrollRegion label="Campanhas">
-        <table className="w-full text-left text-sm" aria-label="Campanhas">
-          <thead>
-            <tr className="text-muted-foreground">
-              <th className="py-2">Campanha</th>
-              <th>Canal</th>
-              <th>Status</th>
-              <th>Período</th>
-              <th>Progresso</th>
-              <th>Alcance</th>
-              <th>Conversões</th>
-              <th>Orçamento</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {campaigns.data.items.length === 0 && (
-              <tr>
-                <td colSpan={9} className="py-4 text-muted-foreground">
-                  {filtered ? 'Nenhuma campanha com esses filtros.' : 'Nenhuma campanha criada.'}
-                </td>
-              </tr>
-            )}
-            {campaigns.data.items.map((c) => (
-              <tr key={c.id} className="border-t align-middle">
-                <td className="py-2">
-                  <span className="font-medium">{c.campaign_name}</span>
-                  <span className="block text-xs text-muted-foreground">
-                    {campaignTypeLabels[c.campaign_type]}
-                  </span>
-                </td>
-                <td>{campaignChannelLabels[c.channel]}</td>
-                <td>
-                  <Badge variant={statusVariant(c.status)}>{campaignStatusLabels[c.status]}</Badge>
-                </td>
-                <td className="whitespace-nowrap">
-                  {shortDate(c.start_date)} a {shortDate(c.end_date)}
-                </td>
-                <td>
-                  <CampaignProgress campaign={c} />
-                </td>
-                <td>
-                  {c.sent_count}
-                  {c.queued_count > c.sent_count && (
-                    <span className="block text-xs text-muted-foreground">
-                      {c.queued_count - c.sent_count} na fila
-                    </span>
-                  )}
-                </td>
-                <td>{c.conversion_count}</td>
-                <td className="whitespace-nowrap">
-                  {formatBRL(c.cost_centavos)}
-                  <span className="block text-xs text-muted-foreground">
-                    de {formatBRL(c.budget_centavos)}
-                  </span>
-                </td>
-                <td className="flex flex-wrap gap-1 py-2">
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    aria-label={`Relatório de ${c.campaign_name}`}
-                    onClick={() => setReportId(c.id)}
-                  >
-                    <FileText aria-hidden="true" />
-                  </Button>
-                  {canManage && (
-                    <>
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        aria-label={`Editar ${c.campaign_name}`}
-                        onClick={() => openDialog(c)}
-                      >
-                        <Pencil aria-hidden="true" />
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        disabled={c.status === 'completed'}
-                        aria-label={
-                          c.status === 'active'
-                            ? `Pausar ${c.campaign_name}`
-                            : `Ativar ${c.campaign_name}`
-                        }
-                        onClick={() =>
-                          toggle.mutate(c.id, {
-                            onSuccess: () =>
-                              notify({
-                                type: 'success',
-                                title: integrationMessages.campaignStatusUpdated,
-                              }),
-                            onError: (e) =>
-                              notify({
-                                type: 'error',
-                                title: integrationMessages.campaignStatusError,
-                                message: isApiError(e) ? e.message : String(e),
-                              }),
-                          })
-                        }
-                      >
-                        {c.status === 'active' ? (
-                          <Pause aria-hidden="true" />
-                        ) : (
-                          <Play aria-hidden="true" />
-                        )}
-                      </Button>
-                      <Button
-                        size="sm"
-                        disabled={c.status !== 'active' || run.isPending}
-                        aria-label={`Executar ${c.campaign_name}`}
-                        onClick={() =>
-                          run.mutate(c.id, {
-                            onSuccess: (r) =>
-                              notify({
-                                type: 'success',
-                                title: 'Campanha executada',
-                                message: [
-                                  c.channel === 'sms'
-                                    ? `${r.queued} SMS na fila de envio.`
-                                    : `${r.queued} e-mails na fila de envio.`,
-                                  r.skipped_budget > 0
-                                    ? `${r.skipped_budget} fora do orçamento.`
-                                    : '',
-                                  r.skipped_frequency > 0
-                                    ? `${r.skipped_frequency} já no limite semanal.`
-                                    : '',
-                                  r.deferred_until
-                                    ? 'Horário de silêncio: os SMS saem quando ele terminar.'
-                                    : '',
-                                ]
-                                  .filter(Boolean)
-                                  .join(' '),
-                              }),
-                            onError: (e) =>
-                              notify({
-                                type: 'error',
-                                title: integrationMessages.campaignRunError,
-                                message: isApiError(e) ? e.message : String(e),
-                              }),
-                          })
-                        }
-                      >
-                        <Send aria-hidden="true" />
-                        Executar
-                      </Button>
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      <DataTable
+        label="Campanhas"
+        columns={columns}
+        data={campaigns.data.items}
+        getRowId={(c) => c.id}
+        empty={filtered ? 'Nenhuma campanha com esses filtros.' : 'Nenhuma campanha criada.'}
+      />
       <CampaignDialog
         key={dialog.key}
         open={dialog.open}

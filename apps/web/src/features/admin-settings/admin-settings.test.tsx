@@ -54,4 +54,28 @@ describe('admin settings tab', () => {
       minWithdrawCentavos: 1000,
     });
   });
+
+  it('shows how SMS and WhatsApp deliver now, never a fixed "not connected"', async () => {
+    mockApi({
+      'GET /api/me': { body: { user: adminUser } },
+      'GET /api/admin/settings': { body: defaults },
+      'GET /api/admin/notifications/channels': {
+        body: [
+          { channel: 'sms', provider: 'twilio' },
+          { channel: 'whatsapp', provider: 'outbox' },
+        ],
+      },
+    });
+    renderWithProviders(<AdminSettingsTab />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Notificações' }));
+    expect(
+      await screen.findByRole('switch', { name: /Notificações por SMS\s*Conectado \(Twilio\)/ }),
+    ).toBeDefined();
+    expect(
+      screen.getByRole('switch', {
+        name: /Notificações por WhatsApp\s*Entregue na caixa de saída local/,
+      }),
+    ).toBeDefined();
+    expect(screen.queryByText('Ainda não conectado')).toBeNull();
+  });
 });

@@ -1,11 +1,14 @@
 /**
  * The Config. tab (spec 001 "Admin settings tab", section 9 defaults): five sub-tabs, stored,
  * audited and enforced by the server. Card and boleto are 'Em desenvolvimento' and not
- * selectable; SMS and WhatsApp are stored but labelled as not yet connected.
+ * selectable; beside SMS and WhatsApp, how each channel delivers now (its provider or the local
+ * outbox), as the server reports it.
  */
 import {
+  type NotificationChannel,
   type SystemSettings,
   can,
+  channelProviderLabels,
   formatBRL,
   integrationMessages,
   parseBRL,
@@ -21,7 +24,19 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { isApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useNotifications } from '@/lib/notifications/use-notifications';
-import { useSaveSettings, useSettings } from './api/settings';
+import { useChannelDelivery, useSaveSettings, useSettings } from './api/settings';
+
+/** The channel's real delivery path, or nothing while it is unknown (never a guess). */
+function ChannelState({ channel }: { channel: NotificationChannel }) {
+  const delivery = useChannelDelivery();
+  const provider = delivery.data?.find((d) => d.channel === channel)?.provider;
+  if (!provider) return null;
+  return (
+    <Badge variant={provider === 'outbox' ? 'outline' : 'success'}>
+      {channelProviderLabels[provider]}
+    </Badge>
+  );
+}
 
 function Toggle({
   id,
@@ -135,7 +150,6 @@ function SettingsForm({ initial, canManage }: { initial: SystemSettings; canMana
       },
     );
   };
-  const notConnected = <Badge variant="outline">{integrationMessages.notConnectedYet}</Badge>;
   const inDevelopment = <Badge variant="secondary">{integrationMessages.inDevelopment}</Badge>;
   return (
     <div className="flex flex-col gap-4">
@@ -212,14 +226,14 @@ function SettingsForm({ initial, canManage }: { initial: SystemSettings; canMana
             label="Notificações por SMS"
             checked={s.smsNotifications}
             onChange={set('smsNotifications')}
-            note={notConnected}
+            note={<ChannelState channel="sms" />}
           />
           <Toggle
             id="set-whatsapp"
             label="Notificações por WhatsApp"
             checked={s.whatsappNotifications}
             onChange={set('whatsappNotifications')}
-            note={notConnected}
+            note={<ChannelState channel="whatsapp" />}
           />
         </TabsContent>
         <TabsContent value="seguranca" className="flex flex-col gap-4 pt-4">

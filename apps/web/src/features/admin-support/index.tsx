@@ -37,9 +37,10 @@ export default function AdminSupportTab() {
   const queue = useQueue(status);
   const allowed = can(user?.role, 'support.tickets');
 
+  // grid-cols-1 + min-w-0: a hash quoted in a ticket wraps instead of widening the page.
   return (
-    <div className="grid gap-4 lg:grid-cols-5">
-      <Card className="lg:col-span-2">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-5">
+      <Card className="min-w-0 lg:col-span-2">
         <CardHeader>
           <CardTitle className="text-lg">Fila de atendimentos</CardTitle>
           <CardDescription>Os mais antigos aguardando aparecem primeiro.</CardDescription>
@@ -77,7 +78,7 @@ export default function AdminSupportTab() {
                     )}
                   >
                     <span className="flex items-center justify-between gap-2">
-                      <span className="font-medium break-words">{t.subject}</span>
+                      <span className="min-w-0 font-medium wrap-anywhere">{t.subject}</span>
                       <Badge variant={statusVariant[t.status]}>
                         {ticketStatusLabels[t.status]}
                       </Badge>
@@ -85,7 +86,7 @@ export default function AdminSupportTab() {
                     <span className="block text-xs text-muted-foreground">
                       {t.userName ?? t.userEmail} · {formatDateTime(t.updatedAt)}
                     </span>
-                    <span className="line-clamp-2 text-sm text-muted-foreground">
+                    <span className="line-clamp-2 text-sm wrap-anywhere text-muted-foreground">
                       {t.lastMessage}
                     </span>
                   </button>
@@ -95,7 +96,7 @@ export default function AdminSupportTab() {
           )}
         </CardContent>
       </Card>
-      <div className="lg:col-span-3">
+      <div className="min-w-0 lg:col-span-3">
         {selected ? (
           <TicketDetail id={selected} canAnswer={allowed} />
         ) : (
@@ -123,7 +124,7 @@ function TicketDetail({ id, canAnswer }: { id: string; canAnswer: boolean }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg break-words">{t.subject}</CardTitle>
+        <CardTitle className="text-lg wrap-anywhere">{t.subject}</CardTitle>
         <CardDescription>
           {t.userName ? `${t.userName} · ` : ''}
           {t.userEmail} · aberto em {formatDateTime(t.createdAt)}
@@ -146,7 +147,7 @@ function TicketDetail({ id, canAnswer }: { id: string; canAnswer: boolean }) {
                   : authorLabel[m.author]}{' '}
                 · {formatDateTime(m.createdAt)}
               </p>
-              <p className="break-words whitespace-pre-line">{m.body}</p>
+              <p className="wrap-anywhere whitespace-pre-line">{m.body}</p>
             </li>
           ))}
         </ol>

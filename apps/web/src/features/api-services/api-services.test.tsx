@@ -9,7 +9,7 @@ import { validateMaintenance } from './components/maintenance-dialog';
 
 const service = (over: Partial<ServiceStatus>): ServiceStatus => ({
   id: 'auth',
-  name: 'Auth',
+  name: 'Acesso e cadastro',
   status: 'online',
   detail: 'Sessões no banco respondendo.',
   endpoint: '/api/auth',
@@ -34,7 +34,7 @@ const overview: ServicesOverview = {
     service({}),
     service({
       id: 'payment-pix',
-      name: 'Payment PIX',
+      name: 'Pagamentos PIX',
       status: 'maintenance',
       detail: 'Em manutenção: Troca do certificado',
       maintenance: {
@@ -45,7 +45,7 @@ const overview: ServicesOverview = {
     }),
     service({
       id: 'draws',
-      name: 'Draws',
+      name: 'Sorteios',
       uptime24hPct: null,
       uptime7dPct: null,
       checkAvgMs: null,
@@ -79,7 +79,11 @@ describe('API services screen', () => {
     renderWithProviders(<ApiServicesScreen />);
     const active = await screen.findByText('Serviços ativos');
     expect(active.nextSibling?.textContent).toBe('2 de 3');
-    expect(screen.getByText('Uptime médio (24 h)').nextSibling?.textContent).toBe('99,5%');
+    expect(screen.getByText('Disponibilidade média (24 h)').nextSibling?.textContent).toBe('99,5%');
+    // Statuses in words: no English on the operator's screen.
+    expect(screen.getAllByText('No ar').length).toBeGreaterThan(0);
+    expect(screen.getByText('Em manutenção')).toBeDefined();
+    expect(document.body.textContent).not.toMatch(/\b(online|offline|Uptime)\b/);
     expect(screen.getByText('7 dias: 98,3%')).toBeDefined();
     expect(screen.getByText('Resposta média').nextSibling?.textContent).toBe('67,3 ms');
     expect(screen.getByText('Segurança').nextSibling?.textContent).toBe('75%');
@@ -106,7 +110,9 @@ describe('API services screen', () => {
       },
     });
     renderWithProviders(<ApiServicesScreen />);
-    const card = (await screen.findByText('Auth')).closest('[data-slot="card"]') as HTMLElement;
+    const card = (await screen.findByText('Acesso e cadastro')).closest(
+      '[data-slot="card"]',
+    ) as HTMLElement;
     await userEvent.click(within(card).getByRole('button', { name: 'Manutenção' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Iniciar manutenção' }));
@@ -129,7 +135,7 @@ describe('API services screen', () => {
       'GET /api/admin/services': { body: overview },
       'DELETE /api/admin/services/payment-pix/maintenance': () => {
         ended = true;
-        return { body: service({ id: 'payment-pix', name: 'Payment PIX' }) };
+        return { body: service({ id: 'payment-pix', name: 'Pagamentos PIX' }) };
       },
     });
     renderWithProviders(<ApiServicesScreen />);

@@ -25,7 +25,11 @@ import { useEndMaintenance, useServices, useTestService } from './api/services';
 import { MaintenanceDialog } from './components/maintenance-dialog';
 
 const DOCS_URL = '/api/admin/docs/index.html';
-const statusLabel = { online: 'online', maintenance: 'manutenção', offline: 'offline' } as const;
+const statusLabel = {
+  online: 'No ar',
+  maintenance: 'Em manutenção',
+  offline: 'Fora do ar',
+} as const;
 const statusVariant = {
   online: 'success',
   maintenance: 'warning',
@@ -74,11 +78,11 @@ function ServiceCard({ s, canManage }: { s: ServiceStatus; canManage: boolean })
         <dl className="grid grid-cols-2 gap-1">
           <dt className="text-muted-foreground">Rotas</dt>
           <dd>{s.endpoints}</dd>
-          <dt className="text-muted-foreground">Uptime 24 h / 7 dias</dt>
+          <dt className="text-muted-foreground">Disponibilidade 24 h / 7 dias</dt>
           <dd>
             {pct(s.uptime24hPct)} / {pct(s.uptime7dPct)}
           </dd>
-          <dt className="text-muted-foreground">Verificação média</dt>
+          <dt className="text-muted-foreground">Tempo médio da verificação</dt>
           <dd>{ms(s.checkAvgMs)}</dd>
           <dt className="text-muted-foreground">Requisições</dt>
           <dd>{s.requests}</dd>
@@ -163,7 +167,7 @@ export function SummaryTiles({ summary }: { summary: ServicesSummary }) {
           </dd>
         </div>
         <div className="rounded-md border bg-card p-3">
-          <dt className="text-sm text-muted-foreground">Uptime médio (24 h)</dt>
+          <dt className="text-sm text-muted-foreground">Disponibilidade média (24 h)</dt>
           <dd className="text-2xl font-semibold">{pct(summary.uptime24hPct)}</dd>
           <dd className="text-xs text-muted-foreground">7 dias: {pct(summary.uptime7dPct)}</dd>
         </div>

@@ -266,8 +266,24 @@ describe('cashback: withdrawal', () => {
     expect(await within(card).findByText('mar***@example.com')).toBeDefined();
     expect(within(card).getByText('Chave PIX de destino (E-mail)')).toBeDefined();
     expect(await within(card).findByText(brl(4200))).toBeDefined();
-    expect(within(card).getByText('Mínimo de R$ 10,00.')).toBeDefined();
+    expect(
+      within(card).getByText('Mínimo de R$ 10,00 e máximo de R$ 10.000,00 por saque.'),
+    ).toBeDefined();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it('shows the minimum the operator set, not a fixed R$ 10,00', async () => {
+    walletApi({
+      'GET /api/wallet': {
+        body: makeWallet({ saldo: 4200, withdrawMinCentavos: 2000, withdrawMaxCentavos: 500_000 }),
+      },
+    });
+    renderRoutes(routes, '/cashback');
+    const card = withdrawCard();
+    expect(
+      await within(card).findByText('Mínimo de R$ 20,00 e máximo de R$ 5.000,00 por saque.'),
+    ).toBeDefined();
+    expect(within(card).queryByText(/Mínimo de R\$\s10,00/)).toBeNull();
   });
 
   it("shows the server's minimum in 'Erro ao sacar'", async () => {

@@ -287,7 +287,7 @@ export function SignupChart({ days, className }: { days: AnalyticsDays; classNam
       id="analytics-signups"
       className={className}
       title={title}
-      description="Novas contas e identidades aprovadas, por dia (horário de Brasília)."
+      description="Novos jogadores por dia (horário de Brasília) e quantos deles já têm a identidade verificada."
       errorTitle="Erro ao carregar os cadastros"
       query={query}
       isEmpty={(rows) => rows.every((r) => r.signups === 0 && r.verified === 0)}

@@ -94,12 +94,12 @@ export function CredentialsForm({ config }: { config: EfiConfig }) {
     <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Credenciais">
       {config.credentials && (
         <p className="text-sm text-muted-foreground">
-          Armazenado: clientId {config.credentials.clientIdMasked}, clientSecret{' '}
+          Guardado: identificador {config.credentials.clientIdMasked}, senha{' '}
           {config.credentials.clientSecretMasked} ({config.credentials.host})
         </p>
       )}
       <div className="flex flex-col gap-2">
-        <Label htmlFor="efi-client-id">clientId</Label>
+        <Label htmlFor="efi-client-id">Identificador do cliente (Client_Id)</Label>
         <Input
           id="efi-client-id"
           value={clientId}
@@ -108,7 +108,7 @@ export function CredentialsForm({ config }: { config: EfiConfig }) {
         />
       </div>
       <div className="flex flex-col gap-2">
-        <Label htmlFor="efi-client-secret">clientSecret</Label>
+        <Label htmlFor="efi-client-secret">Senha do cliente (Client_Secret)</Label>
         <Input
           id="efi-client-secret"
           type="password"
@@ -119,7 +119,7 @@ export function CredentialsForm({ config }: { config: EfiConfig }) {
         />
       </div>
       <div className="flex flex-col gap-2">
-        <Label htmlFor="efi-chave">chavePix</Label>
+        <Label htmlFor="efi-chave">Chave PIX</Label>
         <Input id="efi-chave" value={chavePix} onChange={(e) => setChavePix(e.target.value)} />
       </div>
       <div className="flex flex-col gap-2">

@@ -215,7 +215,7 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Spec 001 section 9: conversion = participations ÷ users; ticket = revenue ÷ participations. */
+/** Conversion = players with a paid entry ÷ players (the server's figure); ticket = revenue ÷ participations. */
 export function PerformanceCard({
   performance,
   realtime,

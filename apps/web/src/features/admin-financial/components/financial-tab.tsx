@@ -5,6 +5,7 @@ import {
   formatDate,
   formatDateTime,
   formatInteger,
+  paymentMethodLabels,
   roomTypeLabel,
   type FinanceEntryStatus,
   type PayoutQueueItem,
@@ -156,7 +157,11 @@ function TransactionsTable() {
         return <Badge variant={status.variant}>{status.label}</Badge>;
       },
     },
-    { accessorKey: 'metodoPagamento', header: 'Método' },
+    {
+      id: 'metodo',
+      header: 'Método',
+      cell: ({ row }) => paymentMethodLabels[row.original.metodoPagamento],
+    },
     { id: 'data', header: 'Data', cell: ({ row }) => formatDateTime(row.original.createdAt) },
   ];
   return (

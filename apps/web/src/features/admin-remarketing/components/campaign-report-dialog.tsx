@@ -52,7 +52,11 @@ export function CampaignReportDialog({
         ) : (
           <>
             <ScrollRegion label="Relatório por dia">
-              <table className="w-full text-left text-sm" aria-label="Relatório por dia">
+              {/* Padded cells: without them the headers of this wide table run together. */}
+              <table
+                className="w-full text-left text-sm [&_td]:px-2 [&_td]:whitespace-nowrap [&_th]:px-2 [&_th]:whitespace-nowrap"
+                aria-label="Relatório por dia"
+              >
                 <thead>
                   <tr className="text-muted-foreground">
                     <th className="py-2">Dia</th>

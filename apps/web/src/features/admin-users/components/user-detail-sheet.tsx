@@ -11,6 +11,7 @@ import {
   type Role,
   roleLabels,
   roomTypeLabel,
+  securityActionLabel,
 } from '@sorteio/shared';
 import { EyeOff } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -225,7 +226,7 @@ export function UserDetailSheet({
                   <ul className="flex flex-col gap-1 text-sm">
                     {d.securityLogs.map((l) => (
                       <li key={l.id} className={l.isSuspicious ? 'text-destructive' : undefined}>
-                        {formatDateTime(l.timestamp)} · {l.actionType}
+                        {formatDateTime(l.timestamp)} · {securityActionLabel(l.actionType)}
                         {l.ipAddress ? ` · ${l.ipAddress}` : ''}
                         {l.city ? ` · ${l.city}` : ''}
                         {l.suspiciousReason ? ` · ${l.suspiciousReason}` : ''}

@@ -1,4 +1,4 @@
-import { formatDateTime, securityActionLabels, type SecurityLog } from '@sorteio/shared';
+import { formatDateTime, securityActionLabel, type SecurityLog } from '@sorteio/shared';
 import { Globe, MapPin, Monitor, ShieldAlert } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -17,7 +17,7 @@ function LogItem({ log }: { log: SecurityLog }) {
     <li className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between">
       <div className="flex min-w-0 flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
-          <span className="font-medium">{securityActionLabels[log.actionType]}</span>
+          <span className="font-medium">{securityActionLabel(log.actionType)}</span>
           {log.isSuspicious && (
             <Badge variant="destructive" title={log.suspiciousReason ?? undefined}>
               <ShieldAlert aria-hidden="true" />

@@ -160,7 +160,7 @@ export function SupportChat({
           <div ref={endRef} />
         </div>
         <form
-          className="flex items-end gap-2"
+          className="flex min-w-0 items-end gap-2"
           onSubmit={(e) => {
             e.preventDefault();
             void send(draft);
@@ -227,7 +227,9 @@ function MessageBubble({ message }: { message: ChatMessage }) {
       <Icon className="mt-1 size-4 shrink-0 text-muted-foreground" aria-hidden />
       <div
         className={cn(
-          'max-w-[85%] rounded-lg px-3 py-2 text-sm break-words whitespace-pre-line',
+          // A 64-hex hash or a long link has no break point: `wrap-anywhere` lets it wrap and
+          // `min-w-0` lets the bubble shrink below that word, so the page never widens on a phone.
+          'max-w-[85%] min-w-0 rounded-lg px-3 py-2 text-sm wrap-anywhere whitespace-pre-line',
           message.isUser ? 'bg-primary text-primary-foreground' : 'bg-card shadow-xs',
         )}
       >

@@ -61,12 +61,13 @@ export function SupportScreen() {
           Tire suas dúvidas no chat, veja as perguntas frequentes ou fale com a nossa equipe.
         </p>
       </header>
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="flex flex-col gap-6 lg:col-span-2">
+      {/* grid-cols-1 and min-w-0: a long word in a message must not size the column past the screen. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
           <SupportChat onTalkToAgent={openTicket} />
           {user ? <TicketsCard userId={user.id} /> : null}
         </div>
-        <aside className="flex flex-col gap-6">
+        <aside className="flex min-w-0 flex-col gap-6">
           <Card>
             <CardHeader>
               <CardTitle className="text-lg">Links úteis</CardTitle>

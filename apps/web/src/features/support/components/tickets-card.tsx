@@ -61,7 +61,7 @@ function TicketItem({ ticket }: { ticket: Ticket }) {
   return (
     <article className="rounded-lg border p-3" aria-label={`Atendimento: ${ticket.subject}`}>
       <header className="mb-2 flex flex-wrap items-center justify-between gap-2">
-        <h3 className="font-medium break-words">{ticket.subject}</h3>
+        <h3 className="min-w-0 font-medium wrap-anywhere">{ticket.subject}</h3>
         <Badge variant={statusVariant[ticket.status]}>{ticketStatusLabels[ticket.status]}</Badge>
       </header>
       <ol className="flex flex-col gap-2">
@@ -76,7 +76,7 @@ function TicketItem({ ticket }: { ticket: Ticket }) {
             <p className="text-xs text-muted-foreground">
               {authorLabel(m)} · {formatDateTime(m.createdAt)}
             </p>
-            <p className="break-words whitespace-pre-line">{m.body}</p>
+            <p className="wrap-anywhere whitespace-pre-line">{m.body}</p>
           </li>
         ))}
       </ol>

@@ -92,6 +92,11 @@ export function CashbackScreen({
       <WithdrawCard
         account={withdrawAccount}
         saldo={wallet.data?.saldo}
+        limits={
+          wallet.data
+            ? { min: wallet.data.withdrawMinCentavos, max: wallet.data.withdrawMaxCentavos }
+            : undefined
+        }
         onWithdrawn={onWithdrawn}
       />
       <MyWithdrawals />

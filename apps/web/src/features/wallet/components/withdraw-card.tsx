@@ -42,8 +42,8 @@ export interface WithdrawAccount {
 }
 
 /**
- * The amount as typed in reais. The limits (R$ 10,00 to R$ 10.000,00 by default) are server
- * settings an administrator can change, so the server checks them and its message is shown.
+ * The amount as typed in reais. The limits are server settings an administrator can change: the
+ * hint shows the ones the wallet answer carries, and the server checks them (its message is shown).
  */
 export const withdrawFormSchema = z.object({
   valor: z
@@ -102,15 +102,23 @@ function MissingRequirements({ profile }: { profile: WithdrawProfile }) {
   );
 }
 
+/** The withdrawal limits in centavos, as the server applies them. */
+export interface WithdrawLimits {
+  min: number;
+  max: number;
+}
+
 function WithdrawForm({
   chavePix,
   chavePixTipo,
   saldo,
+  limits,
   onWithdrawn,
 }: {
   chavePix: string;
   chavePixTipo: PixKeyType | null;
   saldo: number | undefined;
+  limits: WithdrawLimits | undefined;
   onWithdrawn: (() => void) | undefined;
 }) {
   const { notify } = useNotifications();
@@ -173,7 +181,11 @@ function WithdrawForm({
       <FormField
         id="withdraw-valor"
         label="Valor do saque (R$)"
-        hint="Mínimo de R$ 10,00."
+        hint={
+          limits
+            ? `Mínimo de ${formatBRL(limits.min)} e máximo de ${formatBRL(limits.max)} por saque.`
+            : undefined
+        }
         error={errors.valor?.message}
       >
         {(describedBy) => (
@@ -238,11 +250,14 @@ function WithdrawForm({
 export function WithdrawCard({
   account,
   saldo,
+  limits,
   onWithdrawn,
 }: {
   account: WithdrawAccount;
   /** The Saldo in centavos, when known. */
   saldo?: number | undefined;
+  /** The limits the server applies, when known (from the wallet answer). */
+  limits?: WithdrawLimits | undefined;
   onWithdrawn?: () => void;
 }) {
   const { profile, profileError, retryProfile } = account;
@@ -254,6 +269,7 @@ export function WithdrawCard({
           chavePix={profile.chavePix}
           chavePixTipo={profile.chavePixTipo}
           saldo={saldo}
+          limits={limits}
           onWithdrawn={onWithdrawn}
         />
       ) : (
