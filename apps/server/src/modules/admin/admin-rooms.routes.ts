@@ -225,6 +225,7 @@ export function registerAdminRoomRoutes(app: App, { db, config }: { db: Db; conf
   app.get(
     '/api/admin/rooms/:id/cancel-preview',
     {
+      preValidation: permission('rooms.manage'),
       schema: {
         tags: ['admin'],
         summary: 'O que "Cancelar e reembolsar" fará: total e cada jogador afetado',

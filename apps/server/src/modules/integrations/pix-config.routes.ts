@@ -89,6 +89,7 @@ export function registerPixConfigRoutes(app: App, deps: { runtime: PixRuntime })
   app.post(
     '/api/admin/pix/activate',
     {
+      preValidation: permission('pix.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Ativar a configuração salva sem teste bem-sucedido (com motivo, auditado)',
@@ -105,6 +106,7 @@ export function registerPixConfigRoutes(app: App, deps: { runtime: PixRuntime })
   app.post(
     '/api/admin/pix/deactivate',
     {
+      preValidation: permission('pix.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Voltar ao provedor do ambiente (a configuração continua salva)',
