@@ -335,11 +335,15 @@ const walked: Record<string, Walk> = {
     call: async () => ({ url: `/api/admin/rooms/${await room()}` }),
   },
   'POST /api/admin/rooms/:id/draw': {
+    // "Sortear agora" needs two paid entrants (fewer is a cancellation with refunds).
     call: async () => {
       const id = await room();
-      await send('POST', `/api/admin/rooms/${id}/status`, staff.admin.cookie, {
-        status: 'fechada',
-      });
+      for (let i = 0; i < 2; i += 1) {
+        const p = await verifiedPlayer(ctx, ip());
+        await fund(p, 500);
+        const joined = await send('POST', `/api/rooms/${id}/join`, p.cookie, { metodo: 'balance' });
+        expect(joined.statusCode, joined.body).toBe(200);
+      }
       return { url: `/api/admin/rooms/${id}/draw` };
     },
   },
@@ -387,6 +391,19 @@ const walked: Record<string, Walk> = {
     call: async () => ({ url: '/api/admin/pix/certificate', body: certificateBody() }),
   },
   'POST /api/admin/pix/test': { call: async () => ({ url: '/api/admin/pix/test' }) },
+  'POST /api/admin/pix/activate': {
+    call: async () => {
+      await send('PUT', '/api/admin/pix/credentials', staff.admin.cookie, {
+        clientId: `id-${next()}`,
+        clientSecret: 'segredo',
+        chavePix: 'pix@x.com',
+        environment: 'sandbox',
+      });
+      await send('POST', '/api/admin/pix/certificate', staff.admin.cookie, certificateBody());
+      return { url: '/api/admin/pix/activate', body: { reason: 'Banco confirmou por telefone' } };
+    },
+  },
+  'POST /api/admin/pix/deactivate': { call: async () => ({ url: '/api/admin/pix/deactivate' }) },
   'POST /api/admin/pix/certificates/refresh': {
     call: async () => ({ url: '/api/admin/pix/certificates/refresh' }),
   },
