@@ -21,6 +21,7 @@ import {
   webhookDeliveries,
 } from '../../db/schema';
 import { createSealer } from '../../lib/sealed';
+import { createAccount } from './admin-users.service';
 import { createRoom } from '../rooms/rooms.service';
 import { createPayout } from '../draws/draws.service';
 import { postTransaction } from '../wallet/ledger.service';
@@ -239,10 +240,35 @@ const routes: Record<string, { permission: Permission; call: () => Promise<Call>
         kind: 'user',
         nome_completo: 'Pessoa Nova',
         email: newEmail(),
-        password: 'provisoria1',
         role: 'user',
       },
     }),
+  },
+  'POST /api/admin/users/:userId/set-password-link': {
+    permission: 'users.create',
+    call: async () => {
+      // A player added by staff who has not used the e-mailed link yet.
+      const staff = {
+        id: target.id,
+        email: 'matriz@teste.com.br',
+        name: 'Matriz',
+        role: 'admin' as const,
+        isAdmin: true,
+        isStaff: true,
+        emailVerified: true,
+        twoFactorEnabled: false,
+        mustChangePassword: false,
+      };
+      const added = await createAccount({
+        db: ctx.database.db,
+        config: ctx.config,
+        mailer: ctx.mailer,
+        staff,
+        actor: { id: staff.id, email: staff.email, role: staff.role, ip: null },
+        input: { kind: 'user', nome_completo: 'Pessoa Sem Senha', email: newEmail(), role: 'user' },
+      });
+      return { url: `/api/admin/users/${added.id}/set-password-link`, body: {} };
+    },
   },
   'GET /api/admin/verifications': {
     permission: 'identity.review',
