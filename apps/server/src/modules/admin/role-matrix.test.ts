@@ -13,10 +13,11 @@ import {
 } from '@sorteio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import {
   externalConnections,
   remarketingCampaigns,
+  session,
   staffAuditLog,
   webhookDeliveries,
 } from '../../db/schema';
@@ -268,6 +269,22 @@ const routes: Record<string, { permission: Permission; call: () => Promise<Call>
         input: { kind: 'user', nome_completo: 'Pessoa Sem Senha', email: newEmail(), role: 'user' },
       });
       return { url: `/api/admin/users/${added.id}/set-password-link`, body: {} };
+    },
+  },
+  'GET /api/admin/staff-sessions': {
+    permission: 'staff.manage',
+    call: async () => ({ url: '/api/admin/staff-sessions' }),
+  },
+  'POST /api/admin/staff-sessions/:id/end': {
+    permission: 'staff.manage',
+    call: async () => {
+      const member = await createUser(ctx, { role: 'attendant' });
+      await signIn(ctx, member, '198.18.97.1');
+      const [row] = await ctx.database.db
+        .select({ id: session.id })
+        .from(session)
+        .where(eq(session.userId, member.id));
+      return { url: `/api/admin/staff-sessions/${row!.id}/end`, body: {} };
     },
   },
   'GET /api/admin/verifications': {
