@@ -104,6 +104,7 @@ const adminRoutes: RouteObject[] = [
         element: <RequireAdmin permission="staff.manage" />,
         children: [
           { path: 'add-employee', lazy: page(() => import('./routes/admin/add-employee')) },
+          { path: 'staff-sessions', lazy: page(() => import('./routes/admin/staff-sessions')) },
         ],
       },
     ],
