@@ -369,6 +369,24 @@ test('the administrator adds a support employee, who sets a password from the e-
     headers: headers(),
   });
   expect(rooms.status()).toBe(403);
+
+  // The administrator sees the employee's session under 'Sessões da equipe' and ends it.
+  await page
+    .getByRole('navigation', { name: 'Menu administrativo' })
+    .getByRole('link', { name: 'Sessões da equipe' })
+    .click();
+  const sessions = page.getByRole('table', { name: 'Sessões da equipe' });
+  await sessions.getByRole('button', { name: 'Encerrar a sessão de Sérgio Suporte' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Encerrar esta sessão?' })
+    .getByRole('button', { name: 'Encerrar sessão' })
+    .click();
+  await expect(
+    page.getByText('A sessão de Sérgio Suporte foi encerrada. A pessoa precisa entrar de novo.'),
+  ).toBeVisible();
+  await expect(sessions.getByText('Sérgio Suporte')).toHaveCount(0);
+  const after = await context.request.get('/api/me');
+  expect((await after.json()) as unknown).toEqual({ user: null });
   await context.close();
 
   // The link was single use.
