@@ -298,7 +298,7 @@ test('the administrator downloads the four CSV reports of the financial tab', as
   }
 });
 
-test('the administrator adds a support employee, who sets a password at first sign-in and sees only what the role allows', async ({
+test('the administrator adds a support employee, who sets a password from the e-mailed link, lands on the admin area and sees only what the role allows', async ({
   page,
   browser,
 }) => {
@@ -315,24 +315,34 @@ test('the administrator adds a support employee, who sets a password at first si
   await page.getByLabel('Nome completo *').fill('Sérgio Suporte');
   await page.getByLabel('Cargo').selectOption({ label: 'Suporte' });
   await page.getByRole('button', { name: 'Adicionar Funcionário' }).click();
-  const toast = page.getByRole('status').filter({ hasText: 'Senha temporária:' });
+  // No password is shown: the toast says where the set-password link went.
+  const toast = page.getByRole('status').filter({ hasText: `Enviamos para ${email}` });
   await expect(toast).toBeVisible();
-  const temporary = /Senha temporária: (\S+) /.exec(await toast.innerText())?.[1] ?? '';
-  expect(temporary).toMatch(/^\S{6,}$/);
+  await expect(toast).not.toContainText('Senha temporária');
 
   const context = await browser.newContext({ baseURL: origin() });
   const staff = await context.newPage();
   await staff.setViewportSize({ width: 1280, height: 900 });
-  await signInWithForm(staff, email, temporary);
-  // Nothing else opens until the temporary password is replaced.
-  await expect(staff.getByRole('heading', { name: 'Defina sua senha' })).toBeVisible();
-  await staff.goto('/admin');
-  await expect(staff.getByRole('heading', { name: 'Defina sua senha' })).toBeVisible();
-  await staff.getByLabel('Senha temporária').fill(temporary);
+  // Until the link is used, the account cannot be signed into.
+  const early = await context.request.post('/api/auth/sign-in/email', {
+    data: { email, password: 'qualquer-senha-1' },
+    headers: headers(),
+  });
+  expect(early.status()).toBe(401);
+
+  const link = await waitForLink(email, '/set-password');
+  const token = new URL(link).searchParams.get('token') ?? '';
+  await staff.goto(link);
   await staff.getByLabel('Nova senha', { exact: true }).fill('senha-do-sergio-1');
   await staff.getByLabel('Confirmar nova senha').fill('senha-do-sergio-1');
-  await staff.getByRole('button', { name: 'Salvar nova senha' }).click();
-  await expect(staff.getByText('Senha alterada')).toBeVisible();
+  await staff.getByRole('button', { name: 'Definir senha' }).click();
+  await expect(staff.getByText('✅ Senha definida!')).toBeVisible();
+  await expect(staff).toHaveURL(/\/login$/);
+
+  // Staff land on the admin area after signing in: never the player dashboard or its first steps.
+  await signInWithForm(staff, email, 'senha-do-sergio-1');
+  await expect(staff).toHaveURL(/\/admin(\?|$)/);
+  await expect(staff.getByText('Primeiros passos')).toHaveCount(0);
 
   // Support: users (with the identity queue) and the support tickets, nothing else.
   await staff.goto('/admin');
@@ -359,14 +369,32 @@ test('the administrator adds a support employee, who sets a password at first si
     headers: headers(),
   });
   expect(rooms.status()).toBe(403);
+
+  // The administrator sees the employee's session under 'Sessões da equipe' and ends it.
+  await page
+    .getByRole('navigation', { name: 'Menu administrativo' })
+    .getByRole('link', { name: 'Sessões da equipe' })
+    .click();
+  const sessions = page.getByRole('table', { name: 'Sessões da equipe' });
+  await sessions.getByRole('button', { name: 'Encerrar a sessão de Sérgio Suporte' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Encerrar esta sessão?' })
+    .getByRole('button', { name: 'Encerrar sessão' })
+    .click();
+  await expect(
+    page.getByText('A sessão de Sérgio Suporte foi encerrada. A pessoa precisa entrar de novo.'),
+  ).toBeVisible();
+  await expect(sessions.getByText('Sérgio Suporte')).toHaveCount(0);
+  const after = await context.request.get('/api/me');
+  expect((await after.json()) as unknown).toEqual({ user: null });
   await context.close();
 
-  // The temporary password no longer works.
-  const old = await browser.newContext({ baseURL: origin() });
-  const res = await old.request.post('/api/auth/sign-in/email', {
-    data: { email, password: temporary },
+  // The link was single use.
+  const again = await browser.newContext({ baseURL: origin() });
+  const reuse = await again.request.post('/api/auth/reset-password', {
+    data: { newPassword: 'outra-senha-22', token },
     headers: headers(),
   });
-  expect(res.status()).not.toBe(200);
-  await old.close();
+  expect(reuse.status()).toBe(400);
+  await again.close();
 });

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { origin } from './support/env';
+import { setPasswordFromMail } from './support/mailbox';
 import { demoCredentials } from './support/session';
 
 test.describe.configure({ mode: 'serial' });
@@ -24,7 +25,6 @@ async function freshPlayer(request: APIRequestContext) {
     kind: 'user',
     nome_completo: 'Jogadora Responsável',
     email,
-    password: 'provisoria-1',
     role: 'user',
   });
   const id = created.id as string;
@@ -47,14 +47,7 @@ test('a player sets a spending limit, hits it, then self-excludes and sees the c
   page,
 }) => {
   const player = await freshPlayer(page.request);
-  await post(page.request, '/api/auth/sign-in/email', {
-    email: player.email,
-    password: 'provisoria-1',
-  });
-  await post(page.request, '/api/account/change-password', {
-    currentPassword: 'provisoria-1',
-    newPassword: player.password,
-  });
+  await setPasswordFromMail(page.request, player.email, player.password);
   await post(page.request, '/api/auth/sign-in/email', {
     email: player.email,
     password: player.password,

@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
 import { origin } from './support/env';
+import { setPasswordFromMail } from './support/mailbox';
 import { demoCredentials, signInByApi } from './support/session';
 
 test.describe.configure({ mode: 'serial' });
@@ -22,15 +23,10 @@ async function supportEmployee(browser: Browser) {
     kind: 'employee',
     nome_completo: 'Paula Suporte',
     email,
-    password: 'provisoria-1',
     role: 'support',
   });
   await post(request, '/api/auth/sign-out');
-  await post(request, '/api/auth/sign-in/email', { email, password: 'provisoria-1' });
-  await post(request, '/api/account/change-password', {
-    currentPassword: 'provisoria-1',
-    newPassword: 'senha-da-paula-1',
-  });
+  await setPasswordFromMail(request, email, 'senha-da-paula-1');
   await post(request, '/api/auth/sign-in/email', { email, password: 'senha-da-paula-1' });
   return context;
 }

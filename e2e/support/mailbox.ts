@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect } from '@playwright/test';
-import { mailDir } from './env';
+import { type APIRequestContext, expect } from '@playwright/test';
+import { mailDir, origin } from './env';
 
 interface ReceivedMail {
   to: string[];
@@ -52,4 +52,21 @@ export async function waitForLink(to: string, pathPart: string): Promise<string>
 
 export function mailCount(to: string): number {
   return allMail().filter((m) => m.to.includes(to.toLowerCase())).length;
+}
+
+/**
+ * A person added by staff sets their own password from the e-mailed set-password link (the token
+ * is the link's, posted as the /set-password page does).
+ */
+export async function setPasswordFromMail(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<void> {
+  const token = new URL(await waitForLink(email, '/set-password')).searchParams.get('token') ?? '';
+  const res = await request.post('/api/auth/reset-password', {
+    data: { newPassword: password, token },
+    headers: { origin: origin() },
+  });
+  expect(res.status(), `set-password: ${await res.text()}`).toBe(200);
 }

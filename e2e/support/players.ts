@@ -6,6 +6,7 @@ import {
   expect,
 } from '@playwright/test';
 import { origin } from './env';
+import { setPasswordFromMail } from './mailbox';
 import { demoCredentials } from './session';
 
 const headers = () => ({ origin: origin() });
@@ -69,7 +70,6 @@ export async function newPlayer(
   const name = options.name ?? 'Jogador de Teste';
   const birth = options.birth ?? '1990-05-20';
   const cpf = options.cpf ?? randomCpf();
-  const temporary = 'provisoria-1';
   const password = 'senha-do-jogador-1';
 
   const admin = await browser.newContext({ baseURL: origin() });
@@ -78,18 +78,13 @@ export async function newPlayer(
     kind: 'user',
     nome_completo: name,
     email,
-    password: temporary,
     role: 'user',
   });
   await admin.close();
 
   const context = await browser.newContext({ baseURL: origin() });
   const request = context.request;
-  await post(request, '/api/auth/sign-in/email', { email, password: temporary });
-  await post(request, '/api/account/change-password', {
-    currentPassword: temporary,
-    newPassword: password,
-  });
+  await setPasswordFromMail(request, email, password);
   await post(request, '/api/auth/sign-in/email', { email, password });
   const profile = await request.put('/api/profile', {
     data: {

@@ -82,6 +82,7 @@ import {
 import { registerAdminPanelRoutes } from './modules/admin/admin-panel.routes';
 import { registerAdminRoomRoutes } from './modules/admin/admin-rooms.routes';
 import { registerAdminUserRoutes } from './modules/admin/admin-users.routes';
+import { registerStaffSessionRoutes } from './modules/admin/staff-sessions.routes';
 import { getSetting } from './modules/settings/settings.service';
 import { registerStatic } from './plugins/static';
 import { requireDeclaredAdminPermissions } from './lib/route-permission';
@@ -512,7 +513,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Public reads served from memory, cleared by the live events of every copy (lib/public-cache.ts).
   const publicCache = new PublicCache(config.publicCacheMs);
   app.decorate('publicCache', publicCache);
-  registerSettingsRoutes(app, { db: database.db });
+  registerSettingsRoutes(app, {
+    db: database.db,
+    staffTwoFactorRequired: config.staffTwoFactorRequired,
+  });
   registerSystemRoutes(app, { config, database, mailer, state, startedAt: Date.now() });
   registerAuthRoutes(app, { auth, config, db: database.db });
   registerProfileRoutes(app, { db: database.db, storage, config, identity });
@@ -565,10 +569,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerRoomRoutes(app, { db: database.db, config });
   registerResponsiblePlayRoutes(app, { db: database.db });
   // The administrator area (permission table in packages/shared/src/permissions.ts).
-  app.decorate('staffTwoFactorRequired', () =>
-    getSetting(database.db, 'security.twoFactorRequired'),
+  // The configuration's floor (always on in production) or the setting, whichever is stricter.
+  app.decorate('staffTwoFactorRequired', async () =>
+    config.staffTwoFactorRequired ? true : getSetting(database.db, 'security.twoFactorRequired'),
   );
   registerAdminUserRoutes(app, { db: database.db, config, storage, mailer });
+  registerStaffSessionRoutes(app, { db: database.db, config });
   registerAdminRoomRoutes(app, { db: database.db, config });
   registerPixConfigRoutes(app, { runtime: pixRuntime });
   const webhooks = await createWebhookRuntime({

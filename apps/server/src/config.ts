@@ -55,6 +55,15 @@ const envSchema = z
       .default('admin@sorteiocerto.com.br'),
     ADMIN_PASSWORD: z.string().min(8, { error: 'deve ter pelo menos 8 caracteres' }).optional(),
     SEED_DEMO: boolFromEnv.optional(),
+    /** Two-factor sign-in for every staff role; always on in production (see the check below). */
+    STAFF_2FA_REQUIRED: boolFromEnv.optional(),
+    /** Minutes without a request after which a staff session ends (players: the settings). */
+    STAFF_IDLE_TIMEOUT_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(24 * 60)
+      .default(30),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -206,6 +215,16 @@ const envSchema = z
         message: 'S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY são obrigatórios com S3_BUCKET',
       });
     }
+    // Staff hold the power over money and personal data: in production their two-factor sign-in
+    // cannot be switched off, by this variable or by the "2FA obrigatório" setting. The demo
+    // (`npm start`: production build with the seeded demo accounts) keeps today's behaviour.
+    if (env.NODE_ENV === 'production' && !isDemo(env) && env.STAFF_2FA_REQUIRED === false) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STAFF_2FA_REQUIRED'],
+        message: 'não pode ser false em produção (a equipe sempre usa verificação em duas etapas)',
+      });
+    }
     if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.APP_SECRET) {
       ctx.addIssue({
         code: 'custom',
@@ -215,6 +234,14 @@ const envSchema = z
       });
     }
   });
+
+/**
+ * The demo: the seeded demo accounts (SEED_DEMO, on by default on the embedded database). A real
+ * deployment has no demo accounts; its staff rules are the production ones.
+ */
+function isDemo(env: { SEED_DEMO?: boolean | undefined; DATABASE_URL?: string | undefined }) {
+  return env.SEED_DEMO ?? !env.DATABASE_URL;
+}
 
 export type Env = z.input<typeof envSchema>;
 
@@ -232,6 +259,14 @@ export interface Config {
   adminEmail: string;
   adminPassword: string | undefined;
   seedDemo: boolean;
+  /**
+   * Two-factor sign-in required of every staff role whatever the setting "2FA obrigatório" says
+   * (the setting can only add to it): always in production, opt-in in development, test and the
+   * demo (production build with SEED_DEMO), so the demo accounts keep working.
+   */
+  staffTwoFactorRequired: boolean;
+  /** A staff session ends after this many minutes without a request. */
+  staffIdleTimeoutMinutes: number;
   logLevel: string;
   trustProxy: boolean;
   rateLimitMax: number;
@@ -390,6 +425,9 @@ export function loadConfig(
     adminPassword: e.ADMIN_PASSWORD,
     // Demo accounts only on the embedded database, unless explicitly asked for.
     seedDemo: e.SEED_DEMO ?? database.kind === 'pglite',
+    staffTwoFactorRequired:
+      (e.NODE_ENV === 'production' && !isDemo(e)) || (e.STAFF_2FA_REQUIRED ?? false),
+    staffIdleTimeoutMinutes: e.STAFF_IDLE_TIMEOUT_MINUTES,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimitMax: e.RATE_LIMIT_MAX,

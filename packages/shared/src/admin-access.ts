@@ -27,7 +27,8 @@ export const adminMessages = {
   addUserError: 'Erro ao adicionar usuário',
   addUserErrorFallback: 'Erro desconhecido ao criar usuário',
   userAdded: 'Usuário adicionado',
-  requiredFields: 'Email, nome completo e senha são obrigatórios',
+  /** No password is typed any more (the person sets it from the e-mailed link): spec departure. */
+  requiredFields: 'Email e nome completo são obrigatórios',
   twoFactorRequired:
     'A verificação em duas etapas é obrigatória para a equipe. Ative-a no seu perfil para acessar o painel.',
   passwordChangeRequired: 'Defina uma nova senha para continuar.',

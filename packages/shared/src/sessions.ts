@@ -28,3 +28,36 @@ export const sessionMessages = {
   othersEnded: (n: number) =>
     n === 1 ? '1 outra sessão foi encerrada.' : `${n} outras sessões foram encerradas.`,
 } as const;
+
+/**
+ * 'Sessões da equipe' (administrators): every live session of a staff account, to end one that
+ * should not be open (a lost laptop, someone who left). Ending one is audited.
+ */
+export const staffSessionSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  createdAt: z.string(),
+  lastActiveAt: z.string(),
+  /** The administrator's own session (ended with Sair, not here). */
+  current: z.boolean(),
+});
+export type StaffSession = z.infer<typeof staffSessionSchema>;
+export const staffSessionListSchema = z.object({
+  items: z.array(staffSessionSchema),
+  /** STAFF_IDLE_TIMEOUT_MINUTES: shown on the screen. */
+  idleTimeoutMinutes: z.number().int(),
+});
+export type StaffSessionList = z.infer<typeof staffSessionListSchema>;
+
+export const staffSessionMessages = {
+  ended: 'Sessão encerrada.',
+  endedDetail: (name: string) =>
+    `A sessão de ${name} foi encerrada. A pessoa precisa entrar de novo.`,
+  notFound: 'Sessão da equipe não encontrada (talvez já tenha sido encerrada).',
+  current: 'Esta é a sua sessão atual: use Sair para encerrá-la.',
+} as const;

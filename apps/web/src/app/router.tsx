@@ -43,6 +43,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'verify-email', lazy: page(() => import('./routes/public/verify-email')) },
   { path: 'forgot-password', lazy: page(() => import('./routes/public/forgot-password')) },
   { path: 'reset-password', lazy: page(() => import('./routes/public/reset-password')) },
+  { path: 'set-password', lazy: page(() => import('./routes/public/set-password')) },
   {
     path: 'privacy',
     lazy: page(() => import('./routes/public/privacy'), 'Política de Privacidade'),
@@ -103,6 +104,7 @@ const adminRoutes: RouteObject[] = [
         element: <RequireAdmin permission="staff.manage" />,
         children: [
           { path: 'add-employee', lazy: page(() => import('./routes/admin/add-employee')) },
+          { path: 'staff-sessions', lazy: page(() => import('./routes/admin/staff-sessions')) },
         ],
       },
     ],

@@ -18,6 +18,7 @@ const AUTH_PATHS = new Set([
   '/verify-email',
   '/forgot-password',
   '/reset-password',
+  '/set-password',
 ]);
 
 /** `value` when it is a same-site relative path ('/...', not '//' nor '/\'), otherwise null. */

@@ -36,6 +36,11 @@ export const session = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     impersonatedBy: text('impersonated_by'),
+    /**
+     * Last request seen on this session (to the minute), for the idle timeout of staff sessions
+     * (STAFF_IDLE_TIMEOUT_MINUTES). Null until the first request after sign-in.
+     */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [index('session_user_id_idx').on(t.userId)],

@@ -148,7 +148,6 @@ describe('add user and add employee', () => {
     kind: 'employee',
     nome_completo: 'Ana Suporte',
     email: 'ana.suporte@teste.com.br',
-    password: 'Temp123456',
     role: 'support',
   };
 
@@ -156,8 +155,8 @@ describe('add user and add employee', () => {
     expect((await post('/api/admin/users', manager, employee)).statusCode).toBe(403);
     const res = await post('/api/admin/users', admin, employee);
     expect(res.statusCode).toBe(200);
-    const created = res.json<{ id: string; role: string; temporaryPassword: string }>();
-    expect(created).toMatchObject({ role: 'support', temporaryPassword: 'Temp123456' });
+    const created = res.json<{ id: string; role: string }>();
+    expect(created).toMatchObject({ role: 'support', setPasswordLink: { sent: true } });
     expect(await auditRows('staff.create', created.id)).toHaveLength(1);
     const dup = await post('/api/admin/users', admin, employee);
     expect(dup.statusCode).toBe(409);
@@ -166,15 +165,15 @@ describe('add user and add employee', () => {
     );
   });
 
-  it('requires e-mail, name and password, and a user can only be a Usuário', async () => {
+  it('requires e-mail and name, and a user can only be a Usuário', async () => {
     const missing = await post('/api/admin/users', manager, {
       ...employee,
       kind: 'user',
       role: 'user',
-      password: '',
+      nome_completo: '',
     });
     expect(missing.statusCode).toBe(400);
-    expect(missing.body).toContain('Email, nome completo e senha são obrigatórios');
+    expect(missing.body).toContain('Email e nome completo são obrigatórios');
     const promoted = await post('/api/admin/users', manager, {
       ...employee,
       kind: 'user',

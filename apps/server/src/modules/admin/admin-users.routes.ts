@@ -8,6 +8,7 @@ import {
   reviewVerificationInputSchema,
   setUserRoleInputSchema,
   setUserStatusInputSchema,
+  setPasswordLinkResultSchema,
   setUserVerifiedInputSchema,
   userIdParamsSchema,
   verificationSchema,
@@ -33,6 +34,7 @@ import {
   setUserStatus,
   setUserVerified,
 } from './admin-users.service';
+import { resendSetPasswordLink } from './set-password-link.service';
 
 export function registerAdminUserRoutes(
   app: App,
@@ -156,7 +158,7 @@ export function registerAdminUserRoutes(
       config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
       schema: {
         tags: ['admin'],
-        summary: 'Adicionar usuário ou funcionário (senha temporária)',
+        summary: 'Adicionar usuário ou funcionário (link por e-mail para definir a senha)',
         body: createAccountInputSchema,
         response: { 200: createAccountResultSchema },
       },
@@ -168,12 +170,40 @@ export function registerAdminUserRoutes(
       );
       const created = await createAccount({
         db,
+        config,
+        mailer,
         staff,
         actor: actorOf(staff, request),
         input: request.body,
+        log: request.log,
       });
       if (created.isVerified) app.events.emit('user-verified', created.id);
       return created;
+    },
+  );
+
+  app.post(
+    '/api/admin/users/:userId/set-password-link',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Reenviar o link para definir a senha (conta ainda sem senha)',
+        params: userIdParamsSchema,
+        response: { 200: setPasswordLinkResultSchema },
+      },
+    },
+    async (request) => {
+      const staff = await requirePermission(request, 'users.create');
+      return resendSetPasswordLink({
+        db,
+        config,
+        mailer,
+        staff,
+        actor: actorOf(staff, request),
+        userId: request.params.userId,
+        log: request.log,
+      });
     },
   );
 

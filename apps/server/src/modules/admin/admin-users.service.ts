@@ -1,9 +1,10 @@
 /**
  * Staff over player accounts (spec 001 "Admin users tab", add user, add employee): search and
  * paging, the user detail with identity review, status, verification and role changes, and new
- * accounts with a temporary password. Every change writes its audit row in the same transaction.
+ * accounts (the person sets the password from an e-mailed link). Every change writes its audit row
+ * in the same transaction.
  */
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   ADMIN_USERS_PAGE_SIZE,
   type AdminUserDetail,
@@ -27,7 +28,6 @@ import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import {
-  account,
   participacoes,
   profiles,
   salas,
@@ -38,8 +38,6 @@ import {
   verificacaoUsuario,
 } from '../../db/schema';
 import { AppError, pgConstraint, pgErrorCode } from '../../lib/errors';
-import { hashPassword } from '../../lib/password';
-import { getSetting } from '../settings/settings.service';
 import type { Mailer } from '../mail/mail.service';
 import { renderMail } from '../mail/templates';
 import { getVerification, profileUniqueMessages } from '../profile/profile.service';
@@ -47,6 +45,11 @@ import { walletOf } from '../wallet/ledger.service';
 import { type AuditActor, escapeLike, writeAudit } from './audit.service';
 import { responsiblePlaySummary } from '../responsible-play/responsible-play.service';
 import { assertMayAttest, findAttestation, recordAttestation } from '../identity/attestation';
+import {
+  isAwaitingPassword,
+  issueSetPasswordToken,
+  mailSetPasswordLink,
+} from './set-password-link.service';
 
 const verificationStatusSql = sql<string>`coalesce(${verificacaoUsuario.statusVerificacao}, 'nao_enviado')`;
 
@@ -207,9 +210,10 @@ export async function getUserDetail(
   const canReview = can(viewer.role, 'identity.review');
   const show = (field: Parameters<typeof viewField>[1], value: string | null) =>
     viewField(viewer.role, field, value);
-  const [responsiblePlay, attestation] = await Promise.all([
+  const [responsiblePlay, attestation, awaitingPassword] = await Promise.all([
     responsiblePlaySummary(db, userId),
     findAttestation(db, userId),
+    isAwaitingPassword(db, userId),
   ]);
   return {
     responsiblePlay,
@@ -224,6 +228,7 @@ export async function getUserDetail(
       twoFactorEnabled: found.twoFactorEnabled ?? false,
       emailVerified: found.emailVerified,
       mustChangePassword: found.mustChangePassword ?? false,
+      awaitingPassword,
       lastActivity: found.lastActivity?.toISOString() ?? null,
     },
     wallet,
@@ -500,31 +505,30 @@ export async function reviewIdentity({
   return getVerification({ db, userId });
 }
 
-const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
-/** A temporary password from the CSPRNG, readable aloud (no 0/O, 1/l/I). */
-export function temporaryPassword(length = 12): string {
-  return Array.from({ length }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join(
-    '',
-  );
-}
-
 /**
- * Add user / add employee: the account is created active, with its e-mail confirmed and a
- * temporary password (the one typed, or a generated one) that must be changed at the first
- * sign-in. Plain users may be added by whoever has users.create; employees only by administrators.
- * The account is verified only with a staff attestation (identity.review; docs/decisions/
- * 015-spec-differences.md); without one it goes through the normal identity checks.
+ * Add user / add employee: the account is created active, with its e-mail confirmed and no
+ * password: the person is e-mailed a single-use link to set their own (set-password-link.service),
+ * and nobody can sign into the account before that. Plain users may be added by whoever has
+ * users.create; employees only by administrators. The account is verified only with a staff
+ * attestation (identity.review; docs/decisions/015-spec-differences.md); without one it goes
+ * through the normal identity checks.
  */
 export async function createAccount({
   db,
+  config,
+  mailer,
   staff,
   actor,
   input,
+  log,
 }: {
   db: Db;
+  config: Config;
+  mailer: Mailer;
   staff: SessionUser;
   actor: AuditActor;
   input: z.output<typeof createAccountInputSchema>;
+  log?: { error: (obj: unknown, msg: string) => void };
 }) {
   if (input.kind === 'employee' && !can(staff.role, 'staff.manage'))
     throw new AppError('FORBIDDEN', { message: 'Somente administradores adicionam funcionários.' });
@@ -538,19 +542,10 @@ export async function createAccount({
     if (!normalized.ok) throw new AppError('VALIDATION_ERROR', { message: normalized.message });
     pixKey = normalized.value;
   }
-  if (input.password) {
-    // The setting "Tamanho mínimo da senha" applies to typed passwords (generated ones are longer).
-    const min = await getSetting(db, 'security.passwordMinLength');
-    if (input.password.length < min)
-      throw new AppError('VALIDATION_ERROR', {
-        message: integrationMessages.passwordTooShort(min),
-      });
-  }
-  const password = input.password || temporaryPassword();
   const id = randomUUID();
-  const hash = await hashPassword(password);
+  let link: { token: string; expiresAt: Date };
   try {
-    await db.transaction(async (tx) => {
+    link = await db.transaction(async (tx) => {
       const [taken] = await tx.select({ id: user.id }).from(user).where(eq(user.email, email));
       if (taken) throw new AppError('CONFLICT', { message: 'Este e-mail já está cadastrado.' });
       await tx.insert(user).values({
@@ -559,13 +554,6 @@ export async function createAccount({
         name: input.nome_completo,
         emailVerified: true,
         role: input.role,
-      });
-      await tx.insert(account).values({
-        id: randomUUID(),
-        accountId: id,
-        providerId: 'credential',
-        userId: id,
-        password: hash,
       });
       await tx.insert(profiles).values({
         id,
@@ -577,7 +565,6 @@ export async function createAccount({
         dataNascimento: attestation?.dataNascimento ?? null,
         isVerified: attestation !== null,
         statusConta: 'ativo',
-        mustChangePassword: true,
       });
       await writeAudit(tx, actor, {
         action: input.kind === 'employee' ? 'staff.create' : 'user.create',
@@ -598,6 +585,7 @@ export async function createAccount({
           documents: attestation.documents,
           note: attestation.note,
         });
+      return issueSetPasswordToken(tx, id);
     });
   } catch (error) {
     if (pgErrorCode(error) === '23505') {
@@ -610,5 +598,14 @@ export async function createAccount({
     }
     throw error;
   }
-  return { id, email, role: input.role, temporaryPassword: password, isVerified: !!attestation };
+  const setPasswordLink = await mailSetPasswordLink({
+    config,
+    mailer,
+    email,
+    name: input.nome_completo,
+    role: input.role,
+    ...link,
+    ...(log ? { log } : {}),
+  });
+  return { id, email, role: input.role, isVerified: !!attestation, setPasswordLink };
 }

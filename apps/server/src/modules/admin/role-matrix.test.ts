@@ -13,14 +13,16 @@ import {
 } from '@sorteio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import {
   externalConnections,
   remarketingCampaigns,
+  session,
   staffAuditLog,
   webhookDeliveries,
 } from '../../db/schema';
 import { createSealer } from '../../lib/sealed';
+import { createAccount } from './admin-users.service';
 import { createRoom } from '../rooms/rooms.service';
 import { createPayout } from '../draws/draws.service';
 import { postTransaction } from '../wallet/ledger.service';
@@ -239,10 +241,51 @@ const routes: Record<string, { permission: Permission; call: () => Promise<Call>
         kind: 'user',
         nome_completo: 'Pessoa Nova',
         email: newEmail(),
-        password: 'provisoria1',
         role: 'user',
       },
     }),
+  },
+  'POST /api/admin/users/:userId/set-password-link': {
+    permission: 'users.create',
+    call: async () => {
+      // A player added by staff who has not used the e-mailed link yet.
+      const staff = {
+        id: target.id,
+        email: 'matriz@teste.com.br',
+        name: 'Matriz',
+        role: 'admin' as const,
+        isAdmin: true,
+        isStaff: true,
+        emailVerified: true,
+        twoFactorEnabled: false,
+        mustChangePassword: false,
+      };
+      const added = await createAccount({
+        db: ctx.database.db,
+        config: ctx.config,
+        mailer: ctx.mailer,
+        staff,
+        actor: { id: staff.id, email: staff.email, role: staff.role, ip: null },
+        input: { kind: 'user', nome_completo: 'Pessoa Sem Senha', email: newEmail(), role: 'user' },
+      });
+      return { url: `/api/admin/users/${added.id}/set-password-link`, body: {} };
+    },
+  },
+  'GET /api/admin/staff-sessions': {
+    permission: 'staff.manage',
+    call: async () => ({ url: '/api/admin/staff-sessions' }),
+  },
+  'POST /api/admin/staff-sessions/:id/end': {
+    permission: 'staff.manage',
+    call: async () => {
+      const member = await createUser(ctx, { role: 'attendant' });
+      await signIn(ctx, member, '198.18.97.1');
+      const [row] = await ctx.database.db
+        .select({ id: session.id })
+        .from(session)
+        .where(eq(session.userId, member.id));
+      return { url: `/api/admin/staff-sessions/${row!.id}/end`, body: {} };
+    },
   },
   'GET /api/admin/verifications': {
     permission: 'identity.review',

@@ -1,13 +1,29 @@
 /**
- * Accounts added by staff (/admin/add-user, /admin/add-employee): verified only with an audited
- * attestation by a role that reviews identities, otherwise sent through the normal identity
- * checks; and the minimum password length of the settings at sign-up, reset, staff-add and
- * password change, while a password set under an older minimum still signs in.
+ * Accounts added by staff (/admin/add-user, /admin/add-employee): no password typed or shown, a
+ * single-use set-password link e-mailed instead (expiring, resendable, audited); verified only
+ * with an audited attestation by a role that reviews identities, otherwise sent through the normal
+ * identity checks; and the minimum password length of the settings at sign-up, reset, the
+ * set-password link and password change, while a password set under an older minimum still signs
+ * in.
  */
-import { type SessionUser, attestationMessages, can, integrationMessages } from '@sorteio/shared';
-import { and, eq } from 'drizzle-orm';
+import {
+  SET_PASSWORD_LINK_HOURS,
+  type SessionUser,
+  attestationMessages,
+  can,
+  integrationMessages,
+  setPasswordLinkMessages,
+} from '@sorteio/shared';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { identityAttestations, profiles, staffAuditLog, user } from '../../db/schema';
+import {
+  account,
+  identityAttestations,
+  profiles,
+  staffAuditLog,
+  user,
+  verification,
+} from '../../db/schema';
 import { type AppError } from '../../lib/errors';
 import {
   type TestContext,
@@ -51,7 +67,6 @@ function newAccount(over: Record<string, unknown> = {}) {
     kind: 'user',
     nome_completo: `Pessoa Atendida ${n}`,
     email: `atendida${n}-${Date.now()}@teste.com.br`,
-    password: 'Temporaria123',
     role: 'user',
     ...over,
   };
@@ -65,10 +80,200 @@ async function auditOf(userId: string) {
     .orderBy(staffAuditLog.createdAt);
 }
 
+/** The token of the newest set-password link mailed to `email`. */
+function linkTokenOf(email: string): string {
+  const mail = ctx.mailer.sent.findLast((m) => m.to === email);
+  expect(mail, `no mail to ${email}`).toBeDefined();
+  const url = new URL(/(https?:\/\/\S+\/set-password\S*)/.exec(mail!.text)![1]!);
+  return url.searchParams.get('token')!;
+}
+
+/** The person sets their password from the link, then signs in with it. */
+async function setPasswordAndSignIn(email: string, password: string, ip: string) {
+  const res = await post(
+    '/api/auth/reset-password',
+    { newPassword: password, token: linkTokenOf(email) },
+    undefined,
+    ip,
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  return signIn(ctx, { email, password }, ip);
+}
+
 async function profileOf(userId: string) {
   const [p] = await ctx.database.db.select().from(profiles).where(eq(profiles.id, userId));
   return p;
 }
+
+describe('the set-password link of a new account', () => {
+  const credentialOf = (userId: string) =>
+    ctx.database.db.select().from(account).where(eq(account.userId, userId));
+  const tokensOf = (userId: string) =>
+    ctx.database.db
+      .select()
+      .from(verification)
+      .where(
+        and(like(verification.identifier, 'reset-password:%'), eq(verification.value, userId)),
+      );
+
+  it('mails a link instead of a password (none in any answer or mail); no sign-in until it is used', async () => {
+    for (const [body, ip] of [
+      [newAccount(), '198.18.94.1'],
+      [newAccount({ kind: 'employee', role: 'support' }), '198.18.94.2'],
+      // An older client still sending a password: it is dropped, never stored or echoed.
+      [newAccount({ password: 'Provisoria-123' }), '198.18.94.3'],
+    ] as const) {
+      const before = Date.now();
+      const res = await post('/api/admin/users', body, admin.cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      const created = res.json();
+      expect(res.body).not.toMatch(/"(temporaryPassword|password|senha)"|Provisoria|token/i);
+      expect(created.setPasswordLink).toMatchObject({ sentTo: body.email, sent: true });
+      const expires = Date.parse(created.setPasswordLink.expiresAt);
+      expect(expires).toBeGreaterThanOrEqual(before + SET_PASSWORD_LINK_HOURS * 3600_000 - 1000);
+      expect(expires).toBeLessThanOrEqual(Date.now() + SET_PASSWORD_LINK_HOURS * 3600_000);
+
+      const mail = ctx.mailer.sent.findLast((m) => m.to === body.email)!;
+      expect(mail.text).toContain(`${ctx.config.baseUrl}/set-password?token=`);
+      expect(mail.text).toContain(`${SET_PASSWORD_LINK_HOURS} horas`);
+      expect(`${mail.text}${mail.html}`).not.toMatch(/tempor[aá]ria|Provisoria/i);
+      if (body.kind === 'employee') expect(mail.text).toContain('Suporte');
+
+      // No password exists: nothing signs in, not even the one an old client sent.
+      expect(await credentialOf(created.id)).toHaveLength(0);
+      for (const password of ['Provisoria-123', '']) {
+        const attempt = await post(
+          '/api/auth/sign-in/email',
+          { email: body.email, password: password || 'qualquer-coisa' },
+          undefined,
+          ip,
+        );
+        expect(attempt.statusCode).toBe(401);
+      }
+      const token = linkTokenOf(body.email);
+      const check = await ctx.app.inject({ url: `/api/account/password-reset/${token}` });
+      expect(check.json()).toEqual({ valid: true });
+      const cookie = await setPasswordAndSignIn(body.email, 'MinhaPropria-1', ip);
+      const me = await ctx.app.inject({ url: '/api/me', headers: { cookie } });
+      expect(me.json().user).toMatchObject({ email: body.email, mustChangePassword: false });
+      expect(await credentialOf(created.id)).toHaveLength(1);
+    }
+  });
+
+  it('is single use', async () => {
+    const body = newAccount();
+    const created = (await post('/api/admin/users', body, admin.cookie)).json();
+    const token = linkTokenOf(body.email);
+    await setPasswordAndSignIn(body.email, 'PrimeiraSenha-1', '198.18.94.10');
+    const again = await post(
+      '/api/auth/reset-password',
+      { newPassword: 'OutraSenha-22', token },
+      undefined,
+      '198.18.94.10',
+    );
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.reason).toBe('INVALID_TOKEN');
+    expect(await tokensOf(created.id)).toHaveLength(0);
+    await signIn(ctx, { email: body.email, password: 'PrimeiraSenha-1' }, '198.18.94.11');
+  });
+
+  it(`expires after ${SET_PASSWORD_LINK_HOURS} hours`, async () => {
+    const body = newAccount();
+    const created = (await post('/api/admin/users', body, admin.cookie)).json();
+    const token = linkTokenOf(body.email);
+    // The link's clock run forward past its expiry.
+    await ctx.database.db
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verification.value, created.id));
+    const check = await ctx.app.inject({ url: `/api/account/password-reset/${token}` });
+    expect(check.json()).toEqual({ valid: false });
+    const late = await post(
+      '/api/auth/reset-password',
+      { newPassword: 'TardeDemais-1', token },
+      undefined,
+      '198.18.94.12',
+    );
+    expect(late.statusCode).toBe(400);
+    expect(late.json().error.reason).toBe('INVALID_TOKEN');
+    expect(await credentialOf(created.id)).toHaveLength(0);
+  });
+
+  it('can be sent again (the old link stops working), audited, only while no password is set', async () => {
+    const body = newAccount();
+    const created = (await post('/api/admin/users', body, manager.cookie)).json();
+    const first = linkTokenOf(body.email);
+    const detail = await ctx.app.inject({
+      url: `/api/admin/users/${created.id}`,
+      headers: { cookie: manager.cookie },
+    });
+    expect(detail.json().user.awaitingPassword).toBe(true);
+
+    const resend = await post(
+      `/api/admin/users/${created.id}/set-password-link`,
+      {},
+      manager.cookie,
+    );
+    expect(resend.statusCode, resend.body).toBe(200);
+    expect(resend.json()).toMatchObject({ sentTo: body.email, sent: true });
+    expect(resend.body).not.toContain(first);
+    const second = linkTokenOf(body.email);
+    expect(second).not.toBe(first);
+    expect(await tokensOf(created.id)).toHaveLength(1);
+    const audit = await auditOf(created.id);
+    expect(audit.map((a) => a.action)).toEqual(['user.create', 'user.set_password_link']);
+    expect(audit[1]).toMatchObject({ actorId: manager.id, actorRole: 'manager' });
+    expect(JSON.stringify(audit[1]!.after)).not.toContain(second);
+
+    const old = await post(
+      '/api/auth/reset-password',
+      { newPassword: 'LinkAntigo-1', token: first },
+      undefined,
+      '198.18.94.13',
+    );
+    expect(old.statusCode).toBe(400);
+    await setPasswordAndSignIn(body.email, 'LinkNovo-123', '198.18.94.13');
+
+    const late = await post(`/api/admin/users/${created.id}/set-password-link`, {}, manager.cookie);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe(setPasswordLinkMessages.alreadySet);
+    expect((await auditOf(created.id)).map((a) => a.action)).toEqual([
+      'user.create',
+      'user.set_password_link',
+    ]);
+  });
+
+  it("sends a staff member's link again only for administrators; roles that do not add accounts are refused", async () => {
+    const body = newAccount({ kind: 'employee', role: 'attendant' });
+    const created = (await post('/api/admin/users', body, admin.cookie)).json();
+    const byManager = await post(
+      `/api/admin/users/${created.id}/set-password-link`,
+      {},
+      manager.cookie,
+    );
+    expect(byManager.statusCode).toBe(403);
+    const support = await createUser(ctx, { role: 'support' });
+    const player = (await post('/api/admin/users', newAccount(), admin.cookie)).json();
+    const bySupport = await post(
+      `/api/admin/users/${player.id}/set-password-link`,
+      {},
+      await signIn(ctx, support, '198.18.94.14'),
+    );
+    expect(bySupport.statusCode).toBe(403);
+    const byAdmin = await post(
+      `/api/admin/users/${created.id}/set-password-link`,
+      {},
+      admin.cookie,
+    );
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    const missing = await post(
+      '/api/admin/users/00000000-0000-4000-8000-000000000000/set-password-link',
+      {},
+      admin.cookie,
+    );
+    expect(missing.statusCode).toBe(404);
+  });
+});
 
 describe('staff attestation of a new account', () => {
   it('saves an attested account verified and active, with who, when, what was seen and the note, audited', async () => {
@@ -211,6 +416,8 @@ describe('staff attestation of a new account', () => {
       await expect(
         createAccount({
           db: ctx.database.db,
+          config: ctx.config,
+          mailer: ctx.mailer,
           staff,
           actor: { id: staff.id, email: staff.email, role, ip: null },
           input: input as never,
@@ -267,22 +474,7 @@ describe('staff attestation of a new account', () => {
     });
     const join = async (body: Record<string, unknown>) => {
       const created = (await post('/api/admin/users', body, admin.cookie)).json();
-      const first = await signIn(
-        ctx,
-        { email: created.email, password: 'Temporaria123' },
-        `198.18.91.${n}`,
-      );
-      const changed = await post(
-        '/api/account/change-password',
-        { currentPassword: 'Temporaria123', newPassword: 'MinhaSenha2025' },
-        first,
-      );
-      expect(changed.statusCode, changed.body).toBe(200);
-      const cookie = await signIn(
-        ctx,
-        { email: created.email, password: 'MinhaSenha2025' },
-        `198.18.92.${n}`,
-      );
+      const cookie = await setPasswordAndSignIn(created.email, 'MinhaSenha2025', `198.18.92.${n}`);
       return post(`/api/rooms/${sala.id}/join`, { metodo: 'pix' }, cookie);
     };
     const attested = await join(
@@ -309,7 +501,7 @@ describe('minimum password length from the settings', () => {
     expect(res.statusCode, res.body).toBe(200);
   };
 
-  it('governs sign-up, reset, staff-added accounts and password changes; an older shorter password still signs in', async () => {
+  it('governs sign-up, reset and the set-password link of staff-added accounts; an older shorter password still signs in', async () => {
     // A password of 8 set while the minimum was 8.
     const old = await createUser(ctx, { password: 'oito8888' });
     await setMin(12);
@@ -359,34 +551,19 @@ describe('minimum password length from the settings', () => {
       // The refused attempt did not use the token: the old password still works too.
       await signIn(ctx, old, '198.18.93.4');
 
-      // Staff-added accounts.
-      const shortAdd = await post(
-        '/api/admin/users',
-        newAccount({ password: 'onze-chars!' }),
-        admin.cookie,
-      );
-      expect(shortAdd.statusCode).toBe(400);
-      expect(shortAdd.json().error.message).toBe(tooShort);
-      const added = await post(
-        '/api/admin/users',
-        newAccount({ password: 'doze-chars!!' }),
-        admin.cookie,
-      );
+      // Staff-added accounts: the password chosen from the set-password link.
+      const added = await post('/api/admin/users', newAccount(), admin.cookie);
       expect(added.statusCode, added.body).toBe(200);
-
-      // A change of password (the temporary one is still accepted as the current one).
-      const first = await signIn(
-        ctx,
-        { email: added.json().email, password: 'doze-chars!!' },
+      const addedEmail: string = added.json().email;
+      const shortLink = await post(
+        '/api/auth/reset-password',
+        { newPassword: 'onze-chars!', token: linkTokenOf(addedEmail) },
+        undefined,
         '198.18.93.5',
       );
-      const shortChange = await post(
-        '/api/account/change-password',
-        { currentPassword: 'doze-chars!!', newPassword: 'onze-chars!' },
-        first,
-      );
-      expect(shortChange.statusCode).toBe(400);
-      expect(shortChange.json().error.message).toBe(tooShort);
+      expect(shortLink.statusCode).toBe(400);
+      expect(shortLink.json().error.message).toBe(tooShort);
+      await setPasswordAndSignIn(addedEmail, 'doze-chars!!', '198.18.93.5');
 
       const okReset = await post(
         '/api/auth/reset-password',

@@ -78,7 +78,7 @@ export function verifiedSessionToken(
 }
 
 type LookedUp = {
-  session: { id: string; createdAt: Date };
+  session: { id: string; createdAt: Date; lastActiveAt?: Date | null };
   user: {
     id: string;
     email: string;
@@ -99,6 +99,7 @@ const sessionFields = {
   token: session.token,
   sessionId: session.id,
   createdAt: session.createdAt,
+  lastActiveAt: session.lastActiveAt,
   expiresAt: session.expiresAt,
   id: user.id,
   email: user.email,
@@ -202,7 +203,7 @@ async function lookUpSession(
     now;
   if (refreshDue) return undefined;
   return {
-    session: { id: row.sessionId, createdAt: row.createdAt },
+    session: { id: row.sessionId, createdAt: row.createdAt, lastActiveAt: row.lastActiveAt },
     user: row,
     profile: {
       statusConta: row.statusConta,
@@ -210,6 +211,43 @@ async function lookUpSession(
       isVerified: row.isVerified,
     },
   };
+}
+
+/** How stale a session's last-activity mark may get before a request writes it again. */
+const ACTIVITY_WRITE_MS = 60 * 1000;
+
+/**
+ * Staff sessions end after STAFF_IDLE_TIMEOUT_MINUTES without a request (issue 35, "Staff
+ * accounts"): an unattended staff browser does not stay open on the money and the personal data for
+ * the players' 24 hours. The mark is written at most once a minute, so a busy session costs one
+ * small update a minute, and the idle limit is exact to that minute.
+ */
+async function staffSessionAlive(
+  db: Db,
+  config: Config,
+  current: { id: string; createdAt: Date; lastActiveAt?: Date | null },
+): Promise<boolean> {
+  let lastActiveAt = current.lastActiveAt;
+  if (lastActiveAt === undefined)
+    lastActiveAt =
+      (
+        await db
+          .select({ lastActiveAt: session.lastActiveAt })
+          .from(session)
+          .where(eq(session.id, current.id))
+      )[0]?.lastActiveAt ?? null;
+  const seen = (lastActiveAt ?? current.createdAt).getTime();
+  const now = Date.now();
+  if (now - seen > config.staffIdleTimeoutMinutes * 60 * 1000) {
+    await db.delete(session).where(eq(session.id, current.id));
+    return false;
+  }
+  if (now - seen >= ACTIVITY_WRITE_MS)
+    await db
+      .update(session)
+      .set({ lastActiveAt: new Date(now) })
+      .where(eq(session.id, current.id));
+  return true;
 }
 
 export async function readSessionUser(
@@ -249,6 +287,7 @@ export async function readSessionUser(
   const stored = roleSchema.safeParse(u.role ?? 'user');
   const role: SessionUser['role'] =
     email === config.adminEmail ? 'admin' : stored.success ? stored.data : 'user';
+  if (role !== 'user' && !(await staffSessionAlive(db, config, result.session))) return null;
   return {
     id: u.id,
     email,

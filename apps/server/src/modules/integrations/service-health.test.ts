@@ -133,6 +133,16 @@ describe('health-check history', () => {
     expect(checks.find((c) => c.id === 'staff-2fa')!.ok).toBe(true);
     expect(checks.filter((c) => c.ok)).toHaveLength(3);
     await setSetting(db, 'security.twoFactorRequired', false, null);
+    // In production the configuration requires it whatever the setting says.
+    const floor = await securityChecks({
+      config: { ...ctx.config, staffTwoFactorRequired: true },
+      db,
+      pix: ctx.app.pixRuntime,
+    });
+    expect(floor.find((c) => c.id === 'staff-2fa')).toMatchObject({
+      ok: true,
+      detail: 'Obrigatório para toda a equipe neste ambiente (STAFF_2FA_REQUIRED).',
+    });
   });
 });
 

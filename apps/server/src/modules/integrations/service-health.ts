@@ -243,8 +243,13 @@ export async function securityChecks(deps: {
     {
       id: 'staff-2fa',
       label: '2FA obrigatório para a equipe',
-      ok: twoFactor,
-      detail: twoFactor ? 'Ativado em Config. > Segurança.' : 'Desativado em Config. > Segurança.',
+      // The configuration's floor (production) holds whatever the setting says.
+      ok: config.staffTwoFactorRequired || twoFactor,
+      detail: config.staffTwoFactorRequired
+        ? 'Obrigatório para toda a equipe neste ambiente (STAFF_2FA_REQUIRED).'
+        : twoFactor
+          ? 'Ativado em Config. > Segurança.'
+          : 'Desativado em Config. > Segurança.',
     },
     {
       id: 'ssrf-guard',

@@ -26,8 +26,20 @@ import {
 /** Paths players may still call during maintenance: sign-in, staff work, provider webhooks. */
 const MAINTENANCE_OPEN = ['/api/auth/', '/api/admin/', '/api/webhooks/', '/api/public/', '/api/r/'];
 
-export function registerSettingsRoutes(app: App, deps: { db: Db }) {
+/**
+ * Where the configuration requires two-factor sign-in of staff (always in production), the
+ * setting shows it on and cannot turn it off: it can only make the rule stricter.
+ */
+const twoFactorFloorMessage =
+  'A verificação em duas etapas da equipe é obrigatória neste ambiente e não pode ser desligada.';
+
+export function registerSettingsRoutes(
+  app: App,
+  deps: { db: Db; staffTwoFactorRequired?: boolean },
+) {
   const { db } = deps;
+  const withFloor = <T extends { twoFactorRequired: boolean }>(settings: T): T =>
+    deps.staffTwoFactorRequired ? { ...settings, twoFactorRequired: true } : settings;
 
   app.addHook('preHandler', async (request) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS')
@@ -68,7 +80,7 @@ export function registerSettingsRoutes(app: App, deps: { db: Db }) {
     },
     async (request) => {
       await requirePermission(request, 'settings.read');
-      return getSystemSettings(db);
+      return withFloor(await getSystemSettings(db));
     },
   );
 
@@ -85,6 +97,8 @@ export function registerSettingsRoutes(app: App, deps: { db: Db }) {
     },
     async (request) => {
       const staff = await requirePermission(request, 'settings.manage');
+      if (deps.staffTwoFactorRequired && request.body.twoFactorRequired === false)
+        throw new AppError('VALIDATION_ERROR', { message: twoFactorFloorMessage });
       await db.transaction(async (tx) => {
         const change = await updateSystemSettings(tx, request.body, staff.id);
         if (Object.keys(change.after).length > 0)
@@ -96,7 +110,7 @@ export function registerSettingsRoutes(app: App, deps: { db: Db }) {
       });
       // After the commit: a read in between would cache the old values again.
       invalidateSettings(db);
-      return getSystemSettings(db);
+      return withFloor(await getSystemSettings(db));
     },
   );
 }

@@ -103,7 +103,7 @@ describe('RequireAdmin: the server admin check and mandatory two-factor sign-in'
     const { router } = renderRoutes([...routes, profileRoute], '/admin');
     expect(await screen.findByRole('heading', { name: 'Perfil' })).toBeDefined();
     expect(router.state.location.pathname).toBe('/profile');
-    expect(router.state.location.search).toBe('?tab=seguranca');
+    expect(router.state.location.search).toBe('?tab=seguranca&next=%2Fadmin');
     expect(
       await screen.findByText(
         'A verificação em duas etapas é obrigatória para a equipe. Ative-a no seu perfil para acessar o painel.',

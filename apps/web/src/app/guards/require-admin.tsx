@@ -1,7 +1,7 @@
 import { adminMessages } from '@sorteio/shared/admin-access';
 import { type Permission, can, canOpenAdmin } from '@sorteio/shared/permissions';
 import { useEffect } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { AccessDenied } from '@/components/access-denied';
 import { PageSpinner } from '@/components/page-spinner';
 import { useAdminAccessCheck } from '@/features/admin-shell/api/admin-access-check';
@@ -15,8 +15,16 @@ export const SETTINGS_DENIED = 'Você não tem permissão para acessar as config
 /** Where the two-factor setup lives (the profile's security tab). */
 export const TWO_FACTOR_SETUP_PATH = '/profile?tab=seguranca';
 
-/** "2FA obrigatório": staff without two-factor sign-in set it up before any admin page. */
+/** The setup page, told to come back to `next` (an admin path) once two-factor is on. */
+export const twoFactorSetupPath = (next: string) =>
+  `${TWO_FACTOR_SETUP_PATH}&next=${encodeURIComponent(next)}`;
+
+/**
+ * "2FA obrigatório": staff without two-factor sign-in set it up before any admin page, then come
+ * back to the page they were opening.
+ */
 function TwoFactorSetupRedirect() {
+  const { pathname, search } = useLocation();
   useEffect(() => {
     notify({
       type: 'warning',
@@ -25,7 +33,7 @@ function TwoFactorSetupRedirect() {
       duration: 0,
     });
   }, []);
-  return <Navigate to={TWO_FACTOR_SETUP_PATH} replace />;
+  return <Navigate to={twoFactorSetupPath(`${pathname}${search}`)} replace />;
 }
 
 /**

@@ -56,6 +56,7 @@ describe('administrator shell', { timeout: 20_000 }, () => {
       'Gerenciar Usuários',
       'Adicionar Usuário',
       'Adicionar Funcionário',
+      'Sessões da equipe',
       'Salas',
       'Remarketing',
       'Financeiro',

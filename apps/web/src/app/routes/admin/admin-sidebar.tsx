@@ -8,6 +8,7 @@ import {
   LifeBuoy,
   LogOut,
   Megaphone,
+  MonitorSmartphone,
   Plug,
   ScrollText,
   Settings,
@@ -78,6 +79,12 @@ const mainEntries: Entry[] = [
     label: 'Adicionar Funcionário',
     to: '/admin/add-employee',
     icon: <BriefcaseBusiness />,
+    permission: 'staff.manage',
+  },
+  {
+    label: 'Sessões da equipe',
+    to: '/admin/staff-sessions',
+    icon: <MonitorSmartphone />,
     permission: 'staff.manage',
   },
   {

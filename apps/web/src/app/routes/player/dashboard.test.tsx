@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { adminUser, mockApi, regularUser } from '@/test/mock-api';
@@ -25,6 +25,18 @@ describe('dashboard and the view-as-user mode', () => {
     ).toBeDefined();
     expect(router.state.location.pathname).toBe('/admin');
   });
+
+  it.each(['manager', 'support', 'attendant', 'partner'] as const)(
+    'sends a %s to /admin as well, away from the player onboarding',
+    async (role) => {
+      mockApi({
+        'GET /api/me': { body: { user: { ...adminUser, role, isAdmin: false, isStaff: true } } },
+      });
+      const { router } = renderRoutes(routes, '/dashboard');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+      expect(screen.queryByText('Primeiros passos')).toBeNull();
+    },
+  );
 
   it('shows a regular user the dashboard without the banner', async () => {
     sessionStorage.setItem('viewingAsUser', 'true');

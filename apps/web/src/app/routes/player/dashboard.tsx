@@ -149,12 +149,13 @@ function PlayerArea({ emailConfirmed }: { emailConfirmed: boolean | undefined })
 export default function DashboardPage() {
   const { user } = useAuth();
   const viewingAsUser = isViewingAsUser();
-  // An administrator belongs in /admin unless they chose to see the user side.
-  if (user?.isAdmin && !viewingAsUser) return <Navigate to="/admin" replace />;
+  // Every staff role belongs in /admin unless they chose to see the user side (issue 36 item 9).
+  const isStaff = Boolean(user?.isStaff || user?.isAdmin);
+  if (isStaff && !viewingAsUser) return <Navigate to="/admin" replace />;
   return (
     <>
       <PageTitle title="Dashboard" />
-      {user?.isAdmin && viewingAsUser && <ViewingAsUserBanner />}
+      {isStaff && viewingAsUser && <ViewingAsUserBanner />}
       <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
         <Breadcrumb />
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
@@ -168,7 +169,8 @@ export default function DashboardPage() {
           </div>
           <QuickActions />
         </div>
-        <PlayerArea emailConfirmed={user?.emailVerified} />
+        {/* The player's first steps are not for staff, even on the user side. */}
+        {isStaff ? <DashboardStatCards /> : <PlayerArea emailConfirmed={user?.emailVerified} />}
         <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
           <Card role="region" aria-labelledby="rooms-title">
             <CardHeader>

@@ -8,35 +8,23 @@ import { renderRoutes, renderWithProviders } from '@/test/render';
 import { AddAccountForm } from './add-account-form';
 import { AddAccountPage } from './add-account-page';
 
-const publicSettings = (passwordMinLength: number) => ({
-  body: {
-    siteName: 'Sorteio Certo',
-    siteDescription: '',
-    maintenanceMode: false,
-    pixEnabled: true,
-    cardEnabled: false,
-    boletoEnabled: false,
-    passwordMinLength,
-  },
-});
-
 afterEach(() => vi.unstubAllGlobals());
 
 describe('add user / add employee form', { timeout: 20_000 }, () => {
-  it('requires e-mail, full name and password with the spec message, sending nothing', async () => {
+  it('requires e-mail and full name, asks for no password, sending nothing', async () => {
     const user = userEvent.setup();
     const fetchMock = mockApi({ 'GET /api/me': { body: { user: adminUser } } });
     renderWithProviders(<AddAccountForm kind="user" />);
-    await user.clear(screen.getByLabelText('Senha temporária *'));
+    expect(screen.queryByLabelText(/senha/i)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Adicionar Usuário' }));
-    expect(await screen.findByText('Email, nome completo e senha são obrigatórios')).toBeDefined();
+    expect(await screen.findByText('Email e nome completo são obrigatórios')).toBeDefined();
     expect(fetchMock.mock.calls.some(([u]) => u === '/api/admin/users')).toBe(false);
     // A user can only be a Usuário.
     const role = screen.getByLabelText('Tipo');
     expect([...role.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['Usuário']);
   });
 
-  it('creates an employee with the chosen role and shows the temporary password once', async () => {
+  it('creates an employee with the chosen role and says the set-password link went to the address', async () => {
     const user = userEvent.setup();
     const bodies: unknown[] = [];
     mockApi({
@@ -48,8 +36,12 @@ describe('add user / add employee form', { timeout: 20_000 }, () => {
             id: 'n-1',
             email: 'ana@example.com',
             role: 'support',
-            temporaryPassword: 'Temp123456',
             isVerified: false,
+            setPasswordLink: {
+              sentTo: 'ana@example.com',
+              expiresAt: '2026-12-01T12:00:00.000Z',
+              sent: true,
+            },
           },
         };
       },
@@ -60,21 +52,20 @@ describe('add user / add employee form', { timeout: 20_000 }, () => {
     expect([...role.querySelectorAll('option')].map((o) => o.textContent)).not.toContain('Usuário');
     await user.type(screen.getByLabelText('Email *'), 'ana@example.com');
     await user.type(screen.getByLabelText('Nome completo *'), 'Ana Souza');
-    const password = screen.getByLabelText<HTMLInputElement>('Senha temporária *');
-    await user.clear(password);
-    await user.type(password, 'Temp123456');
     await user.selectOptions(role, 'support');
     await user.click(screen.getByRole('button', { name: 'Adicionar Funcionário' }));
     expect(await screen.findByText('Usuário adicionado')).toBeDefined();
     expect(
-      screen.getByText(/Funcionário criado com sucesso\. Senha temporária: Temp123456/),
+      screen.getByText(
+        /Funcionário criado com sucesso\. Enviamos para ana@example\.com um link para a pessoa definir a própria senha\. O link vale por 72 horas/,
+      ),
     ).toBeDefined();
+    expect(screen.queryByText(/Senha temporária/)).toBeNull();
     expect(bodies).toEqual([
       {
         kind: 'employee',
         email: 'ana@example.com',
         nome_completo: 'Ana Souza',
-        password: 'Temp123456',
         role: 'support',
       },
     ]);
@@ -100,26 +91,31 @@ describe('add user / add employee form', { timeout: 20_000 }, () => {
     expect(alert.textContent).toContain('Este e-mail já está cadastrado.');
   });
 
-  it('takes the minimum password length from the settings and refuses a shorter one before sending', async () => {
+  it('warns when the link could not be mailed, telling how to send it again', async () => {
     const user = userEvent.setup();
-    const fetchMock = mockApi({
+    mockApi({
       'GET /api/me': { body: { user: adminUser } },
-      'GET /api/public/settings': publicSettings(10),
+      'POST /api/admin/users': {
+        body: {
+          id: 'n-3',
+          email: 'sem@example.com',
+          role: 'user',
+          isVerified: false,
+          setPasswordLink: {
+            sentTo: 'sem@example.com',
+            expiresAt: '2026-12-01T12:00:00.000Z',
+            sent: false,
+          },
+        },
+      },
     });
     renderWithProviders(<AddAccountForm kind="user" />);
-    expect(
-      await screen.findByText(
-        'Mínimo de 10 caracteres. A pessoa troca a senha no primeiro acesso.',
-      ),
-    ).toBeDefined();
-    await user.type(screen.getByLabelText('Email *'), 'curta@example.com');
-    await user.type(screen.getByLabelText('Nome completo *'), 'Senha Curta');
-    const password = screen.getByLabelText('Senha temporária *');
-    await user.clear(password);
-    await user.type(password, 'nove12345');
+    await user.type(screen.getByLabelText('Email *'), 'sem@example.com');
+    await user.type(screen.getByLabelText('Nome completo *'), 'Sem Email');
     await user.click(screen.getByRole('button', { name: 'Adicionar Usuário' }));
-    expect(await screen.findByText('A senha deve ter pelo menos 10 caracteres.')).toBeDefined();
-    expect(fetchMock.mock.calls.some(([u]) => u === '/api/admin/users')).toBe(false);
+    expect(
+      await screen.findByText(/não conseguimos enviar o e-mail para sem@example\.com/),
+    ).toBeDefined();
   });
 
   it('sends an identity attestation only with every item checked, then resets the form', async () => {
@@ -134,8 +130,12 @@ describe('add user / add employee form', { timeout: 20_000 }, () => {
             id: 'n-2',
             email: 'bia@example.com',
             role: 'user',
-            temporaryPassword: 'Temp123456',
             isVerified: true,
+            setPasswordLink: {
+              sentTo: 'bia@example.com',
+              expiresAt: '2026-12-01T12:00:00.000Z',
+              sent: true,
+            },
           },
         };
       },
@@ -143,9 +143,6 @@ describe('add user / add employee form', { timeout: 20_000 }, () => {
     renderWithProviders(<AddAccountForm kind="user" />);
     await user.type(await screen.findByLabelText('Email *'), 'bia@example.com');
     await user.type(screen.getByLabelText('Nome completo *'), 'Bia Lima');
-    const password = screen.getByLabelText('Senha temporária *');
-    await user.clear(password);
-    await user.type(password, 'Temp123456');
     expect(screen.getByText(attestationMessages.notice)).toBeDefined();
     await user.click(
       screen.getByRole('checkbox', {
@@ -173,7 +170,6 @@ describe('add user / add employee form', { timeout: 20_000 }, () => {
         kind: 'user',
         email: 'bia@example.com',
         nome_completo: 'Bia Lima',
-        password: 'Temp123456',
         cpf: '529.982.247-25',
         role: 'user',
         attestation: {

@@ -5,41 +5,32 @@ import {
   attestationDocuments,
   attestationMessages,
   can,
-  createAccountInputSchemaOf,
+  createAccountInputSchema,
   pixKeyTypeLabels,
   pixKeyTypes,
   roleLabels,
+  setPasswordLinkMessages,
   staffRoles,
   type CreateAccountInput,
 } from '@sorteio/shared';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField } from '@/components/form-field';
-import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
-import { usePasswordMinLength } from '@/lib/config/get-public-settings';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { useCreateAccount } from '../api/create-account';
 
 export type AccountKind = 'user' | 'employee';
 
-/** A readable temporary password: 12 characters without look-alikes. */
-export function generateTemporaryPassword(): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
-}
-
 const defaults = (kind: AccountKind): CreateAccountInput => ({
   kind,
   nome_completo: '',
   email: '',
-  password: generateTemporaryPassword(),
   chave_pix: '',
   chave_pix_tipo: undefined,
   cpf: '',
@@ -59,9 +50,10 @@ function clean(values: CreateAccountInput): CreateAccountInput {
 }
 
 /**
- * Add user / add employee (spec 001 sections 2, 5 and 8): e-mail, full name and password are
- * required; the account is created confirmed and the person sets a new password at the first
- * sign-in. The password is shown once, in the success toast. The account is verified only when a
+ * Add user / add employee (spec 001 sections 2, 5 and 8): e-mail and full name are required; the
+ * account is created confirmed and the person is e-mailed a single-use link to set their own
+ * password (no password is typed here or shown to staff: docs/decisions/015-spec-differences.md).
+ * The success toast says where the link went. The account is verified only when a
  * staff member who reviews identities attests what they saw; otherwise the person goes through
  * the normal identity checks.
  */
@@ -71,8 +63,6 @@ export function AddAccountForm({ kind, onCreated }: { kind: AccountKind; onCreat
   const mayAttest = can(user?.role, 'identity.review');
   const [attest, setAttest] = useState(false);
   const create = useCreateAccount();
-  const minPassword = usePasswordMinLength();
-  const schema = useMemo(() => createAccountInputSchemaOf(minPassword), [minPassword]);
   const {
     register,
     handleSubmit,
@@ -81,7 +71,7 @@ export function AddAccountForm({ kind, onCreated }: { kind: AccountKind; onCreat
     setError,
     formState: { errors, isSubmitting },
   } = useForm<CreateAccountInput>({
-    resolver: zodResolver(schema),
+    resolver: zodResolver(createAccountInputSchema),
     defaultValues: defaults(kind),
   });
   const toggleAttest = (on: boolean) => {
@@ -94,10 +84,11 @@ export function AddAccountForm({ kind, onCreated }: { kind: AccountKind; onCreat
   const onSubmit = handleSubmit(async (values) => {
     try {
       const result = await create.mutateAsync(clean(values));
+      const link = result.setPasswordLink;
       notify({
-        type: 'success',
+        type: link.sent ? 'success' : 'warning',
         title: adminMessages.userAdded,
-        message: `${kind === 'employee' ? 'Funcionário' : 'Usuário'} criado com sucesso. Senha temporária: ${result.temporaryPassword} (anote agora: ela não será mostrada de novo; a troca é pedida no primeiro acesso). ${result.isVerified ? 'Identidade atestada: a conta já está verificada.' : 'A conta ainda precisa verificar a identidade.'}`,
+        message: `${kind === 'employee' ? 'Funcionário' : 'Usuário'} criado com sucesso. ${link.sent ? setPasswordLinkMessages.sent(link.sentTo) : setPasswordLinkMessages.notSent(link.sentTo)} ${result.isVerified ? 'Identidade atestada: a conta já está verificada.' : 'A conta ainda precisa verificar a identidade.'}`,
         duration: 0,
       });
       reset(defaults(kind));
@@ -110,9 +101,6 @@ export function AddAccountForm({ kind, onCreated }: { kind: AccountKind; onCreat
         for (const issue of error.issues)
           if (issue.path in values)
             setError(issue.path as keyof CreateAccountInput, { message: issue.message });
-      // The server's minimum password length (the setting) may have changed since the page loaded.
-      if (error instanceof ApiError && error.reason === 'PASSWORD_TOO_SHORT')
-        setError('password', { message });
       notify({ type: 'error', title: adminMessages.addUserError, message });
     }
   });
@@ -142,34 +130,10 @@ export function AddAccountForm({ kind, onCreated }: { kind: AccountKind; onCreat
           />
         )}
       </FormField>
-      <FormField
-        id={id('password')}
-        label="Senha temporária *"
-        error={errors.password?.message}
-        hint={`Mínimo de ${minPassword} caracteres. A pessoa troca a senha no primeiro acesso.`}
-      >
-        {(describedBy) => (
-          <div className="flex gap-2">
-            <div className="flex-1">
-              <PasswordInput
-                id={id('password')}
-                autoComplete="new-password"
-                minLength={minPassword}
-                aria-describedby={describedBy}
-                aria-invalid={errors.password ? true : undefined}
-                {...register('password')}
-              />
-            </div>
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => setValue('password', generateTemporaryPassword())}
-            >
-              Gerar
-            </Button>
-          </div>
-        )}
-      </FormField>
+      <p className="text-sm text-muted-foreground">
+        A pessoa recebe por e-mail um link para definir a própria senha. Ninguém da equipe vê ou
+        escolhe a senha.
+      </p>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
           id={id('pix-tipo')}

@@ -23,7 +23,7 @@ export function AddAccountPage({ kind }: { kind: AccountKind }) {
           <CardDescription>
             {kind === 'employee'
               ? 'O cargo define o que a pessoa pode fazer no painel.'
-              : 'A conta é criada já confirmada, com uma senha temporária.'}
+              : 'A conta é criada já confirmada; a pessoa define a senha pelo link enviado por e-mail.'}
           </CardDescription>
         </CardHeader>
         <CardContent>

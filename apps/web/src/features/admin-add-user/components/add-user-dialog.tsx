@@ -26,7 +26,7 @@ export function AddUserDialog() {
         <DialogHeader>
           <DialogTitle>Adicionar Usuário</DialogTitle>
           <DialogDescription>
-            A conta é criada já confirmada, com uma senha temporária.
+            A conta é criada já confirmada; a pessoa define a senha pelo link enviado por e-mail.
           </DialogDescription>
         </DialogHeader>
         <AddAccountForm kind="user" onCreated={() => setOpen(false)} />

@@ -9,6 +9,7 @@ import {
   adminUserDetailSchema,
   adminUserListSchema,
   reviewQueueSchema,
+  setPasswordLinkResultSchema,
   verificationSchema,
 } from '@sorteio/shared';
 import { z } from 'zod';
@@ -70,7 +71,7 @@ export function useReviewQueue(status: ReviewStatus, enabled = true) {
 export const verificationFileUrl = (userId: string, kind: 'documento' | 'selfie') =>
   `/api/admin/verifications/${encodeURIComponent(userId)}/files/${kind}`;
 
-function useAdminUserMutation<I>(fn: (input: I) => Promise<unknown>) {
+function useAdminUserMutation<I, R = unknown>(fn: (input: I) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
@@ -106,3 +107,13 @@ export const useReviewIdentity = () =>
       schema: verificationSchema,
     });
   });
+
+/** "Reenviar link de senha": a new set-password link for an account that has not set one yet. */
+export const useResendSetPasswordLink = () =>
+  useAdminUserMutation((input: { userId: string }) =>
+    api(`/api/admin/users/${encodeURIComponent(input.userId)}/set-password-link`, {
+      method: 'POST',
+      body: {},
+      schema: setPasswordLinkResultSchema,
+    }),
+  );

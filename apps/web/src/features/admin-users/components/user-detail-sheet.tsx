@@ -28,6 +28,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useAdminUserDetail } from '../api/admin-users-api';
 import { IdentityReview } from './identity-review';
+import { SetPasswordLinkNotice } from './set-password-link-notice';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -157,6 +158,9 @@ export function UserDetailSheet({
           )}
           {d && (
             <>
+              {d.user.awaitingPassword ? (
+                <SetPasswordLinkNotice userId={d.user.id} email={d.user.email} />
+              ) : null}
               <dl className="grid grid-cols-2 gap-3">
                 <Field label="Tipo">{roleLabels[d.user.role]}</Field>
                 <Field label="Status">{d.user.statusConta}</Field>

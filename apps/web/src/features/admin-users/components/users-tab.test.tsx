@@ -33,6 +33,7 @@ const detail = (
     twoFactorEnabled: false,
     emailVerified: true,
     mustChangePassword: false,
+    awaitingPassword: false,
     lastActivity: null,
   },
   wallet: { saldo: 12345, cashback: 100 },
@@ -294,6 +295,35 @@ describe('users tab', { timeout: 20_000 }, () => {
       expect((await value(label)).textContent, label).toBe('•••(Oculto para o seu cargo)');
     expect(screen.getByText(/login · ••• · Niterói/)).toBeDefined();
     expect(screen.getByText(/RG •••/)).toBeDefined();
+  });
+
+  it('sends the set-password link again to an account that has not set its password', async () => {
+    const user = userEvent.setup();
+    const resent = vi.fn(() => ({
+      body: { sentTo: 'p1@example.com', expiresAt: '2026-12-01T12:00:00.000Z', sent: true },
+    }));
+    const awaiting = detail();
+    awaiting.user.awaitingPassword = true;
+    setup('admin', {
+      'GET /api/admin/users/u-1': { body: awaiting },
+      'POST /api/admin/users/u-1/set-password-link': resent,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Pessoa 1' }));
+    const notice = await screen.findByRole('note', { name: 'Senha ainda não definida' });
+    await user.click(within(notice).getByRole('button', { name: 'Reenviar link de senha' }));
+    expect(await screen.findByText('Link reenviado')).toBeDefined();
+    expect(screen.getByText(/Enviamos para p1@example\.com um link/)).toBeDefined();
+    expect(resent).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers no resend to a role that does not add accounts', async () => {
+    const user = userEvent.setup();
+    const awaiting = detail({ canReview: false });
+    awaiting.user.awaitingPassword = true;
+    setup('attendant', { 'GET /api/admin/users/u-1': { body: awaiting } });
+    await user.click(await screen.findByRole('button', { name: 'Pessoa 1' }));
+    expect(await screen.findByRole('note', { name: 'Senha ainda não definida' })).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Reenviar link de senha' })).toBeNull();
   });
 
   it('shows no images to a role that does not review identities', async () => {

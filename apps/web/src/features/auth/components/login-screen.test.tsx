@@ -2,10 +2,11 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminUser, mockApi, regularUser } from '@/test/mock-api';
+import type { SessionUser } from '@sorteio/shared';
 import { renderRoutes } from '@/test/render';
 import { LoginScreen } from './login-screen';
 
-type User = typeof regularUser | typeof adminUser;
+type User = SessionUser;
 
 function routesWith(element = <LoginScreen />) {
   return [
@@ -70,6 +71,17 @@ describe('LoginScreen', () => {
     );
     expect(screen.getByRole('link', { name: 'Voltar' }).getAttribute('href')).toBe('/');
     expect(screen.getByText(/Confirme seu e-mail pelo link/)).toBeDefined();
+  });
+
+  it('sends staff already signed in to /admin', async () => {
+    mockApi({
+      'GET /api/me': {
+        body: { user: { ...adminUser, role: 'support', isAdmin: false, isStaff: true } },
+      },
+    });
+    const { router } = renderRoutes(routesWith(), '/login');
+    expect(await screen.findByRole('heading', { name: 'Painel do admin' })).toBeDefined();
+    expect(router.state.location.pathname).toBe('/admin');
   });
 
   it('sends someone already signed in to /dashboard', async () => {
@@ -318,6 +330,24 @@ describe('LoginScreen', () => {
       expect(router.state.location.pathname).toBe('/admin');
       expect(screen.getByRole('heading', { name: 'Painel do admin' })).toBeDefined();
     });
+
+    it.each(['manager', 'support', 'attendant', 'partner'] as const)(
+      'sends a %s to /admin too, never to the player dashboard',
+      async (role) => {
+        const { state } = authApi({ ...adminUser, role, isAdmin: false, isStaff: true });
+        const { router } = renderRoutes(routesWith(), '/login');
+        for (let i = 0; i < 50 && !screen.queryByLabelText('E-mail'); i += 1) await advance(1);
+        fireEvent.change(screen.getByLabelText('E-mail'), {
+          target: { value: 'equipe@example.com' },
+        });
+        fireEvent.change(screen.getByLabelText('Senha'), { target: { value: 'segredo1' } });
+        fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+        for (let i = 0; i < 200 && state.meCalls < 2; i += 1) await advance(1);
+        await advance(600);
+        expect(router.state.location.pathname).toBe('/admin');
+        expect(screen.getByRole('heading', { name: 'Painel do admin' })).toBeDefined();
+      },
+    );
 
     it('leaves the view-as-user mode on a new sign-in', async () => {
       sessionStorage.setItem('viewingAsUser', 'true');

@@ -15,8 +15,17 @@ import { AuthCard } from './auth-card';
 import { LoginForm } from './login-form';
 import { TwoFactorStep } from './two-factor-step';
 
-/** Spec 000 sections 2 and 9: the administrator goes to /admin after 0.5 s. */
+/**
+ * Spec 000 sections 2 and 9: the administrator goes to /admin after 0.5 s. Every staff role
+ * lands there too (issue 36 item 9): never on the player dashboard and its onboarding; the admin
+ * guard sends them through the two-factor setup first when it is required.
+ */
 export const ADMIN_REDIRECT_DELAY_MS = 500;
+
+/** Where a signed-in account belongs: staff in the administrator area, players on the dashboard. */
+export function homeOf(user: { isAdmin: boolean; isStaff: boolean }): string {
+  return user.isAdmin || user.isStaff ? '/admin' : '/dashboard';
+}
 
 export interface LoginScreenProps {
   /** Where the visitor was going (an invited room): a same-site path, anything else is ignored. */
@@ -66,9 +75,9 @@ export function LoginScreen({ redirectTo: requested }: LoginScreenProps) {
       setFinishing(false);
       return;
     }
-    const isAdmin = me.user.isAdmin;
-    const next = redirectTo ?? (isAdmin ? '/admin' : '/dashboard');
-    if (isAdmin) {
+    const isStaff = me.user.isStaff || me.user.isAdmin;
+    const next = redirectTo ?? homeOf(me.user);
+    if (isStaff) {
       timer.current = setTimeout(() => {
         setTarget(next);
       }, ADMIN_REDIRECT_DELAY_MS);
@@ -80,7 +89,7 @@ export function LoginScreen({ redirectTo: requested }: LoginScreenProps) {
   if (loading) return <PageSpinner />;
   if (user && target) return <Navigate to={target} replace />;
   // Someone already signed in has nothing to do here; during our own sign-in we redirect ourselves.
-  if (user && !finishing) return <Navigate to={redirectTo ?? '/dashboard'} replace />;
+  if (user && !finishing) return <Navigate to={redirectTo ?? homeOf(user)} replace />;
 
   const back = (
     <Button asChild variant="ghost" size="sm" className="w-fit">

@@ -7,6 +7,7 @@ import { ResetPasswordScreen } from './reset-password-screen';
 
 const routes = [
   { path: '/reset-password', element: <ResetPasswordScreen /> },
+  { path: '/set-password', element: <ResetPasswordScreen mode="set" /> },
   { path: '/forgot-password', element: <h1>Recuperar senha</h1> },
   { path: '/login', element: <h1>Login</h1> },
 ];
@@ -155,6 +156,34 @@ describe('ResetPasswordScreen', () => {
       expect(router.state.location.pathname).toBe('/reset-password');
       await advance(200);
       expect(router.state.location.pathname).toBe('/login');
+    });
+  });
+
+  describe('the set-password link of an account added by staff', () => {
+    it('lets the person choose their first password with the same single-use token', async () => {
+      const reset = vi.fn(() => ({ body: { status: true } }));
+      mockApi({ ...signedOut, ...tokenOk, 'POST /api/auth/reset-password': reset });
+      renderRoutes(routes, '/set-password?token=tok123');
+      const user = userEvent.setup();
+      await user.type(await screen.findByLabelText('Nova senha'), 'minhasenha');
+      expect(screen.getByText('Definir sua senha')).toBeDefined();
+      await user.type(screen.getByLabelText('Confirmar nova senha'), 'minhasenha');
+      await user.click(screen.getByRole('button', { name: 'Definir senha' }));
+      expect(await screen.findByText('✅ Senha definida!')).toBeDefined();
+      expect(reset).toHaveBeenCalledTimes(1);
+    });
+
+    it('says an expired or used link can be asked for again', async () => {
+      mockApi({
+        ...signedOut,
+        'GET /api/account/password-reset/tok123': { body: { valid: false } },
+      });
+      const { router } = renderRoutes(routes, '/set-password?token=tok123');
+      expect(await screen.findByRole('heading', { name: 'Recuperar senha' })).toBeDefined();
+      expect(router.state.location.pathname).toBe('/forgot-password');
+      expect(
+        screen.getByText(/Este link para definir a senha expirou ou já foi usado/),
+      ).toBeDefined();
     });
   });
 });

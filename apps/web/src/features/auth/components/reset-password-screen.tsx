@@ -19,15 +19,43 @@ import { AuthCard } from './auth-card';
 /** Spec 000 section 9: back to /login 2 s after the new password is saved. */
 export const RESET_REDIRECT_DELAY_MS = 2000;
 
-const TITLE = 'Redefinir senha';
+/**
+ * The same token flow serves two links: the recovery link (spec 000 section 9) and the link a
+ * person added by staff receives to set their first password (/set-password, valid 72 hours).
+ */
+export type PasswordLinkMode = 'recovery' | 'set';
 
-/** Set a new password from the recovery link (spec 000 sections 2 and 4). */
-export function ResetPasswordScreen() {
+const texts = {
+  recovery: {
+    title: 'Redefinir senha',
+    description: 'Escolha uma nova senha para sua conta.',
+    invalid: 'Este link de recuperação é inválido ou expirou.',
+    expired: 'Este link de recuperação expirou. Solicite um novo.',
+    error: 'Erro ao redefinir senha',
+    submit: 'Redefinir senha',
+    done: '✅ Senha alterada!',
+  },
+  set: {
+    title: 'Definir sua senha',
+    description:
+      'Sua conta foi criada pela nossa equipe. Escolha a senha que você vai usar para entrar.',
+    invalid: 'Este link para definir a senha é inválido ou expirou.',
+    expired:
+      'Este link para definir a senha expirou ou já foi usado. Peça um novo à equipe ou solicite a recuperação de senha.',
+    error: 'Erro ao definir a senha',
+    submit: 'Definir senha',
+    done: '✅ Senha definida!',
+  },
+} as const;
+
+/** Set a new password from the recovery link (spec 000 sections 2 and 4) or the set-password link. */
+export function ResetPasswordScreen({ mode = 'recovery' }: { mode?: PasswordLinkMode }) {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const { notify } = useNotifications();
+  const t = texts[mode];
   const token = searchParams.get('token') ?? '';
-  const wellFormed = token !== '' && searchParams.get('type') === 'recovery';
+  const wellFormed = token !== '' && (mode === 'set' || searchParams.get('type') === 'recovery');
   const check = useResetToken(token, { enabled: wellFormed });
   const expired = check.isError || check.data?.valid === false;
   const leaving = useRef(false);
@@ -39,7 +67,7 @@ export function ResetPasswordScreen() {
       notify({
         type: 'error',
         title: 'Link inválido',
-        message: 'Este link de recuperação é inválido ou expirou.',
+        message: t.invalid,
       });
       void navigate('/forgot-password', { replace: true });
     } else if (expired) {
@@ -47,15 +75,15 @@ export function ResetPasswordScreen() {
       notify({
         type: 'error',
         title: 'Link expirado',
-        message: 'Este link de recuperação expirou. Solicite um novo.',
+        message: t.expired,
       });
       void navigate('/forgot-password', { replace: true });
     }
-  }, [wellFormed, expired, navigate, notify]);
+  }, [wellFormed, expired, navigate, notify, t]);
 
   if (!wellFormed || check.data?.valid !== true) {
     return (
-      <AuthCard icon={KeyRound} title={TITLE}>
+      <AuthCard icon={KeyRound} title={t.title}>
         <div className="flex justify-center py-4">
           <Spinner label="Verificando link..." showLabel />
         </div>
@@ -63,7 +91,7 @@ export function ResetPasswordScreen() {
     );
   }
 
-  return <ResetPasswordForm token={token} />;
+  return <ResetPasswordForm token={token} mode={mode} />;
 }
 
 function Hint({ ok, children }: { ok: boolean; children: string }) {
@@ -82,7 +110,8 @@ function Hint({ ok, children }: { ok: boolean; children: string }) {
   );
 }
 
-function ResetPasswordForm({ token }: { token: string }) {
+function ResetPasswordForm({ token, mode }: { token: string; mode: PasswordLinkMode }) {
+  const t = texts[mode];
   const navigate = useNavigate();
   const { notify } = useNotifications();
   const reset = useResetPassword();
@@ -111,15 +140,13 @@ function ResetPasswordForm({ token }: { token: string }) {
       await reset.mutateAsync({ token, newPassword: values.password });
     } catch (error) {
       const message =
-        isApiError(error) && error.reason === 'INVALID_TOKEN'
-          ? 'Este link de recuperação expirou. Solicite um novo.'
-          : errorMessageOf(error);
-      notify({ type: 'error', title: 'Erro ao redefinir senha', message });
+        isApiError(error) && error.reason === 'INVALID_TOKEN' ? t.expired : errorMessageOf(error);
+      notify({ type: 'error', title: t.error, message });
       return;
     }
     notify({
       type: 'success',
-      title: '✅ Senha alterada!',
+      title: t.done,
       message: 'Faça login com a nova senha.',
     });
     timer.current = setTimeout(() => {
@@ -128,7 +155,7 @@ function ResetPasswordForm({ token }: { token: string }) {
   });
 
   return (
-    <AuthCard icon={KeyRound} title={TITLE} description="Escolha uma nova senha para sua conta.">
+    <AuthCard icon={KeyRound} title={t.title} description={t.description}>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
         <FormField id="reset-password" label="Nova senha">
           {() => (
@@ -157,7 +184,7 @@ function ResetPasswordForm({ token }: { token: string }) {
           <Hint ok={matches}>As senhas coincidem</Hint>
         </ul>
         <Button type="submit" size="lg" disabled={!matches || busy} aria-busy={reset.isPending}>
-          {reset.isPending ? 'Salvando...' : 'Redefinir senha'}
+          {reset.isPending ? 'Salvando...' : t.submit}
         </Button>
       </form>
     </AuthCard>

@@ -85,6 +85,37 @@ describe('SecurityTab', () => {
     expect(screen.getByRole('button', { name: 'Desativar 2FA' })).toBeDefined();
   });
 
+  it('takes staff sent by the admin guard back to the admin page once the codes are saved', async () => {
+    let enabled = false;
+    mockApi({
+      ...accountApi(),
+      'GET /api/profile/2fa': () => ({ body: { enabled, pendingSetup: false } }),
+      'POST /api/auth/two-factor/enable': { body: { totpURI, backupCodes } },
+      'POST /api/auth/two-factor/verify-totp': () => {
+        enabled = true;
+        return { body: { token: 't' } };
+      },
+    });
+    const { router } = renderRoutes(
+      [...routes, { path: '/admin', element: <h1>Painel do admin</h1> }],
+      '/profile?tab=seguranca&next=%2Fadmin%3Ftab%3Dusers',
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Configurar 2FA' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Confirme sua senha para configurar o 2FA',
+    });
+    await user.type(within(dialog).getByLabelText('Senha'), 'segredo1');
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    await user.type(await screen.findByLabelText('Código de 6 dígitos'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Ativar 2FA' }));
+    await user.click(await screen.findByRole('button', { name: 'Já guardei meus códigos' }));
+    expect(await screen.findByRole('heading', { name: 'Painel do admin' })).toBeDefined();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      '/admin?tab=users',
+    );
+  });
+
   it('turns 2FA off with a code', async () => {
     let enabled = true;
     const disable = vi.fn(({ body }: { body: unknown }) => {

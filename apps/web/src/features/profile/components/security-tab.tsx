@@ -3,6 +3,7 @@ import { twoFactorCodeSchema } from '@sorteio/shared';
 import { KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { FormField } from '@/components/form-field';
 import { PasswordInput } from '@/components/password-input';
@@ -24,6 +25,7 @@ import { isApiError } from '@/lib/api-client';
 import { ActiveSessionsCard } from './active-sessions-card';
 import { errorMessageOf } from '@/lib/errors';
 import { useNotifications } from '@/lib/notifications/use-notifications';
+import { safeReturnPath } from '@/lib/return-path';
 import {
   useDisableTwoFactor,
   useStartTwoFactorSetup,
@@ -43,6 +45,9 @@ export function SecurityTab() {
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   // Held only in memory, and dropped when the person confirms they saved them.
   const [backupCodes, setBackupCodes] = useState<string[] | null>(null);
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const next = safeReturnPath(searchParams.get('next'));
 
   if (backupCodes) {
     return (
@@ -50,6 +55,8 @@ export function SecurityTab() {
         codes={backupCodes}
         onDone={() => {
           setBackupCodes(null);
+          // Staff sent here by the admin guard go back to the page they were opening.
+          if (next) void navigate(next, { replace: true });
         }}
       />
     );

@@ -1,0 +1,1 @@
+ALTER TABLE "session" ADD COLUMN "last_active_at" timestamp with time zone;

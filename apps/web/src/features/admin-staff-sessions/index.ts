@@ -1,0 +1,1 @@
+export { StaffSessionsPage } from './components/staff-sessions-page';
