@@ -37,6 +37,7 @@ const detail: AdminUserDetail = {
     twoFactorEnabled: false,
     emailVerified: true,
     mustChangePassword: false,
+    awaitingPassword: false,
     lastActivity: null,
   },
   wallet: { saldo: 0, cashback: 0 },
