@@ -290,10 +290,37 @@ const walked: Record<string, Walk> = {
         kind: 'user',
         nome_completo: 'Pessoa Nova',
         email: `caminhada${next()}-${Date.now()}@teste.com.br`,
-        password: 'provisoria1',
         role: 'user',
       },
     }),
+  },
+  'POST /api/admin/users/:userId/set-password-link': {
+    // An account added by staff that has not set its password yet.
+    call: async () => {
+      const added = await send('POST', '/api/admin/users', staff.admin.cookie, {
+        kind: 'user',
+        nome_completo: 'Pessoa Nova',
+        email: `caminhada${next()}-${Date.now()}@teste.com.br`,
+        role: 'user',
+      });
+      expect(added.statusCode, added.body).toBe(200);
+      return { url: `/api/admin/users/${added.json<{ id: string }>().id}/set-password-link` };
+    },
+  },
+  'POST /api/admin/staff-sessions/:id/end': {
+    // A live session of another employee.
+    call: async () => {
+      const employee = await createUser(ctx, {
+        role: 'support',
+        profile: { nomeCompleto: 'Equipe' },
+      });
+      await signIn(ctx, employee, ip());
+      const list = await send('GET', '/api/admin/staff-sessions', staff.admin.cookie);
+      const session = list
+        .json<{ items: { id: string; userId: string }[] }>()
+        .items.find((i) => i.userId === employee.id);
+      return { url: `/api/admin/staff-sessions/${session!.id}/end` };
+    },
   },
   'POST /api/admin/users/:userId/status': {
     call: async () => ({

@@ -186,6 +186,7 @@ export function registerAdminUserRoutes(
     '/api/admin/users/:userId/set-password-link',
     {
       config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      preValidation: permission('users.create'),
       schema: {
         tags: ['admin'],
         summary: 'Reenviar o link para definir a senha (conta ainda sem senha)',
@@ -194,12 +195,11 @@ export function registerAdminUserRoutes(
       },
     },
     async (request) => {
-      const staff = await requirePermission(request, 'users.create');
+      const { staff } = await requireActOn(request, request.params.userId, 'password');
       return resendSetPasswordLink({
         db,
         config,
         mailer,
-        staff,
         actor: actorOf(staff, request),
         userId: request.params.userId,
         log: request.log,

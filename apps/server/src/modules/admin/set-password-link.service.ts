@@ -10,9 +10,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   type Role,
   SET_PASSWORD_LINK_HOURS,
-  type SessionUser,
   type SetPasswordLinkResult,
-  can,
   roleLabels,
   roleSchema,
   setPasswordLinkMessages,
@@ -124,7 +122,6 @@ export async function resendSetPasswordLink({
   db,
   config,
   mailer,
-  staff,
   actor,
   userId,
   log,
@@ -132,7 +129,6 @@ export async function resendSetPasswordLink({
   db: Db;
   config: Config;
   mailer: Mailer;
-  staff: SessionUser;
   actor: AuditActor;
   userId: string;
   log?: { error: (obj: unknown, msg: string) => void };
@@ -144,12 +140,8 @@ export async function resendSetPasswordLink({
       .where(eq(user.id, userId))
       .for('update');
     if (!target) throw new AppError('NOT_FOUND', { message: 'Usuário não encontrado.' });
+    // Who may send it to whom: requireActOn(…, 'password') in the route (lib/authz.ts).
     const role = roleSchema.safeParse(target.role).data ?? 'user';
-    const isOwner = target.email.toLowerCase() === config.adminEmail;
-    if ((role !== 'user' || isOwner) && !can(staff.role, 'staff.manage'))
-      throw new AppError('FORBIDDEN', {
-        message: 'Somente administradores podem alterar contas da equipe.',
-      });
     if (!(await isAwaitingPassword(tx, userId)))
       throw new AppError('CONFLICT', {
         message: setPasswordLinkMessages.alreadySet,

@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { requirePermission } from '../../lib/authz';
+import { permission } from '../../lib/route-permission';
 import type { App } from '../../lib/fastify';
 import { cookieSecret } from '../auth/auth';
 import { verifiedSessionToken } from '../auth/auth.routes';
@@ -21,6 +22,7 @@ export function registerStaffSessionRoutes(app: App, { db, config }: { db: Db; c
   app.get(
     '/api/admin/staff-sessions',
     {
+      preValidation: permission('staff.manage'),
       schema: {
         tags: ['admin'],
         summary: 'Sessões ativas da equipe (somente administradores)',
@@ -36,6 +38,7 @@ export function registerStaffSessionRoutes(app: App, { db, config }: { db: Db; c
   app.post(
     '/api/admin/staff-sessions/:id/end',
     {
+      preValidation: permission('staff.manage'),
       config: { rateLimit: { max: 60, timeWindow: '10 minutes' } },
       schema: {
         tags: ['admin'],
