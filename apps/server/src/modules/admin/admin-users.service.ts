@@ -20,7 +20,6 @@ import {
   normalizePixKey,
   onlyDigits,
   roleSchema,
-  integrationMessages,
   viewField,
 } from '@sorteio/shared';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
