@@ -216,7 +216,9 @@ describe('who may act on whom', () => {
           const pair = `${actorKind} -> ${targetKind}: ${action}`;
           if (expected.ok) {
             if (res.statusCode !== (route.passed ?? 200))
-              wrong.push(`${pair}: expected ${route.passed ?? 200}, got ${res.statusCode} ${res.body.slice(0, 100)}`);
+              wrong.push(
+                `${pair}: expected ${route.passed ?? 200}, got ${res.statusCode} ${res.body.slice(0, 100)}`,
+              );
           } else {
             if (res.statusCode !== 403)
               wrong.push(`${pair}: expected 403, got ${res.statusCode} ${res.body.slice(0, 100)}`);
