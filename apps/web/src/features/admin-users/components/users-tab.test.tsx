@@ -293,7 +293,7 @@ describe('users tab', { timeout: 20_000 }, () => {
     expect((await value('Telefone')).textContent).toContain('(11) *****-4321');
     for (const label of ['Chave PIX', 'Nascimento', 'Endereço'])
       expect((await value(label)).textContent, label).toBe('•••(Oculto para o seu cargo)');
-    expect(screen.getByText(/login · ••• · Niterói/)).toBeDefined();
+    expect(screen.getByText(/Login realizado · ••• · Niterói/)).toBeDefined();
     expect(screen.getByText(/RG •••/)).toBeDefined();
   });
 
