@@ -71,6 +71,12 @@ describe('changing the password while signed in', () => {
     });
     expect(underSetting.statusCode).toBe(400);
     expect(underSetting.json().error.message).toBe('A senha deve ter pelo menos 8 caracteres.');
+    const same = await change(here, { currentPassword: u.password, newPassword: u.password });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().error).toMatchObject({
+      message: 'A nova senha precisa ser diferente da atual.',
+      reason: 'SAME_PASSWORD',
+    });
     expect((await signInAs(u.email, u.password)).status).toBe(200);
   });
 
