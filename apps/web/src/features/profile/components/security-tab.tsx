@@ -86,7 +86,7 @@ export function SecurityTab() {
 
   const enabled = status.data?.enabled === true;
   return (
-    <>
+    <div className="flex flex-col gap-4">
       <Card>
         <CardHeader>
           <div className="flex flex-wrap items-center gap-2">
@@ -129,7 +129,7 @@ export function SecurityTab() {
       </Card>
       <ChangePasswordCard />
       <ActiveSessionsCard />
-    </>
+    </div>
   );
 }
 

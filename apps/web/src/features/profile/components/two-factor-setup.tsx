@@ -84,7 +84,8 @@ export function TwoFactorSetupCard({
         </CardTitle>
         <CardDescription>
           Escaneie o QR code com um aplicativo autenticador (Google Authenticator, Microsoft
-          Authenticator, Authy...) e digite o código de 6 dígitos que ele mostrar.
+          Authenticator, Authy...) e digite o código de 6 dígitos que ele mostrar. Se o aplicativo
+          está neste celular, toque em &quot;Abrir no app autenticador&quot;.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6 md:flex-row md:items-start">
