@@ -107,7 +107,12 @@ test('enable 2FA with a code from the shown secret, then sign in with a code and
   await page.getByRole('button', { name: 'Configurar 2FA' }).click();
   await page.getByRole('dialog').getByLabel('Senha', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Continuar' }).click();
-  await expect(page.getByText('2FA Configurado')).toBeVisible();
+  // Only a secret so far: the link for the app on this phone, and nothing called configured yet.
+  await expect(page.getByRole('link', { name: 'Abrir no app autenticador' })).toHaveAttribute(
+    'href',
+    /^otpauth:\/\/totp\//,
+  );
+  await expect(page.getByText('2FA Configurado')).toHaveCount(0);
   totpSecret = (
     await page.getByLabel('Chave secreta para configuração manual').innerText()
   ).replace(/\s/g, '');
@@ -123,6 +128,9 @@ test('enable 2FA with a code from the shown secret, then sign in with a code and
   ).map((c) => c.trim());
   expect(backupCodes).toHaveLength(10);
   await page.getByRole('button', { name: 'Já guardei meus códigos' }).click();
+  await expect(page.getByText('2FA Configurado')).toBeVisible();
+  const status = page.getByRole('region', { name: 'Situação da conta' });
+  await expect(status.getByText('Protegido')).toBeVisible();
 
   await page.context().clearCookies();
   await signInWithForm(page, email, password);

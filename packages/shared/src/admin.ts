@@ -7,7 +7,14 @@ import { identityAnalysisSchema } from './identity';
 import { accountStatusSchema } from './account';
 import { roleSchema, staffRoles } from './auth';
 import { paymentMethodSchema, roomSchema, roomTypeSchema } from './rooms';
-import { birthDateSchema, cpfSchema, emailSchema, phoneSchema, pixKeyTypes } from './validation';
+import {
+  birthDateSchema,
+  cpfSchema,
+  emailSchema,
+  passwordSchema,
+  phoneSchema,
+  pixKeyTypes,
+} from './validation';
 import { adminResponsiblePlaySchema } from './responsible-play';
 import { adminMessages } from './admin-access';
 
@@ -399,10 +406,8 @@ export const setPasswordLinkMessages = {
 /** The person's own change of a temporary password (first sign-in). */
 export const changePasswordInputSchema = z.strictObject({
   currentPassword: z.string().min(1, { error: 'Informe a senha atual.' }).max(128),
-  newPassword: z
-    .string()
-    .min(6, { error: 'A senha deve ter pelo menos 6 caracteres.' })
-    .max(128, { error: 'A senha deve ter no máximo 128 caracteres.' }),
+  // The floor and its message are the shared ones; the server also checks the setting's minimum.
+  newPassword: passwordSchema,
 });
 
 // ---------------------------------------------------------------- rooms

@@ -575,6 +575,7 @@ export function registerAuthRoutes(
       if (request.body.newPassword === request.body.currentPassword)
         throw new AppError('VALIDATION_ERROR', {
           message: 'A nova senha precisa ser diferente da atual.',
+          reason: 'SAME_PASSWORD',
         });
       // The setting "Tamanho mínimo da senha" governs every new password (the current one, set
       // under an older minimum, is still accepted to sign in and to authorize this change).

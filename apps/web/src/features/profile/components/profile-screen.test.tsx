@@ -21,9 +21,11 @@ describe('ProfileScreen', () => {
     // Nothing sent yet: 'Não enviado', not 'Pendente'.
     await within(cards).findByText('Não enviado');
     expect(within(cards).queryByText('Pendente')).toBeNull();
-    for (const text of ['Verificação', 'Inativo', 'Localização', 'Monitorada', 'Protegido']) {
+    for (const text of ['Verificação', 'Inativo', 'Localização', 'Monitorada', 'Só senha']) {
       expect(within(cards).getByText(text)).toBeDefined();
     }
+    // Without a second factor the account is not called protected.
+    expect(within(cards).queryByText('Protegido')).toBeNull();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Perfil',
       'Verificação',
@@ -51,6 +53,8 @@ describe('ProfileScreen', () => {
     const cards = screen.getByRole('region', { name: 'Situação da conta' });
     expect(await within(cards).findByText('Verificado')).toBeDefined();
     expect(within(cards).getByText('Ativo')).toBeDefined();
+    expect(within(cards).getByText('Protegido')).toBeDefined();
+    expect(within(cards).queryByText('Só senha')).toBeNull();
   });
 
   it('opens the tab named in ?tab= and keeps the choice in the URL', async () => {

@@ -70,7 +70,13 @@ export function ProfileStatusCards({
         tone={profile?.twoFactorEnabled ? 'success' : 'secondary'}
       />
       <StatusCard icon={MapPin} label="Localização" value="Monitorada" tone="success" />
-      <StatusCard icon={ShieldCheck} label="Segurança" value="Protegido" tone="success" />
+      {/* 'Protegido' only with a second factor: a password alone is not what the word promises. */}
+      <StatusCard
+        icon={ShieldCheck}
+        label="Segurança"
+        value={profile ? (profile.twoFactorEnabled ? 'Protegido' : 'Só senha') : undefined}
+        tone={profile?.twoFactorEnabled ? 'success' : 'warning'}
+      />
     </section>
   );
 }

@@ -48,13 +48,26 @@ describe('SecurityTab', () => {
     await user.type(within(dialog).getByLabelText('Senha'), 'segredo1');
     await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
 
-    expect(await screen.findByText('2FA Configurado')).toBeDefined();
     expect(enable.mock.calls[0]?.[0].body).toEqual({ password: 'segredo1' });
     const qr = await screen.findByRole('img', {
       name: 'QR code para configurar o 2FA no aplicativo autenticador',
     });
+    // Only a secret exists: nothing is 'Configurado' until a code is checked.
+    expect(screen.queryByText('2FA Configurado')).toBeNull();
     expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     expect(screen.getByText('JBSW Y3DP EHPK 3PXP')).toBeDefined();
+    // The same phone: the link opens the authenticator app with the account's URI.
+    expect(
+      screen.getByRole('link', { name: 'Abrir no app autenticador' }).getAttribute('href'),
+    ).toBe(totpURI);
+    const writeKey = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: writeKey },
+      configurable: true,
+    });
+    await user.click(screen.getByRole('button', { name: 'Copiar chave' }));
+    expect(writeKey).toHaveBeenCalledWith('JBSWY3DPEHPK3PXP');
+    expect(await screen.findByText('Chave copiada')).toBeDefined();
 
     const code = screen.getByLabelText('Código de 6 dígitos');
     await user.type(code, '123456');
@@ -66,6 +79,7 @@ describe('SecurityTab', () => {
     acceptCode = true;
     await user.click(screen.getByRole('button', { name: 'Ativar 2FA' }));
     expect(await screen.findByText('2FA Ativado')).toBeDefined();
+    expect(screen.queryByText('2FA Configurado')).toBeNull();
     const list = screen.getByRole('list', { name: 'Códigos de backup' });
     expect(
       within(list)
@@ -80,6 +94,7 @@ describe('SecurityTab', () => {
     expect(writeText).toHaveBeenCalledWith(backupCodes.join('\n'));
 
     await user.click(screen.getByRole('button', { name: 'Já guardei meus códigos' }));
+    expect(await screen.findByText('2FA Configurado')).toBeDefined();
     expect(await screen.findByText('Ativo')).toBeDefined();
     expect(screen.queryByText('CODE00')).toBeNull();
     expect(screen.getByRole('button', { name: 'Desativar 2FA' })).toBeDefined();

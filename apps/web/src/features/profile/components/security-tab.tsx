@@ -23,6 +23,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-client';
 import { ActiveSessionsCard } from './active-sessions-card';
+import { ChangePasswordCard } from './change-password-card';
 import { errorMessageOf } from '@/lib/errors';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { safeReturnPath } from '@/lib/return-path';
@@ -48,6 +49,7 @@ export function SecurityTab() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const next = safeReturnPath(searchParams.get('next'));
+  const { notify } = useNotifications();
 
   if (backupCodes) {
     return (
@@ -55,6 +57,12 @@ export function SecurityTab() {
         codes={backupCodes}
         onDone={() => {
           setBackupCodes(null);
+          // Only now is the setup complete: a code was checked and the backup codes were kept.
+          notify({
+            type: 'success',
+            title: '2FA Configurado',
+            message: 'Pronto: o login pedirá o código do aplicativo autenticador.',
+          });
           // Staff sent here by the admin guard go back to the page they were opening.
           if (next) void navigate(next, { replace: true });
         }}
@@ -78,7 +86,7 @@ export function SecurityTab() {
 
   const enabled = status.data?.enabled === true;
   return (
-    <>
+    <div className="flex flex-col gap-4">
       <Card>
         <CardHeader>
           <div className="flex flex-wrap items-center gap-2">
@@ -119,8 +127,9 @@ export function SecurityTab() {
           )}
         </CardContent>
       </Card>
+      <ChangePasswordCard />
       <ActiveSessionsCard />
-    </>
+    </div>
   );
 }
 
@@ -151,11 +160,8 @@ function StartSetupDialog({ onStarted }: { onStarted: (setup: TwoFactorSetup) =>
     }
     reset();
     setOpen(false);
-    notify({
-      type: 'success',
-      title: '2FA Configurado',
-      message: 'Escaneie o QR code com seu aplicativo autenticador e digite o código gerado.',
-    });
+    // Nothing is configured yet (only a secret exists): the next screen says what to do, and
+    // '2FA Configurado' waits for a code the server has checked.
     onStarted(setup);
   });
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { twoFactorCodeSchema } from '@sorteio/shared';
-import { ShieldCheck } from 'lucide-react';
+import { Copy, ExternalLink, ShieldCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormField } from '@/components/form-field';
@@ -39,6 +39,24 @@ export function TwoFactorSetupCard({
     formState: { errors },
   } = useForm({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
 
+  // The key without the grouping spaces: some apps refuse a pasted key with spaces.
+  async function copySecret(value: string) {
+    try {
+      await navigator.clipboard.writeText(value);
+      notify({
+        type: 'success',
+        title: 'Chave copiada',
+        message: 'Cole a chave no aplicativo autenticador e digite o código que ele mostrar.',
+      });
+    } catch {
+      notify({
+        type: 'error',
+        title: 'Não foi possível copiar',
+        message: 'Selecione a chave e copie manualmente.',
+      });
+    }
+  }
+
   const onSubmit = handleSubmit(async ({ code }) => {
     try {
       await confirm.mutateAsync({ code });
@@ -66,7 +84,8 @@ export function TwoFactorSetupCard({
         </CardTitle>
         <CardDescription>
           Escaneie o QR code com um aplicativo autenticador (Google Authenticator, Microsoft
-          Authenticator, Authy...) e digite o código de 6 dígitos que ele mostrar.
+          Authenticator, Authy...) e digite o código de 6 dígitos que ele mostrar. Se o aplicativo
+          está neste celular, toque em &quot;Abrir no app autenticador&quot;.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6 md:flex-row md:items-start">
@@ -75,6 +94,14 @@ export function TwoFactorSetupCard({
             value={setup.totpURI}
             alt="QR code para configurar o 2FA no aplicativo autenticador"
           />
+          {/* On a phone the QR code is on the very screen that would have to scan it: the link
+              hands the otpauth:// URI to the authenticator app installed on the same phone. */}
+          <Button asChild variant="outline" className="w-full">
+            <a href={setup.totpURI}>
+              <ExternalLink aria-hidden="true" />
+              Abrir no app autenticador
+            </a>
+          </Button>
           {secret && (
             <div className="flex max-w-58 flex-col items-center gap-1 text-center">
               <span className="text-xs text-muted-foreground">
@@ -86,6 +113,15 @@ export function TwoFactorSetupCard({
               >
                 {groupSecret(secret)}
               </code>
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                onClick={() => void copySecret(secret)}
+              >
+                <Copy aria-hidden="true" />
+                Copiar chave
+              </Button>
             </div>
           )}
         </div>
