@@ -3,7 +3,6 @@
  * (docs/decisions/002-money-in-centavos.md). Formatting to "R$ 1.234,56" happens only at the edge.
  */
 import { z } from 'zod';
-import { assertCentavos } from './money-format';
 
 /** Largest amount the product accepts anywhere: R$ 10.000.000,00. Keeps sums far below 2^53. */
 export const MAX_CENTAVOS = 1_000_000_000;

@@ -1,5 +1,6 @@
 import { roomTypeLabel } from '@sorteio/shared/format';
 import { formatBRL } from '@sorteio/shared/money-format';
+import { platformFeeLabel } from '@sorteio/shared/room-fee';
 import type { Room } from '@sorteio/shared/rooms';
 import { useLiveStatus } from '@/lib/realtime/live-provider';
 import { cn } from '@/lib/utils';
@@ -34,7 +35,10 @@ function ParticipantsCount({ room, live }: { room: Room; live: boolean }) {
 }
 
 /**
- * Participants current/max, entry value and prize: what every room view shows (spec 000 s2).
+ * Participants current/max, entry value, platform fee (its percentage and amount) and prize: what
+ * every room view shows before paying (spec 000 s2; the fee as the private room payment card of
+ * spec 001 labels it). Fee and prize are the room's own figures from the API, split by the same
+ * shared function the draw posts to the ledger (splitPool), so the screen and the ledger agree.
  * `live` announces count changes and marks an open room 'Ao vivo' while the live connection is up.
  */
 export function RoomFacts({
@@ -61,6 +65,12 @@ export function RoomFacts({
         <div className="flex flex-1 flex-col gap-0.5">
           <dt className="text-xs text-muted-foreground">Entrada</dt>
           <dd className="font-semibold tabular-nums">{formatBRL(room.valorEntrada)}</dd>
+        </div>
+        <div className="flex flex-1 flex-col gap-0.5">
+          <dt className="text-xs whitespace-nowrap text-muted-foreground">
+            {platformFeeLabel(room.taxaPersonalizadaBp)}
+          </dt>
+          <dd className="font-semibold tabular-nums">{formatBRL(room.taxaPlataforma)}</dd>
         </div>
         <div className="flex flex-1 flex-col gap-0.5">
           <dt className="text-xs text-muted-foreground">Prêmio</dt>
