@@ -49,6 +49,8 @@ export function parseBRL(text: string): number | null {
 export const basisPointsSchema = z.number().int().min(0).max(10_000);
 
 export {
+  DEFAULT_PRIVATE_ROOM_FEE_BP,
+  DEFAULT_PUBLIC_ROOM_FEE_BP,
   type Prize,
   computePrize,
   formatFeePercent,

@@ -5,6 +5,10 @@
  */
 import { assertCentavos } from './money-format';
 
+/** The settings' starting values (fees.platformFeeBp, privateRooms.feeBp), in basis points. */
+export const DEFAULT_PUBLIC_ROOM_FEE_BP = 1500;
+export const DEFAULT_PRIVATE_ROOM_FEE_BP = 1000;
+
 /**
  * amount x bp / 10000, rounded to the centavo, half up (ties away from zero for positive
  * amounts). Exact: computed with BigInt.
