@@ -3,7 +3,6 @@
  * (docs/decisions/002-money-in-centavos.md). Formatting to "R$ 1.234,56" happens only at the edge.
  */
 import { z } from 'zod';
-import { assertCentavos } from './money-format';
 
 /** Largest amount the product accepts anywhere: R$ 10.000.000,00. Keeps sums far below 2^53. */
 export const MAX_CENTAVOS = 1_000_000_000;
@@ -49,44 +48,14 @@ export function parseBRL(text: string): number | null {
 /** A percentage kept in basis points (1 bp = 0.01 %): 1500 = 15 %. */
 export const basisPointsSchema = z.number().int().min(0).max(10_000);
 
-/**
- * amount x bp / 10000, rounded to the centavo, half up (ties away from zero for positive
- * amounts). Exact: computed with BigInt.
- */
-export function percentOf(centavos: number, basisPoints: number): number {
-  assertCentavos(centavos);
-  if (!Number.isInteger(basisPoints) || basisPoints < 0) {
-    throw new RangeError(`Invalid basis points: ${basisPoints}`);
-  }
-  const product = BigInt(centavos) * BigInt(basisPoints);
-  const negative = product < 0n;
-  const abs = negative ? -product : product;
-  const rounded = (abs + 5000n) / 10000n;
-  return Number(negative ? -rounded : rounded);
-}
-
-export interface Prize {
-  grossCentavos: number;
-  feeCentavos: number;
-  netCentavos: number;
-}
-
-/**
- * The prize of a room (spec 001 section 5): gross = entry x max participants;
- * fee = gross x fee% / 100 rounded half up to the centavo; net = gross - fee.
- */
-export function computePrize(input: {
-  entryCentavos: number;
-  maxParticipants: number;
-  feeBasisPoints: number;
-}): Prize {
-  const { entryCentavos, maxParticipants, feeBasisPoints } = input;
-  assertCentavos(entryCentavos);
-  if (!Number.isInteger(maxParticipants) || maxParticipants < 0) {
-    throw new RangeError(`Invalid participant count: ${maxParticipants}`);
-  }
-  const grossCentavos = entryCentavos * maxParticipants;
-  assertCentavos(grossCentavos);
-  const feeCentavos = percentOf(grossCentavos, feeBasisPoints);
-  return { grossCentavos, feeCentavos, netCentavos: grossCentavos - feeCentavos };
-}
+export {
+  DEFAULT_PRIVATE_ROOM_FEE_BP,
+  DEFAULT_PUBLIC_ROOM_FEE_BP,
+  type Prize,
+  computePrize,
+  formatFeePercent,
+  percentOf,
+  platformFeeLabel,
+  roomFeeBp,
+  splitPool,
+} from './room-fee';

@@ -14,5 +14,9 @@ export const publicSettingsSchema = z.object({
   cardEnabled: z.boolean(),
   boletoEnabled: z.boolean(),
   passwordMinLength: z.number().int(),
+  /** Default fees of new public and private rooms (basis points): the Regulamento quotes them.
+   * Optional so an older answer still parses; the server always sends them. */
+  platformFeeBp: z.number().int().optional(),
+  privateRoomFeeBp: z.number().int().optional(),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;

@@ -17,6 +17,7 @@ import {
   type RoomFormDefaults,
   computePrize,
   roomEditMessages,
+  roomFeeBp,
 } from '@sorteio/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -94,7 +95,7 @@ export async function createAdminRoom({
   actor: AuditActor;
   form: ParsedForm;
 }): Promise<AdminRoom> {
-  const feeBp = form.taxaPersonalizadaBp ?? (await getSetting(db, 'fees.platformFeeBp'));
+  const feeBp = roomFeeBp(form.taxaPersonalizadaBp, await getSetting(db, 'fees.platformFeeBp'));
   const row = await db.transaction(async (tx) => {
     const created = await createRoom({
       db: tx,

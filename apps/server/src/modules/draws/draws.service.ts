@@ -8,9 +8,9 @@ import {
   type DrawProof,
   type DrawSummary,
   formatBRL,
-  percentOf,
   roomEditMessages,
   runDraw,
+  splitPool,
 } from '@sorteio/shared';
 import {
   type AnyColumn,
@@ -228,8 +228,8 @@ async function drawLocked(
   const poolRef = { kind: 'room_pool', salaId } as const;
   const locked = await lockAccounts(tx, [poolRef, { kind: 'user_saldo', userId: winner.userId }]);
   const pool = lockedBalance(locked, poolRef);
-  const fee = percentOf(pool, room.taxaPersonalizadaBp);
-  const net = pool - fee;
+  // The same split the room showed before anyone paid (splitPool in @sorteio/shared).
+  const { feeCentavos: fee, netCentavos: net } = splitPool(pool, room.taxaPersonalizadaBp);
   await postTransaction(tx, {
     kind: 'prize',
     idempotencyKey: `prize:${salaId}`,

@@ -1,8 +1,22 @@
-import { type DrawProof, verifyProof } from '@sorteio/shared';
-import { count, eq } from 'drizzle-orm';
+import {
+  type DrawProof,
+  type DrawSummary,
+  type Room,
+  splitPool,
+  verifyProof,
+} from '@sorteio/shared';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { participacoes, payouts, salas, sorteios } from '../../db/schema';
+import {
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
+  participacoes,
+  payouts,
+  salas,
+  sorteios,
+} from '../../db/schema';
 import type { App } from '../../lib/fastify';
 import {
   type TestContext,
@@ -374,5 +388,74 @@ describe('room draw lookup', () => {
       roomId: room.id,
       participantes: 2,
     });
+  });
+});
+
+describe('the fee a room shows is the fee the ledger posts', () => {
+  it('room API fee and prize (list and page) equal the prize transaction after the draw', async () => {
+    // R$ 9,99 x 3 at 12,5 %: 374,625 centavos, rounded half up to R$ 3,75; prize R$ 26,22.
+    const room = await createRoom({
+      db: db(),
+      input: {
+        tipoSala: 'ouro',
+        valorEntradaCentavos: 999,
+        maxParticipantes: 3,
+        taxaBp: 1250,
+        sorteioAutomatico: false,
+      },
+    });
+    const players = [await player(), await player(), await player()];
+    const cookie = await signIn(ctx, players[0]!, '203.0.113.91');
+    const listed = (await ctx.app.inject({ url: '/api/rooms', headers: { cookie } }))
+      .json<Room[]>()
+      .find((r) => r.id === room.id);
+    expect(listed).toMatchObject({
+      taxaPersonalizadaBp: 1250,
+      premioBruto: 2997,
+      taxaPlataforma: 375,
+      premioLiquido: 2622,
+    });
+    for (const p of players)
+      await joinRoom({
+        db: db(),
+        config: ctx.config,
+        userId: p.id,
+        salaId: room.id,
+        metodo: 'balance',
+      });
+    const shown = (
+      await ctx.app.inject({ url: `/api/rooms/${room.id}`, headers: { cookie } })
+    ).json<Room>();
+    expect(shown).toMatchObject({
+      taxaPlataforma: listed!.taxaPlataforma,
+      premioLiquido: listed!.premioLiquido,
+    });
+    expect(
+      splitPool(shown.valorEntrada * shown.maxParticipantes, shown.taxaPersonalizadaBp),
+    ).toEqual({
+      grossCentavos: shown.premioBruto,
+      feeCentavos: shown.taxaPlataforma,
+      netCentavos: shown.premioLiquido,
+    });
+
+    const outcome = await drawRoom({ db: db(), salaId: room.id });
+    if (outcome.kind !== 'drawn') throw new Error(`not drawn: ${outcome.kind}`);
+    await ctx.app.afterDraw(outcome);
+    const posted = await db()
+      .select({ kind: ledgerAccounts.kind, amount: ledgerEntries.amount })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .where(and(eq(ledgerTransactions.kind, 'prize'), eq(ledgerTransactions.salaId, room.id)));
+    const amountOf = (kind: string) => posted.find((e) => e.kind === kind)?.amount;
+    expect(Number(amountOf('platform_revenue'))).toBe(shown.taxaPlataforma);
+    expect(Number(amountOf('user_saldo'))).toBe(shown.premioLiquido);
+    expect(Number(amountOf('room_pool'))).toBe(-shown.premioBruto);
+    expect(outcome.net).toBe(shown.premioLiquido);
+    // The public draw list (the proof's page) names the same prize.
+    const { draw } = (await ctx.app.inject({ url: `/api/rooms/${room.id}/draw` })).json<{
+      draw: DrawSummary | null;
+    }>();
+    expect(draw?.valorPremioLiquido).toBe(shown.premioLiquido);
   });
 });

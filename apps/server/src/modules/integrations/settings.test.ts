@@ -70,6 +70,8 @@ describe('system settings', () => {
 
     const publicRes = await ctx.app.inject({ method: 'GET', url: '/api/public/settings' });
     expect(publicRes.json().siteName).toBe('Sorteio Certo Teste');
+    // The Regulamento quotes the default fees from here: the changed one at once.
+    expect(publicRes.json()).toMatchObject({ platformFeeBp: 1200, privateRoomFeeBp: 1000 });
 
     const bad = await put({ minWithdrawCentavos: 5000, maxWithdrawCentavos: 100 });
     expect(bad.statusCode).toBe(400);

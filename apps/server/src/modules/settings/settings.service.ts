@@ -5,6 +5,8 @@
  * copy applies on every copy within SETTINGS_CACHE_MS.
  */
 import {
+  DEFAULT_PRIVATE_ROOM_FEE_BP,
+  DEFAULT_PUBLIC_ROOM_FEE_BP,
   type PublicSettings,
   type SystemSettings,
   type UpdateSettingsInput,
@@ -24,7 +26,7 @@ export const settingDefaults = {
   'withdraw.minCentavos': 1000,
   'withdraw.maxCentavos': 1_000_000,
   /** The platform fee of private rooms, in basis points (the original's 10 % label). */
-  'privateRooms.feeBp': 1000,
+  'privateRooms.feeBp': DEFAULT_PRIVATE_ROOM_FEE_BP,
   /** Spec 001 section 9 "2FA obrigatório" (off): staff without 2FA are sent to set it up. */
   'security.twoFactorRequired': false,
   /** Spec 001 section 9 settings defaults (Config. tab). */
@@ -33,7 +35,7 @@ export const settingDefaults = {
     'Plataforma de sorteios pagos com PIX, verificáveis por qualquer pessoa.',
   'general.maintenanceMode': false,
   /** Default platform fee of new rooms (15 %), basis points. */
-  'fees.platformFeeBp': 1500,
+  'fees.platformFeeBp': DEFAULT_PUBLIC_ROOM_FEE_BP,
   'notifications.email': true,
   'notifications.sms': false,
   'notifications.whatsapp': true,
@@ -149,6 +151,8 @@ export async function getPublicSettings(db: Db): Promise<PublicSettings> {
     cardEnabled: s.cardEnabled,
     boletoEnabled: s.boletoEnabled,
     passwordMinLength: s.passwordMinLength,
+    platformFeeBp: s.platformFeeBp,
+    privateRoomFeeBp: await getSetting(db, 'privateRooms.feeBp'),
   };
 }
 

@@ -3,13 +3,15 @@
  * what it hands to the language model as grounding. Figures that an administrator can change
  * (withdrawal limits, cashback, contact channels) are filled in from the live configuration.
  */
-import { formatBRL } from '@sorteio/shared';
+import { formatBRL, formatFeePercent } from '@sorteio/shared';
 
 export interface KnowledgeFacts {
   withdrawMinCentavos: number;
   withdrawMaxCentavos: number;
   cashbackPercent: number;
   privateRoomFeePercent: number;
+  /** The default fee of a new public room (setting fees.platformFeeBp), in basis points. */
+  publicRoomFeeBp: number;
   supportEmail: string;
   supportWhatsapp: string;
   pixChargeMinutes: number;
@@ -136,7 +138,9 @@ export function buildKnowledgeBase(f: KnowledgeFacts): KnowledgeEntry[] {
       href: '/participate',
       keywords:
         'taxa taxas tarifa cobranca desconto porcentagem premio bruto liquido quanto fica plataforma',
-      text: `Cada sala mostra o valor da entrada e o prêmio. O prêmio bruto é a soma das entradas; a taxa da plataforma é descontada e o vencedor recebe o prêmio líquido. A taxa aparece em cada sala pública; nas salas privadas é de ${f.privateRoomFeePercent}%. Não há taxa para pagar por PIX nem para sacar.`,
+      // Says what the room cards show (Entrada, Taxa da Plataforma with % and amount, Prêmio) and
+      // where the number comes from, the same rule the draw applies (splitPool).
+      text: `Cada sala mostra, antes de você pagar, o valor da entrada, a taxa da plataforma (o percentual e o valor em reais) e o prêmio. O prêmio bruto é a soma das entradas; a taxa da plataforma é descontada e o vencedor recebe o prêmio líquido. A taxa é a da própria sala, fixada quando ela é criada: nas salas públicas o padrão é de ${formatFeePercent(f.publicRoomFeeBp)}, mas uma sala pode ter a sua; nas salas privadas é de ${f.privateRoomFeePercent}%. O valor da taxa é arredondado ao centavo e é o mesmo que o sorteio desconta. Não há taxa para pagar por PIX nem para sacar.`,
     },
     {
       id: 'contato',

@@ -19,6 +19,7 @@ const index = createKnowledgeIndex(
     withdrawMaxCentavos: 1_000_000,
     cashbackPercent: 2,
     privateRoomFeePercent: 10,
+    publicRoomFeeBp: 1500,
     supportEmail: 'suporte@sorteiocerto.com.br',
     supportWhatsapp: '(11) 4000-0000',
     pixChargeMinutes: 15,

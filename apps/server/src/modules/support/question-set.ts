@@ -47,6 +47,11 @@ export const questionSet: QuestionCase[] = [
   { question: 'como baixo meus dados lgpd', mustContain: [/JSON/] },
   { question: 'menor de idade pode jogar?', mustContain: [/18 anos/] },
   { question: 'quanto voces cobram de taxa', mustContain: [/taxa/, /prêmio líquido/] },
+  // What the room cards show, and the default fee of a public room (fees.platformFeeBp).
+  {
+    question: 'qual a taxa das salas publicas',
+    mustContain: [/percentual e o valor em reais/, /padrão é de 15%/, /própria sala/],
+  },
   { question: 'tem whatsapp?', mustContain: [/WhatsApp \(11\) 4000-0000/] },
   { question: 'qual o email do suporte', mustContain: [/suporte@sorteiocerto\.com\.br/] },
   { question: 'quero falar com um atendente humano', mustContain: [/Falar com um atendente/] },

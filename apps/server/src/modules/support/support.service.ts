@@ -59,12 +59,13 @@ export function createSupport({ db, config, log }: SupportDeps) {
   // The index is rebuilt when a setting it quotes changes (cheap: a few dozen passages).
   let cached: { key: string; index: KnowledgeIndex } | null = null;
   async function knowledgeIndex(): Promise<KnowledgeIndex> {
-    const [min, max, feeBp] = await Promise.all([
+    const [min, max, feeBp, publicFeeBp] = await Promise.all([
       getSetting(db, 'withdraw.minCentavos'),
       getSetting(db, 'withdraw.maxCentavos'),
       getSetting(db, 'privateRooms.feeBp'),
+      getSetting(db, 'fees.platformFeeBp'),
     ]);
-    const key = `${min}:${max}:${feeBp}`;
+    const key = `${min}:${max}:${feeBp}:${publicFeeBp}`;
     if (cached?.key !== key) {
       cached = {
         key,
@@ -74,6 +75,7 @@ export function createSupport({ db, config, log }: SupportDeps) {
             withdrawMaxCentavos: max,
             cashbackPercent: config.cashbackBp / 100,
             privateRoomFeePercent: feeBp / 100,
+            publicRoomFeeBp: publicFeeBp,
             supportEmail: config.supportEmail,
             supportWhatsapp: config.supportWhatsapp,
             pixChargeMinutes: Math.round(config.pix.chargeExpirySeconds / 60),

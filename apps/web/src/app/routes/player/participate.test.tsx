@@ -17,6 +17,7 @@ import { renderRoutes } from '@/test/render';
 import ParticipatePage from './participate';
 import { lucky } from '@/test/lucky';
 import { roomToReturn } from '@/lib/return-to-room';
+import { computePrize } from '@sorteio/shared';
 
 const routes = [
   { path: '/participate', element: <ParticipatePage /> },
@@ -609,5 +610,46 @@ describe('participate: live participants count', () => {
     const count = await screen.findByText('3/10');
     expect(count.getAttribute('aria-live')).toBe('polite');
     expect(screen.queryByText('Ao vivo')).toBeNull();
+  });
+});
+
+describe('participate: the fee and the prize before paying', () => {
+  // R$ 9,99 x 7 at 12,5 %: 874,125 centavos of fee, rounded to R$ 8,74; the prize is the rest.
+  const split = computePrize({ entryCentavos: 999, maxParticipants: 7, feeBasisPoints: 1250 });
+  const feeRoom = makeRoom({
+    valorEntrada: 999,
+    maxParticipantes: 7,
+    participantesAtual: 2,
+    taxaPersonalizadaBp: 1250,
+    premioBruto: split.grossCentavos,
+    taxaPlataforma: split.feeCentavos,
+    premioLiquido: split.netCentavos,
+  });
+
+  function expectFeeAndPrize(scope: HTMLElement) {
+    const facts = within(scope);
+    expect(facts.getByText('Entrada')).toBeDefined();
+    expect(facts.getByText(brl(999))).toBeDefined();
+    expect(facts.getByText('Taxa da Plataforma (12,5%)')).toBeDefined();
+    expect(facts.getByText(brl(874))).toBeDefined();
+    expect(facts.getByText('Prêmio')).toBeDefined();
+    expect(facts.getByText(brl(6119))).toBeDefined();
+  }
+
+  it('shows entry, fee % and amount and prize on the list card', async () => {
+    expect(split).toEqual({ grossCentavos: 6993, feeCentavos: 874, netCentavos: 6119 });
+    roomApi({ 'GET /api/rooms': { body: [feeRoom] } });
+    renderRoutes(routes, '/participate');
+    const [card] = await screen.findAllByRole('listitem');
+    expectFeeAndPrize(card!);
+  });
+
+  it('shows them on the room page and again in the join dialog', async () => {
+    roomApi({ [`GET /api/rooms/${ids.room}`]: { body: feeRoom } });
+    renderRoutes(routes, ROOM_PAGE);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sala Ouro' })).toBeDefined();
+    expectFeeAndPrize(document.body);
+    const { dialog } = await openDialog();
+    expectFeeAndPrize(dialog);
   });
 });

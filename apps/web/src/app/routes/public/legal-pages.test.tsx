@@ -2,7 +2,10 @@ import type { ReactElement } from 'react';
 import { legalDocuments } from '@sorteio/shared';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppProviders } from '@/app/providers';
+import { mockApi } from '@/test/mock-api';
+import { createTestQueryClient } from '@/test/render';
 
 import RulesPage from './rules';
 import TermsPage from './terms';
@@ -11,8 +14,26 @@ afterEach(() => {
   cleanup();
 });
 
+const publicSettings = {
+  siteName: 'Sorteio Certo',
+  siteDescription: '',
+  maintenanceMode: false,
+  pixEnabled: true,
+  cardEnabled: false,
+  boletoEnabled: false,
+  passwordMinLength: 8,
+};
+
+beforeEach(() => {
+  mockApi({ 'GET /api/public/settings': { body: publicSettings } });
+});
+
 function renderPage(ui: ReactElement) {
-  return render(<MemoryRouter>{ui}</MemoryRouter>);
+  return render(
+    <AppProviders queryClient={createTestQueryClient()}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </AppProviders>,
+  );
 }
 
 function dayOf(iso: string) {
@@ -61,6 +82,21 @@ describe('what the documents say', () => {
     expect(
       screen.getAllByRole('link', { name: 'Sorteios verificáveis' })[0]?.getAttribute('href'),
     ).toBe('/sorteios');
+  });
+
+  it('Regulamento: how the fee is chosen, with the live default fees of the settings', async () => {
+    mockApi({
+      'GET /api/public/settings': {
+        body: { ...publicSettings, platformFeeBp: 1750, privateRoomFeeBp: 1250 },
+      },
+    });
+    renderPage(<RulesPage />);
+    expect(await screen.findByText('17,5%')).toBeDefined();
+    expect(screen.getByText('12,5%')).toBeDefined();
+    const text = document.body.textContent ?? '';
+    expect(text).toMatch(/taxa própria/);
+    expect(text).toMatch(/Taxa da Plataforma \(percentual e valor\)/);
+    expect(text).toMatch(/arredondado ao centavo/);
   });
 
   it('Termos: Cashback is not withdrawable, withdrawal limits, responsible play', () => {

@@ -1,4 +1,9 @@
-import { legalDocuments } from '@sorteio/shared';
+import {
+  DEFAULT_PRIVATE_ROOM_FEE_BP,
+  DEFAULT_PUBLIC_ROOM_FEE_BP,
+  formatFeePercent,
+  legalDocuments,
+} from '@sorteio/shared';
 import { Link } from 'react-router';
 
 import {
@@ -8,10 +13,15 @@ import {
   LegalSubHeading,
   legalLinkClass,
 } from '@/components/legal-document';
+import { usePublicSettings } from '@/lib/config/get-public-settings';
 import { contact } from '@/lib/contact';
 
 /** Regulamento dos Sorteios: how rooms, fees, draws, prizes and refunds work. */
 export default function RulesPage() {
+  // The fees quoted are the live settings, the same numbers new rooms are created with.
+  const settings = usePublicSettings().data;
+  const publicFeeBp = settings?.platformFeeBp ?? DEFAULT_PUBLIC_ROOM_FEE_BP;
+  const privateFeeBp = settings?.privateRoomFeeBp ?? DEFAULT_PRIVATE_ROOM_FEE_BP;
   return (
     <LegalArticle document={legalDocuments.regulamento}>
       <div className="mt-6 space-y-4">
@@ -110,8 +120,21 @@ export default function RulesPage() {
           </li>
           <li>
             A taxa é um percentual definido em cada sala e mostrado nela antes da entrada. Hoje, o
-            padrão é de <strong>15%</strong> nas novas salas públicas (podendo variar de sala para
-            sala) e de <strong>10%</strong> nas salas privadas.
+            padrão é de <strong>{formatFeePercent(publicFeeBp)}</strong> nas novas salas públicas
+            (podendo variar de sala para sala) e de{' '}
+            <strong>{formatFeePercent(privateFeeBp)}</strong> nas salas privadas.
+          </li>
+          <li>
+            Como a taxa é escolhida: ao criar uma sala pública, a equipe pode definir uma taxa
+            própria para ela; se não definir, vale o padrão acima. A sala privada usa o padrão das
+            salas privadas. Depois da primeira entrada, a taxa da sala não muda mais.
+          </li>
+          <li>
+            Antes de pagar, cada sala mostra a entrada, a Taxa da Plataforma (percentual e valor) e
+            o prêmio. O valor da taxa é o percentual sobre o montante, arredondado ao centavo (meio
+            centavo para cima), e o prêmio é o montante menos a taxa: exatamente o que o sorteio
+            lança no extrato. Se a sala for sorteada sem todas as vagas, a conta é a mesma sobre as
+            entradas confirmadas.
           </li>
           <li>
             Exemplo: 10 entradas de R$ 10,00 formam R$ 100,00; com taxa de 15%, a plataforma fica

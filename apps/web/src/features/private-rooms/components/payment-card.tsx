@@ -1,6 +1,7 @@
 import {
   formatBRL,
   pixMessages,
+  platformFeeLabel,
   type PixCharge,
   type PrivatePayment,
   type PrivateRoom,
@@ -36,11 +37,6 @@ const statusBadges = {
   failed: { label: 'Falhou', variant: 'destructive' },
   pending: { label: 'Pendente', variant: 'warning' },
 } as const;
-
-/** The fee label uses the room's own number, the same one the prize is computed with. */
-export function feeLabel(feeBp: number): string {
-  return `Taxa da Plataforma (${String(feeBp / 100).replace('.', ',')}%)`;
-}
 
 /** Spec 001 section 9: the payment countdown in hours and minutes. */
 export function formatHoursMinutes(ms: number): string {
@@ -182,7 +178,8 @@ export function PaymentCard({
       <CardContent className="flex flex-col gap-4 text-sm">
         <dl className="flex flex-col gap-2 rounded-lg border bg-muted/40 p-4">
           <Row label="Valor da Entrada" value={formatBRL(payment.amount)} />
-          <Row label={feeLabel(room.feeBp)} value={formatBRL(payment.platformFee)} />
+          {/* The room's own number, the same one the prize is computed with. */}
+          <Row label={platformFeeLabel(room.feeBp)} value={formatBRL(payment.platformFee)} />
           <Row label="Prêmio Total" value={formatBRL(room.prizeTotal)} />
         </dl>
         {isPending && msLeft !== null && msLeft > 0 && (

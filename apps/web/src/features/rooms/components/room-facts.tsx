@@ -1,5 +1,6 @@
 import { roomTypeLabel } from '@sorteio/shared/format';
 import { formatBRL } from '@sorteio/shared/money-format';
+import { platformFeeLabel } from '@sorteio/shared/room-fee';
 import type { Room } from '@sorteio/shared/rooms';
 import { useLiveStatus } from '@/lib/realtime/live-provider';
 import { cn } from '@/lib/utils';
@@ -34,7 +35,10 @@ function ParticipantsCount({ room, live }: { room: Room; live: boolean }) {
 }
 
 /**
- * Participants current/max, entry value and prize: what every room view shows (spec 000 s2).
+ * Participants current/max, entry value, platform fee (its percentage and amount) and prize: what
+ * every room view shows before paying (spec 000 s2; the fee as the private room payment card of
+ * spec 001 labels it). Fee and prize are the room's own figures from the API, split by the same
+ * shared function the draw posts to the ledger (splitPool), so the screen and the ledger agree.
  * `live` announces count changes and marks an open room 'Ao vivo' while the live connection is up.
  */
 export function RoomFacts({
@@ -49,20 +53,27 @@ export function RoomFacts({
   const filled = room.maxParticipantes > 0 ? room.participantesAtual / room.maxParticipantes : 0;
   return (
     <div className={cn('flex flex-col gap-3', className)}>
-      {/* Wraps rather than a fixed three-column grid: a long prize (R$ 100.000.000,00) takes a
-          row of its own on a phone instead of pushing the card past the screen. */}
-      <dl className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
-        <div className="flex flex-1 flex-col gap-0.5">
+      {/* Two by two (seats and entry, then fee and prize, so the prize sits beside what is taken
+          from the pool); a long amount (R$ 100.000.000,00) breaks inside its cell instead of
+          pushing the card past a phone's screen. */}
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm [&_dd]:[overflow-wrap:anywhere] [&>div]:min-w-0">
+        <div className="flex flex-col gap-0.5">
           <dt className="text-xs text-muted-foreground">Participantes</dt>
           <dd className="font-semibold tabular-nums">
             <ParticipantsCount room={room} live={live} />
           </dd>
         </div>
-        <div className="flex flex-1 flex-col gap-0.5">
+        <div className="flex flex-col gap-0.5">
           <dt className="text-xs text-muted-foreground">Entrada</dt>
           <dd className="font-semibold tabular-nums">{formatBRL(room.valorEntrada)}</dd>
         </div>
-        <div className="flex flex-1 flex-col gap-0.5">
+        <div className="flex flex-col gap-0.5">
+          <dt className="text-xs text-muted-foreground">
+            {platformFeeLabel(room.taxaPersonalizadaBp)}
+          </dt>
+          <dd className="font-semibold tabular-nums">{formatBRL(room.taxaPlataforma)}</dd>
+        </div>
+        <div className="flex flex-col gap-0.5">
           <dt className="text-xs text-muted-foreground">Prêmio</dt>
           <dd className="font-semibold text-success tabular-nums">
             {formatBRL(room.premioLiquido)}
