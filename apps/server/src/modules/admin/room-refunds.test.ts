@@ -219,7 +219,7 @@ describe('the ledger audit', () => {
     const audit = await runLedgerAudit(db());
     const failed = audit.checks.filter((c) => !c.ok);
     expect(failed.map((c) => c.name)).toEqual([
-      'each refunded entry took back the cashback it earned (or recorded what was already spent)',
+      'Cada lugar reembolsado devolveu o cashback que rendeu (ou registrou o que já tinha sido usado)',
     ]);
     expect(failed[0]!.detail).toContain(seat!.id);
     // Put right as the product does it now, so the file's other checks see a whole ledger.

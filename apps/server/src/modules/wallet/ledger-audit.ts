@@ -172,7 +172,7 @@ export async function runLedgerAudit(db: Db): Promise<LedgerAudit> {
   // A refunded entry keeps no cashback: what it earned was taken back with the refund, except the
   // part the player had already spent, which the refund records (cashbackUnrecovered).
   check(
-    'each refunded entry took back the cashback it earned (or recorded what was already spent)',
+    'Cada lugar reembolsado devolveu o cashback que rendeu (ou registrou o que já tinha sido usado)',
     await rows(
       db,
       sql`with earned as (
@@ -203,7 +203,7 @@ export async function runLedgerAudit(db: Db): Promise<LedgerAudit> {
           where refunds.id is null`,
     ),
     'id',
-    'no refunded entry kept its cashback',
+    'nenhum reembolso ficou com cashback',
   );
 
   check(
