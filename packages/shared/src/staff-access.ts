@@ -34,6 +34,8 @@ export const accountActions = {
   review: { permission: 'identity.review', changes: true },
   /** Change the role (a new role ends the sessions). */
   role: { permission: 'staff.manage', changes: true },
+  /** End a live session of a staff account ('Sessões da equipe'). */
+  sessions: { permission: 'staff.manage', changes: true },
   /** Send again the link that sets the password of an account added by staff. */
   password: { permission: 'users.create', changes: true },
 } as const satisfies Record<string, { permission: Permission; changes: boolean }>;

@@ -7,13 +7,13 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { requirePermission } from '../../lib/authz';
+import { requireActOn, requirePermission } from '../../lib/authz';
 import { permission } from '../../lib/route-permission';
 import type { App } from '../../lib/fastify';
 import { cookieSecret } from '../auth/auth';
 import { verifiedSessionToken } from '../auth/auth.routes';
 import { actorOf } from './audit.service';
-import { endStaffSession, listStaffSessions } from './staff-sessions.service';
+import { endStaffSession, listStaffSessions, staffSessionOwner } from './staff-sessions.service';
 
 export function registerStaffSessionRoutes(app: App, { db, config }: { db: Db; config: Config }) {
   const tokenOf = (request: FastifyRequest) =>
@@ -48,7 +48,9 @@ export function registerStaffSessionRoutes(app: App, { db, config }: { db: Db; c
       },
     },
     async (request) => {
-      const staff = await requirePermission(request, 'staff.manage');
+      // Whose session it is decides, by the one rule of who may act on whom (lib/authz.ts).
+      const owner = await staffSessionOwner(db, config, request.params.id, tokenOf(request));
+      const { staff } = await requireActOn(request, owner, 'sessions');
       const { ended } = await endStaffSession({
         db,
         config,

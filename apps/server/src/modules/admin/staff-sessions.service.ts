@@ -15,6 +15,27 @@ import { type AuditActor, writeAudit } from './audit.service';
 const isStaffAccount = (config: Config) =>
   or(sql`${user.role} <> 'user'`, sql`lower(${user.email}) = ${config.adminEmail}`);
 
+/**
+ * The staff account a live session belongs to (404 for any other session); the caller's own
+ * current session is refused with the way to end it (Sair).
+ */
+export async function staffSessionOwner(
+  db: Db,
+  config: Config,
+  sessionId: string,
+  currentToken: string | null,
+) {
+  const [found] = await db
+    .select({ userId: session.userId, token: session.token })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(and(eq(session.id, sessionId), isStaffAccount(config)));
+  if (!found) throw new AppError('NOT_FOUND', { message: staffSessionMessages.notFound });
+  if (currentToken !== null && found.token === currentToken)
+    throw new AppError('CONFLICT', { message: staffSessionMessages.current, reason: 'CURRENT' });
+  return found.userId;
+}
+
 /** Live staff sessions, most recently active first. `currentToken` marks the caller's own. */
 export async function listStaffSessions({
   db,
