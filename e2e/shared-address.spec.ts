@@ -30,6 +30,7 @@ test.beforeAll(async () => {
       STATIC_DIR: 'apps/web/dist-e2e',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
+      OPERATOR_AUTHORIZATION_ACK: 'sem-autorizacao',
     },
     stdio: 'ignore',
   });

@@ -374,6 +374,7 @@ async function benchTarget(
     PORT: String(port),
     BASE_URL: base,
     SEED_DEMO: 'false',
+    OPERATOR_AUTHORIZATION_ACK: 'sem-autorizacao',
     STATIC_DIR: staticDir,
     // Every player is on 127.0.0.1 and joins 50 rooms in a minute: the per-minute limits would
     // turn this into a rate-limit test (docs/limits.md); their cost stays in the measurement.

@@ -192,6 +192,7 @@ async function main() {
     BASE_URL: `http://127.0.0.1:${port}`,
     ADMIN_EMAIL,
     SEED_DEMO: 'false',
+    OPERATOR_AUTHORIZATION_ACK: 'sem-autorizacao',
     STATIC_DIR: webDist,
     RATE_LIMIT_ADDRESS_MAX: '1000000',
     RATE_LIMIT_SIGN_IN_MAX: '1000000',

@@ -60,6 +60,7 @@ try {
     APP_SECRET: randomBytes(32).toString('base64url'),
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
+    OPERATOR_AUTHORIZATION_ACK: 'sem-autorizacao',
     NODE_ENV: 'production',
   });
   const app = await buildApp(config, { startJobs: false });

@@ -192,6 +192,7 @@ async function runSize(label: string, options: ScaleOptions, pgUrl: string | und
       BASE_URL: `http://127.0.0.1:${port}`,
       ADMIN_EMAIL: options.adminEmail,
       SEED_DEMO: 'false',
+      OPERATOR_AUTHORIZATION_ACK: 'sem-autorizacao',
       STATIC_DIR: staticDir,
       RATE_LIMIT_MAX: '1000000',
       RATE_LIMIT_SIGN_IN_MAX: '1000000',

@@ -209,6 +209,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  // Said in the log at every start (a production server without the operator's authorisation).
+  for (const warning of config.startWarnings) app.log.warn(warning);
 
   // An empty JSON body (a POST action without payload) is "no body", not a parse error.
   const defaultJsonParser = app.getDefaultJsonParser('error', 'error');

@@ -6,7 +6,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { isValidCnpj, onlyDigits } from '@sorteio/shared';
+import { isValidCnpj, onlyDigits, type OperatorAuthorization } from '@sorteio/shared';
 import { z } from 'zod';
 
 const boolFromEnv = z
@@ -109,6 +109,28 @@ const envSchema = z
       .default(
         'Endereço de demonstração: Av. Paulista, 1000, Bela Vista, São Paulo - SP, 01310-100',
       ),
+    // The authorisation to run paid draws (issue 33), shown with the operator. Unset, the demo
+    // and development show DEMONSTRATION values; a real production server needs the four, or
+    // OPERATOR_AUTHORIZATION_ACK=sem-autorizacao to start without (and says so in its log).
+    OPERATOR_AUTHORIZATION_AUTHORITY: z.string().trim().min(2).max(200).optional(),
+    OPERATOR_AUTHORIZATION_ACT: z.string().trim().min(2).max(200).optional(),
+    OPERATOR_AUTHORIZATION_DATE: z
+      .string()
+      .trim()
+      .refine(isValidIsoDate, { error: 'deve ser uma data válida no formato AAAA-MM-DD' })
+      .optional(),
+    OPERATOR_AUTHORIZATION_URL: z
+      .string()
+      .trim()
+      .refine(isHttpsUrl, {
+        error: 'deve ser o endereço https:// do registro público da autorização',
+      })
+      .optional(),
+    OPERATOR_AUTHORIZATION_ACK: z
+      .literal('sem-autorizacao', {
+        error: 'o único valor aceito é sem-autorizacao',
+      })
+      .optional(),
     AI_BASE_URL: z
       .url({ error: 'deve ser uma URL, por exemplo https://api.openai.com/v1' })
       .optional(),
@@ -225,6 +247,33 @@ const envSchema = z
         message: 'não pode ser false em produção (a equipe sempre usa verificação em duas etapas)',
       });
     }
+    const authorizationVars = [
+      'OPERATOR_AUTHORIZATION_AUTHORITY',
+      'OPERATOR_AUTHORIZATION_ACT',
+      'OPERATOR_AUTHORIZATION_DATE',
+      'OPERATOR_AUTHORIZATION_URL',
+    ] as const;
+    const missingAuthorization = authorizationVars.filter((name) => !env[name]);
+    // Half an authorisation would show a statement players cannot check: all four or none.
+    if (missingAuthorization.length > 0 && missingAuthorization.length < authorizationVars.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [missingAuthorization[0]!],
+        message: `é obrigatório junto com as outras variáveis OPERATOR_AUTHORIZATION_* (faltam: ${missingAuthorization.join(', ')})`,
+      });
+    } else if (
+      missingAuthorization.length > 0 &&
+      env.NODE_ENV === 'production' &&
+      !isDemo(env) &&
+      !env.OPERATOR_AUTHORIZATION_ACK
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OPERATOR_AUTHORIZATION_AUTHORITY'],
+        message:
+          'a autorização do operador é obrigatória em produção: defina OPERATOR_AUTHORIZATION_AUTHORITY, OPERATOR_AUTHORIZATION_ACT, OPERATOR_AUTHORIZATION_DATE e OPERATOR_AUTHORIZATION_URL, ou OPERATOR_AUTHORIZATION_ACK=sem-autorizacao para iniciar sem ela',
+      });
+    }
     if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.APP_SECRET) {
       ctx.addIssue({
         code: 'custom',
@@ -242,6 +291,30 @@ const envSchema = z
 function isDemo(env: { SEED_DEMO?: boolean | undefined; DATABASE_URL?: string | undefined }) {
   return env.SEED_DEMO ?? !env.DATABASE_URL;
 }
+
+function isValidIsoDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return date.toISOString().slice(0, 10) === value;
+}
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** The DEMONSTRATION authorisation: made-up values, marked as such wherever they are shown. */
+const demoAuthorization: OperatorAuthorization = {
+  authority: 'Secretaria de Prêmios e Apostas do Ministério da Fazenda (demonstração)',
+  act: 'Portaria de demonstração nº 0000',
+  date: '2026-01-01',
+  url: 'https://www.gov.br/fazenda/pt-br/composicao/orgaos/secretaria-de-premios-e-apostas',
+  demonstration: true,
+};
 
 export type Env = z.input<typeof envSchema>;
 
@@ -300,7 +373,15 @@ export interface Config {
   supportEmail: string;
   supportWhatsapp: string;
   /** The operating company (footer): name, CNPJ (14 digits, check digits valid) and address. */
-  operator: { name: string; cnpj: string; address: string };
+  operator: {
+    name: string;
+    cnpj: string;
+    address: string;
+    /** Null only when a production server was started with OPERATOR_AUTHORIZATION_ACK. */
+    authorization: OperatorAuthorization | null;
+  };
+  /** The warning line the server logs at start when it runs without an authorisation. */
+  startWarnings: string[];
   /** An OpenAI-compatible Chat Completions API for the support chat; null = offline engine. */
   ai: {
     baseUrl: string;
@@ -409,6 +490,22 @@ export function loadConfig(
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  // Validation guaranteed all four or none; none outside production means the demonstration.
+  const authorization: OperatorAuthorization | null =
+    e.OPERATOR_AUTHORIZATION_AUTHORITY &&
+    e.OPERATOR_AUTHORIZATION_ACT &&
+    e.OPERATOR_AUTHORIZATION_DATE &&
+    e.OPERATOR_AUTHORIZATION_URL
+      ? {
+          authority: e.OPERATOR_AUTHORIZATION_AUTHORITY,
+          act: e.OPERATOR_AUTHORIZATION_ACT,
+          date: e.OPERATOR_AUTHORIZATION_DATE,
+          url: e.OPERATOR_AUTHORIZATION_URL,
+          demonstration: false,
+        }
+      : e.NODE_ENV === 'production' && !isDemo(e)
+        ? null
+        : demoAuthorization;
   const database: Config['database'] = e.DATABASE_URL
     ? { kind: 'postgres', url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX }
     : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') };
@@ -457,7 +554,17 @@ export function loadConfig(
         (e.NODE_ENV !== 'production' && !(e.BASE_URL ?? '').startsWith('https://'))),
     supportEmail: e.SUPPORT_EMAIL,
     supportWhatsapp: e.SUPPORT_WHATSAPP,
-    operator: { name: e.OPERATOR_NAME, cnpj: e.OPERATOR_CNPJ, address: e.OPERATOR_ADDRESS },
+    operator: {
+      name: e.OPERATOR_NAME,
+      cnpj: e.OPERATOR_CNPJ,
+      address: e.OPERATOR_ADDRESS,
+      authorization,
+    },
+    startWarnings: authorization
+      ? []
+      : [
+          'Servidor iniciado SEM autorização do operador (OPERATOR_AUTHORIZATION_ACK=sem-autorizacao): os jogadores são informados de que nenhuma autorização foi informada.',
+        ],
     ai:
       e.AI_BASE_URL && e.AI_API_KEY && e.AI_MODEL
         ? {

@@ -32,7 +32,24 @@ export const publicConfigSchema = z.object({
   supportEmail: z.string(),
   supportWhatsapp: z.string(),
   /** The company that operates the platform (footer): name, CNPJ (14 digits) and address. */
-  operator: z.object({ name: z.string(), cnpj: z.string(), address: z.string() }),
+  operator: z.object({
+    name: z.string(),
+    cnpj: z.string(),
+    address: z.string(),
+    /**
+     * The authorisation to run paid draws (authority, act, date YYYY-MM-DD, public record URL);
+     * null when a production server was started without one, explicitly acknowledged.
+     */
+    authorization: z
+      .object({
+        authority: z.string(),
+        act: z.string(),
+        date: z.string(),
+        url: z.string(),
+        demonstration: z.boolean(),
+      })
+      .nullable(),
+  }),
   version: z.string(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

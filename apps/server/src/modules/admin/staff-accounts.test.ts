@@ -76,8 +76,11 @@ describe('staff idle timeout', () => {
 
 describe('two-factor sign-in of staff', () => {
   it('is required in production and cannot be switched off there; the demo, development and test opt in', () => {
-    const production = { NODE_ENV: 'production', SEED_DEMO: 'false' };
+    // Without its authorisation, a real production server starts only when told so (issue 33).
+    const ack = { OPERATOR_AUTHORIZATION_ACK: 'sem-autorizacao' };
+    const production = { NODE_ENV: 'production', SEED_DEMO: 'false', ...ack };
     const server = {
+      ...ack,
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://db.example/sorteio',
       APP_SECRET: 'a-production-secret-a-production-secret',

@@ -135,6 +135,7 @@ describe('the operator in the public configuration', () => {
       name: 'Sorteio Certo Demonstração Ltda.',
       cnpj: '11222333000181',
       address: expect.stringContaining('demonstração'),
+      authorization: expect.objectContaining({ demonstration: true }),
     });
   });
 
@@ -151,6 +152,7 @@ describe('the operator in the public configuration', () => {
         name: 'Exemplo Sorteios S.A.',
         cnpj: '11444777000161',
         address: 'Rua Exemplo, 10, Centro, Curitiba - PR, 80000-000',
+        authorization: expect.objectContaining({ demonstration: true }),
       });
       let error: unknown;
       try {

@@ -3,7 +3,13 @@
  * what it hands to the language model as grounding. Figures that an administrator can change
  * (withdrawal limits, cashback, contact channels) are filled in from the live configuration.
  */
-import { formatBRL, formatFeePercent } from '@sorteio/shared';
+import {
+  authorizationStatement,
+  formatBRL,
+  formatCnpj,
+  formatFeePercent,
+  type OperatorAuthorization,
+} from '@sorteio/shared';
 
 export interface KnowledgeFacts {
   withdrawMinCentavos: number;
@@ -15,6 +21,12 @@ export interface KnowledgeFacts {
   supportEmail: string;
   supportWhatsapp: string;
   pixChargeMinutes: number;
+  /** The operating company and its authorisation, from the configuration (OPERATOR_*). */
+  operator: {
+    name: string;
+    cnpj: string;
+    authorization: OperatorAuthorization | null;
+  };
 }
 
 export interface KnowledgeEntry {
@@ -151,6 +163,14 @@ export function buildKnowledgeBase(f: KnowledgeFacts): KnowledgeEntry[] {
       text: `O chat responde a qualquer hora. Para falar com uma pessoa, use "Falar com um atendente" nesta página: a equipe responde aqui e por e-mail, de segunda a sexta, das 9h às 18h (horário de Brasília). Também atendemos pelo e-mail ${f.supportEmail} e pelo WhatsApp ${f.supportWhatsapp}.`,
     },
     {
+      id: 'legalidade',
+      title: 'Autorização e legalidade',
+      href: '/regulamento',
+      keywords:
+        'legal legalidade legalizado ilegal autorizado autorizada autorizacao autorizados permitido licenca licenciado regulamentado regularizado confiavel golpe lei portaria governo cnpj empresa',
+      text: legalStandingText(f.operator),
+    },
+    {
       id: 'tutorial',
       title: 'Como usar a plataforma',
       href: '/tutorial',
@@ -159,4 +179,13 @@ export function buildKnowledgeBase(f: KnowledgeFacts): KnowledgeEntry[] {
       text: 'O passo a passo está em /tutorial: 1) cadastre-se e entre; 2) adicione saldo por PIX; 3) participe dos sorteios; 4) ganhe prêmios e saque por PIX.',
     },
   ];
+}
+
+/** The legal standing as the assistant states it: the company, the authorisation and its record. */
+function legalStandingText(operator: KnowledgeFacts['operator']): string {
+  const company = `A plataforma é operada por ${operator.name}, CNPJ ${formatCnpj(operator.cnpj)}.`;
+  const record = operator.authorization
+    ? ` Confira no registro público: ${operator.authorization.url}`
+    : '';
+  return `${company} ${authorizationStatement(operator.authorization)}${record} Os dados também estão no rodapé de todas as páginas, nos Termos de Uso e no Regulamento dos Sorteios (/regulamento).`;
 }

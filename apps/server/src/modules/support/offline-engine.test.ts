@@ -23,6 +23,17 @@ const index = createKnowledgeIndex(
     supportEmail: 'suporte@sorteiocerto.com.br',
     supportWhatsapp: '(11) 4000-0000',
     pixChargeMinutes: 15,
+    operator: {
+      name: 'Exemplo Sorteios S.A.',
+      cnpj: '11444777000161',
+      authorization: {
+        authority: 'Secretaria de Prêmios e Apostas',
+        act: 'Portaria SPA/MF nº 1.234',
+        date: '2026-03-15',
+        url: 'https://www.gov.br/fazenda/registro/1234',
+        demonstration: false,
+      },
+    },
   }),
 );
 
@@ -61,6 +72,43 @@ describe('the offline engine', () => {
       `offline engine: ${correct}/${questionSet.length} answered correctly, median ${median.toFixed(2)} ms\n${failures.join('\n')}`,
     );
     expect(correct / questionSet.length).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('states the legal standing with the public record when asked if it is legal', () => {
+    for (const message of ['isso é legal?', 'vocês são autorizados?', 'isso e legalizado msm?']) {
+      const answer = answerOffline({ message, history: [], index, facts: null });
+      expect(answer.understood, message).toBe(true);
+      expect(answer.response, message).toContain(
+        'Autorizado por Secretaria de Prêmios e Apostas, Portaria SPA/MF nº 1.234, de 15/03/2026.',
+      );
+      expect(answer.response, message).toContain('https://www.gov.br/fazenda/registro/1234');
+      expect(answer.response, message).toContain('CNPJ 11.444.777/0001-61');
+    }
+  });
+
+  it('says plainly when no authorisation was given (acknowledged production start)', () => {
+    const without = createKnowledgeIndex(
+      buildKnowledgeBase({
+        withdrawMinCentavos: 1000,
+        withdrawMaxCentavos: 1_000_000,
+        cashbackPercent: 2,
+        privateRoomFeePercent: 10,
+        publicRoomFeeBp: 1500,
+        supportEmail: 'suporte@sorteiocerto.com.br',
+        supportWhatsapp: '(11) 4000-0000',
+        pixChargeMinutes: 15,
+        operator: { name: 'Exemplo Sorteios S.A.', cnpj: '11444777000161', authorization: null },
+      }),
+    );
+    const answer = answerOffline({
+      message: 'vocês são autorizados?',
+      history: [],
+      index: without,
+      facts: null,
+    });
+    expect(answer.response).toContain(
+      'O operador não informou uma autorização para explorar sorteios nesta instalação.',
+    );
   });
 
   it('says it does not know instead of inventing', () => {

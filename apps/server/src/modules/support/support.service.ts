@@ -79,6 +79,7 @@ export function createSupport({ db, config, log }: SupportDeps) {
             supportEmail: config.supportEmail,
             supportWhatsapp: config.supportWhatsapp,
             pixChargeMinutes: Math.round(config.pix.chargeExpirySeconds / 60),
+            operator: config.operator,
           }),
         ),
       };
