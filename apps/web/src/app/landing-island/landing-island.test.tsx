@@ -14,7 +14,12 @@ const config = {
   mailOutbox: true,
   supportEmail: 'suporte@example.com',
   supportWhatsapp: '',
-  operator: { name: 'Sorteio Certo Ltda.', cnpj: '11222333000181', address: 'Rua A, 1' },
+  operator: {
+    name: 'Sorteio Certo Ltda.',
+    cnpj: '11222333000181',
+    address: 'Rua A, 1',
+    authorization: null,
+  },
   version: '0.1.0',
 };
 const settings = {
@@ -100,7 +105,11 @@ describe('the prerendered landing page', () => {
     const { onRecoverableError, startApp } = hydrateLanding();
     expect(await screen.findByText('1.234')).toBeDefined();
     expect(await screen.findByRole('link', { name: /Começar Agora/ })).toBeDefined();
-    expect(screen.getByText('Sorteio Certo Ltda.')).toBeDefined();
+    // The operator appears in the footer and in the landing's "Situação legal" (issue 33).
+    expect(screen.getAllByText('Sorteio Certo Ltda.')).toHaveLength(2);
+    expect(screen.getByRole('region', { name: 'Situação legal' }).textContent).toContain(
+      'O operador não informou uma autorização para explorar sorteios nesta instalação.',
+    );
     expect(screen.getByText(/11\.222\.333\/0001-81/)).toBeDefined();
     expect(onRecoverableError).not.toHaveBeenCalled();
     expect(errors).not.toHaveBeenCalled();

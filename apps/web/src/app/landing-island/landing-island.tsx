@@ -9,6 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { LinkComponentsContext } from '@/components/app-link';
+import { LegalStanding } from '@/features/landing/components/legal-standing';
 import { FooterContent, type Operator } from '@/app/layouts/footer-content';
 import { Navbar } from '@/app/layouts/navbar';
 import { MAIN_CLASS, MAIN_ID, ProgressBar, SkipLink } from '@/app/layouts/page-frame';
@@ -121,6 +122,7 @@ export function LandingIsland({
               <main id={MAIN_ID} tabIndex={-1} className={MAIN_CLASS}>
                 <LandingContent
                   stats={<PlatformStatsView data={state.stats} isError={state.statsFailed} />}
+                  legal={<LegalStanding operator={state.operator} />}
                 />
               </main>
               <FooterContent operator={state.operator} />

@@ -2,6 +2,7 @@ import type { PublicConfig } from '@sorteio/shared';
 import { formatCnpj, legalDocuments } from '@sorteio/shared/legal-documents';
 import { AppLink } from '@/components/app-link';
 import { BrandMark, PRODUCT_NAME } from '@/components/brand';
+import { AuthorizationStatement } from '@/components/operator-authorization';
 import { useCurrentYear } from '@/lib/current-year';
 
 export type Operator = PublicConfig['operator'];
@@ -19,12 +20,21 @@ const footerLinks = [
 /** The company that operates the platform, from the server's configuration. */
 function OperatorLine({ operator }: { operator: Operator | undefined }) {
   if (!operator) return null;
-  const { name, cnpj, address } = operator;
+  const { name, cnpj, address, authorization } = operator;
   return (
-    <p className="mx-auto max-w-6xl px-4 pt-4 text-xs text-muted-foreground sm:px-6">
-      {PRODUCT_NAME} é operado por <span className="font-medium text-foreground">{name}</span>, CNPJ{' '}
-      {formatCnpj(cnpj)}. {address}
-    </p>
+    <>
+      <p className="mx-auto max-w-6xl px-4 pt-4 text-xs text-muted-foreground sm:px-6">
+        {PRODUCT_NAME} é operado por <span className="font-medium text-foreground">{name}</span>,
+        CNPJ {formatCnpj(cnpj)}. {address}
+      </p>
+      {/* An answer from an older server has no authorisation field: nothing is claimed then. */}
+      {authorization !== undefined && (
+        <AuthorizationStatement
+          authorization={authorization}
+          className="mx-auto max-w-6xl px-4 pt-2 text-xs text-muted-foreground sm:px-6"
+        />
+      )}
+    </>
   );
 }
 

@@ -10,7 +10,44 @@ function renderLanding() {
   return renderRoutes([{ path: '/', element: <LandingPage /> }], '/');
 }
 
+const publicConfig = {
+  pixProvider: 'simulator',
+  mailOutbox: false,
+  supportEmail: 'suporte@example.com',
+  supportWhatsapp: '(11) 4000-0000',
+  operator: {
+    name: 'Exemplo Sorteios S.A.',
+    cnpj: '11444777000161',
+    address: 'Rua Exemplo, 10, Centro, Curitiba - PR, 80000-000',
+    authorization: {
+      authority: 'Secretaria de Prêmios e Apostas',
+      act: 'Portaria SPA/MF nº 1.234',
+      date: '2026-03-15',
+      url: 'https://www.gov.br/fazenda/registro/1234',
+      demonstration: false,
+    },
+  },
+  version: '0.1.0',
+};
+
 describe('LandingPage', () => {
+  it('answers "é legal?" on the page: the operator and its authorisation, with the record', async () => {
+    mockApi({
+      'GET /api/me': { body: { user: null } },
+      'GET /api/public/stats': { body: stats },
+      'GET /api/public/config': { body: publicConfig },
+    });
+    renderLanding();
+    const section = await screen.findByRole('region', { name: 'Situação legal' });
+    expect(section.textContent).toContain('Exemplo Sorteios S.A., CNPJ 11.444.777/0001-61.');
+    expect(section.textContent).toContain(
+      'Autorizado por Secretaria de Prêmios e Apostas, Portaria SPA/MF nº 1.234, de 15/03/2026.',
+    );
+    expect(
+      screen.getByRole('link', { name: 'Ver registro público da autorização' }).getAttribute('href'),
+    ).toBe('https://www.gov.br/fazenda/registro/1234');
+  });
+
   it('shows the three feature cards with their exact titles', async () => {
     mockApi({ 'GET /api/me': { body: { user: null } }, 'GET /api/public/stats': { body: stats } });
     renderLanding();

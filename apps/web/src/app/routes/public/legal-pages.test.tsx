@@ -28,6 +28,26 @@ beforeEach(() => {
   mockApi({ 'GET /api/public/settings': { body: publicSettings } });
 });
 
+const publicConfig = {
+  pixProvider: 'simulator',
+  mailOutbox: false,
+  supportEmail: 'suporte@example.com',
+  supportWhatsapp: '(11) 4000-0000',
+  operator: {
+    name: 'Exemplo Sorteios S.A.',
+    cnpj: '11444777000161',
+    address: 'Rua Exemplo, 10, Centro, Curitiba - PR, 80000-000',
+    authorization: {
+      authority: 'Secretaria de Prêmios e Apostas',
+      act: 'Portaria SPA/MF nº 1.234',
+      date: '2026-03-15',
+      url: 'https://www.gov.br/fazenda/registro/1234',
+      demonstration: false,
+    },
+  },
+  version: '0.1.0',
+};
+
 function renderPage(ui: ReactElement) {
   return render(
     <AppProviders queryClient={createTestQueryClient()}>
@@ -52,6 +72,22 @@ describe.each([
     expect(
       screen.getByText(`Versão ${doc.version} · Em vigor desde ${dayOf(doc.effectiveDate)}`),
     ).toBeDefined();
+  });
+
+  it('states the operator and its authorisation with the public record', async () => {
+    mockApi({
+      'GET /api/public/settings': { body: publicSettings },
+      'GET /api/public/config': { body: publicConfig },
+    });
+    renderPage(page);
+    const standing = await screen.findByTestId('legal-standing');
+    expect(standing.textContent).toContain('Exemplo Sorteios S.A., CNPJ 11.444.777/0001-61');
+    expect(standing.textContent).toContain(
+      'Autorizado por Secretaria de Prêmios e Apostas, Portaria SPA/MF nº 1.234, de 15/03/2026.',
+    );
+    expect(
+      screen.getByRole('link', { name: 'Ver registro público da autorização' }).getAttribute('href'),
+    ).toBe('https://www.gov.br/fazenda/registro/1234');
   });
 
   it('states the age limit and links privacy and the other document', () => {

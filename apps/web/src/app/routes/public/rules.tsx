@@ -14,6 +14,7 @@ import {
   legalLinkClass,
 } from '@/components/legal-document';
 import { usePublicSettings } from '@/lib/config/get-public-settings';
+import { OperatorLegalStanding } from '@/components/operator-legal-standing';
 import { contact } from '@/lib/contact';
 
 /** Regulamento dos Sorteios: how rooms, fees, draws, prizes and refunds work. */
@@ -35,6 +36,7 @@ export default function RulesPage() {
           </Link>
           , que tratam da conta, do Saldo, do Cashback e dos saques.
         </p>
+        <OperatorLegalStanding />
       </div>
 
       <LegalSection id="regulamento-quem-participa" title="1. Quem pode participar">

@@ -8,6 +8,7 @@ import {
   LegalSubHeading,
   legalLinkClass,
 } from '@/components/legal-document';
+import { OperatorLegalStanding } from '@/components/operator-legal-standing';
 import { contact } from '@/lib/contact';
 
 /** Termos de Uso: the contract between the player and the operator (version in packages/shared). */
@@ -34,6 +35,7 @@ export default function TermsPage() {
           que opera a plataforma (razão social, CNPJ e endereço) aparece no rodapé de todas as
           páginas.
         </p>
+        <OperatorLegalStanding />
       </div>
 
       <LegalSection id="termos-quem-pode" title="1. Quem pode usar">

@@ -8,7 +8,7 @@ import { HowItWorks } from './how-it-works';
  * The landing's sections (spec 000 section 2). Drawn by the app's route and by the prerendered
  * light page, each giving the platform figures from its own data source.
  */
-export function LandingContent({ stats }: { stats: ReactNode }) {
+export function LandingContent({ stats, legal }: { stats: ReactNode; legal?: ReactNode }) {
   return (
     <div className="flex flex-col gap-16 pb-16 sm:gap-20 sm:pb-20">
       <Hero />
@@ -16,6 +16,7 @@ export function LandingContent({ stats }: { stats: ReactNode }) {
       <FeatureCards />
       <HowItWorks />
       <ClosingCta />
+      {legal}
     </div>
   );
 }
