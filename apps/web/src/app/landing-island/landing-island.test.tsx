@@ -110,7 +110,7 @@ describe('the prerendered landing page', () => {
     expect(screen.getByRole('region', { name: 'Situação legal' }).textContent).toContain(
       'O operador não informou uma autorização para explorar sorteios nesta instalação.',
     );
-    expect(screen.getByText(/11\.222\.333\/0001-81/)).toBeDefined();
+    expect(screen.getAllByText(/11\.222\.333\/0001-81/)).toHaveLength(2);
     expect(onRecoverableError).not.toHaveBeenCalled();
     expect(errors).not.toHaveBeenCalled();
     expect(startApp).not.toHaveBeenCalled();
