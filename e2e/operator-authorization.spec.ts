@@ -14,7 +14,9 @@ test('a visitor on a phone reads the legal standing on the landing page and from
   await legal.scrollIntoViewIfNeeded();
   await expect(legal).toContainText('Sorteio Certo Demonstração Ltda., CNPJ 11.222.333/0001-81.');
   await expect(legal).toContainText(/Autorizado por .+, de \d{2}\/\d{2}\/\d{4}\./);
-  await expect(legal).toContainText('Dados de demonstração: não correspondem a uma autorização real.');
+  await expect(legal).toContainText(
+    'Dados de demonstração: não correspondem a uma autorização real.',
+  );
   const record = legal.getByRole('link', { name: 'Ver registro público da autorização' });
   await expect(record).toHaveAttribute('href', /^https:\/\//);
   const recordUrl = await record.getAttribute('href');

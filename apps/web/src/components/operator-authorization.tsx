@@ -22,7 +22,12 @@ export function AuthorizationStatement({
       {authorization && (
         <>
           {' '}
-          <a href={authorization.url} target="_blank" rel="noopener noreferrer" className={linkClassName}>
+          <a
+            href={authorization.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={linkClassName}
+          >
             Ver registro público da autorização
           </a>
         </>

@@ -44,7 +44,9 @@ describe('LandingPage', () => {
       'Autorizado por Secretaria de Prêmios e Apostas, Portaria SPA/MF nº 1.234, de 15/03/2026.',
     );
     expect(
-      screen.getByRole('link', { name: 'Ver registro público da autorização' }).getAttribute('href'),
+      screen
+        .getByRole('link', { name: 'Ver registro público da autorização' })
+        .getAttribute('href'),
     ).toBe('https://www.gov.br/fazenda/registro/1234');
   });
 

@@ -13,10 +13,7 @@ export default function LandingPage() {
   return (
     <>
       <PageTitle />
-      <LandingContent
-        stats={<PlatformStats />}
-        legal={<LegalStanding operator={operator} />}
-      />
+      <LandingContent stats={<PlatformStats />} legal={<LegalStanding operator={operator} />} />
     </>
   );
 }

@@ -12,7 +12,12 @@ const config = (mailOutbox: boolean) => ({
       mailOutbox,
       supportEmail: 'suporte@example.com',
       supportWhatsapp: '+55 11 99999-9999',
-      operator: { name: 'Exemplo Ltda.', cnpj: '11222333000181', address: 'Rua A, 1', authorization: null },
+      operator: {
+        name: 'Exemplo Ltda.',
+        cnpj: '11222333000181',
+        address: 'Rua A, 1',
+        authorization: null,
+      },
       version: '0.1.0',
     },
   },
