@@ -114,7 +114,7 @@ describe('GET /api/profile/export', () => {
     expect(withdraw.statusCode, withdraw.body).toBe(200);
 
     const ticket = await call('POST', '/api/support/tickets', p.cookie, {
-      message: 'Quero saber do meu saque de R$ 20,00',
+      message: 'Quero saber do meu saque de R$ 20,00 <script>alert(1)</script>',
       conversation: [],
     });
     expect(ticket.statusCode, ticket.body).toBe(200);
@@ -157,7 +157,11 @@ describe('GET /api/profile/export', () => {
     );
     expect(data.atendimentos).toEqual([
       expect.objectContaining({
-        mensagens: [expect.objectContaining({ texto: 'Quero saber do meu saque de R$ 20,00' })],
+        mensagens: [
+          expect.objectContaining({
+            texto: 'Quero saber do meu saque de R$ 20,00 <script>alert(1)</script>',
+          }),
+        ],
       }),
     ]);
     expect(data.conversasDoSuporte).toEqual([
@@ -183,6 +187,28 @@ describe('GET /api/profile/export', () => {
     );
     for (const { token } of tokens) expect(raw).not.toContain(token);
     expect(raw).not.toMatch(/qrPng|backupCodes|"secret"|"token"|"password"/);
+
+    // The same data as a page to read and print: the sections, reais, and the player's text escaped.
+    const page = await call('GET', '/api/profile/export/resumo', p.cookie);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    const html = page.body;
+    for (const title of [
+      'Participações',
+      'Cobranças PIX',
+      'Extrato',
+      'Saques e prêmios pagos por PIX',
+      'Atendimentos',
+      'Mensagens em salas privadas',
+      'Registro de segurança',
+    ])
+      expect(html).toContain(`<h2>${title}</h2>`);
+    expect(html).toContain(participation.numeroSorte);
+    expect(html).toContain('R$\u00a020,00'); // formatBRL's no-break space
+    expect(html).toContain('Boa sorte a todos!');
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
+    expect(html).not.toContain(password);
     await expectLedgerInvariants(ctx);
   });
 });
