@@ -100,12 +100,14 @@ function render(key: string, value: unknown): string {
           }</td></tr>`,
       )
       .join('');
-    return `<table class="ficha"><tbody>${rows}</tbody></table>`;
+    return `<div class="rolagem"><table class="ficha"><tbody>${rows}</tbody></table></div>`;
   }
   return `<p>${scalar(key, value)}</p>`;
 }
 
-export function renderPersonalDataHtml(data: Record<string, unknown>): string {
+export function renderPersonalDataHtml(raw: Record<string, unknown>): string {
+  // Through JSON first, so the page shows exactly what the JSON download holds (dates as ISO text).
+  const data = JSON.parse(JSON.stringify(raw)) as Record<string, unknown>;
   const keys = [
     ...Object.keys(SECTION_TITLES).filter((k) => k in data),
     ...Object.keys(data).filter((k) => !(k in SECTION_TITLES) && k !== 'geradoEm'),

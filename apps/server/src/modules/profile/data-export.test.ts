@@ -206,6 +206,8 @@ describe('GET /api/profile/export', () => {
     expect(html).toContain(participation.numeroSorte);
     expect(html).toContain('R$\u00a020,00'); // formatBRL's no-break space
     expect(html).toContain('Boa sorte a todos!');
+    // Dates appear as in the JSON (a Date object once rendered as an empty cell).
+    expect(html).toContain(data.salasPrivadasCriadas[0].createdAt);
     expect(html).not.toContain('<script>');
     expect(html).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
     expect(html).not.toContain(password);
