@@ -24,6 +24,7 @@ import { lookupIp, normalizeIp } from '../../lib/geoip';
 import type { FileStorage } from '../../lib/storage';
 import type { IdentityQueue } from '../identity/identity-queue';
 import { clientInfo } from '../auth/auth.routes';
+import { renderPersonalDataHtml } from './data-export-html';
 import {
   listSecurityLogs,
   loggedRecently,
@@ -326,6 +327,24 @@ export function registerProfileRoutes(
         .header('content-disposition', 'attachment; filename="meus-dados-sorteio-certo.json"')
         .header('cache-control', 'private, no-store')
         .send(JSON.stringify(data, null, 2));
+    },
+  );
+
+  app.get(
+    '/api/profile/export/resumo',
+    { schema: { tags: ['profile'], summary: 'Resumo legível de todos os meus dados (LGPD)' } },
+    async (request, reply) => {
+      const me = await requireUser(request);
+      const data = await exportPersonalData({ db, userId: me.id });
+      await recordSecurityEvent(db, {
+        userId: me.id,
+        action: 'data_export',
+        client: clientInfo(request),
+      });
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .send(renderPersonalDataHtml(data));
     },
   );
 

@@ -30,6 +30,7 @@ import { AppError, pgConstraint, pgErrorCode } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import { deleteSupportData, exportSupportData } from '../support/support.service';
 import { queuedAnalysis } from '../identity/analysis';
+import { exportAccountRecords } from './data-export';
 import { sanitizeImage } from '../identity/sanitize';
 
 /** Spec 000 section 8: the three uniqueness errors, chosen by constraint name. */
@@ -432,6 +433,7 @@ export async function exportPersonalData({ db, userId }: { db: Db; userId: strin
       ip: a.ipAddress,
     })),
     ...(await exportSupportData(db, userId)),
+    ...(await exportAccountRecords(db, userId)),
     registrosDeSeguranca: logs.map((l) => ({
       acao: l.actionType,
       ip: l.ipAddress,

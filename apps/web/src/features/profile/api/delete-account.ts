@@ -15,3 +15,5 @@ export function useDeleteAccount() {
 
 /** GET /api/profile/export: the account's data as a JSON file (LGPD art. 18). */
 export const EXPORT_URL = '/api/profile/export';
+/** GET /api/profile/export/resumo: the same data as a page to read and print. */
+export const EXPORT_SUMMARY_URL = '/api/profile/export/resumo';

@@ -199,6 +199,8 @@ describe('ProfileScreen', () => {
       const download = await screen.findByRole('link', { name: 'Baixar meus dados' });
       expect(download.getAttribute('href')).toBe('/api/profile/export');
       expect(download.hasAttribute('download')).toBe(true);
+      const summary = screen.getByRole('link', { name: 'Ver resumo para imprimir' });
+      expect(summary.getAttribute('href')).toBe('/api/profile/export/resumo');
 
       const user = userEvent.setup();
       await user.click(screen.getByRole('button', { name: 'Excluir minha conta' }));

@@ -1,0 +1,149 @@
+/**
+ * The personal-data export as a page the player can read and print (LGPD art. 18, II asks for a
+ * copy in a clear form): the same data as the JSON, one section per record kind. Every value is
+ * escaped; no script runs on the page.
+ */
+import { formatBRL } from '@sorteio/shared';
+
+/** Section titles in the order shown; a section the page does not know keeps its JSON key. */
+const SECTION_TITLES: Record<string, string> = {
+  conta: 'Conta',
+  perfil: 'Perfil',
+  formasDeAcesso: 'Formas de acesso',
+  verificacaoEmDuasEtapas: 'Verificação em duas etapas',
+  verificacao: 'Verificação de identidade (situação atual)',
+  verificacoesDeIdentidade: 'Verificações de identidade enviadas',
+  atestadosDeIdentidade: 'Atestados de identidade',
+  aceitesDeTermos: 'Aceites dos Termos de Uso e do Regulamento',
+  consentimentoDeMarketing: 'Consentimento de marketing',
+  preferenciasDeNotificacao: 'Preferências de notificação',
+  historicoDeConsentimentoDeNotificacoes: 'Histórico de consentimento de notificações',
+  participacoes: 'Participações',
+  sorteiosVencidos: 'Sorteios vencidos',
+  salasCriadas: 'Salas criadas',
+  cobrancasPix: 'Cobranças PIX',
+  pagamentosPixRecebidos: 'Pagamentos PIX recebidos',
+  contasDeSaldo: 'Saldos',
+  extrato: 'Extrato',
+  transacoes: 'Transações',
+  saquesEPremios: 'Saques e prêmios pagos por PIX',
+  jogoResponsavel: 'Jogo responsável',
+  sessoesAtivas: 'Sessões ativas',
+  ultimaAtividade: 'Última atividade',
+  registrosDeSeguranca: 'Registro de segurança',
+  conversasDoSuporte: 'Conversas com o assistente',
+  atendimentos: 'Atendimentos',
+  salasPrivadasCriadas: 'Salas privadas criadas',
+  mensagensEmSalasPrivadas: 'Mensagens em salas privadas',
+  notificacoesEnviadas: 'Notificações enviadas',
+  smsDeCampanhas: 'SMS de campanhas',
+  campanhasDeRemarketing: 'Campanhas recebidas',
+  acoesDaEquipeSobreMinhaConta: 'Ações da equipe sobre a conta',
+};
+
+/** Fields that hold integer centavos, shown as reais. */
+const MONEY_KEYS = new Set([
+  'valorPago',
+  'valorEntrada',
+  'taxaPlataforma',
+  'premioLiquido',
+  'valorPremioLiquido',
+  'amount',
+  'saldo',
+  'valor',
+  'balance',
+  'amountCentavos',
+  'pendingAmountCentavos',
+]);
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function scalar(key: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'sim' : 'não';
+  if (typeof value === 'number' && MONEY_KEYS.has(key) && Number.isSafeInteger(value))
+    return escapeHtml(formatBRL(value));
+  if (typeof value === 'object') return `<code>${escapeHtml(JSON.stringify(value))}</code>`;
+  return escapeHtml(typeof value === 'string' ? value : JSON.stringify(value));
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function render(key: string, value: unknown): string {
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '<p class="vazio">Nenhum registro.</p>';
+    if (!value.every(isRecord))
+      return `<ul>${value.map((v) => `<li>${scalar(key, v)}</li>`).join('')}</ul>`;
+    const columns = [...new Set(value.flatMap((row) => Object.keys(row)))];
+    const head = columns.map((c) => `<th scope="col">${escapeHtml(c)}</th>`).join('');
+    const body = value
+      .map(
+        (row) =>
+          `<tr>${columns
+            .map((c) => {
+              const cell = row[c];
+              return `<td>${isRecord(cell) || Array.isArray(cell) ? render(c, cell) : scalar(c, cell)}</td>`;
+            })
+            .join('')}</tr>`,
+      )
+      .join('');
+    return `<div class="rolagem"><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
+  }
+  if (isRecord(value)) {
+    const rows = Object.entries(value)
+      .map(
+        ([k, v]) =>
+          `<tr><th scope="row">${escapeHtml(k)}</th><td>${
+            isRecord(v) || Array.isArray(v) ? render(k, v) : scalar(k, v)
+          }</td></tr>`,
+      )
+      .join('');
+    return `<div class="rolagem"><table class="ficha"><tbody>${rows}</tbody></table></div>`;
+  }
+  return `<p>${scalar(key, value)}</p>`;
+}
+
+export function renderPersonalDataHtml(raw: Record<string, unknown>): string {
+  // Through JSON first, so the page shows exactly what the JSON download holds (dates as ISO text).
+  const data = JSON.parse(JSON.stringify(raw)) as Record<string, unknown>;
+  const keys = [
+    ...Object.keys(SECTION_TITLES).filter((k) => k in data),
+    ...Object.keys(data).filter((k) => !(k in SECTION_TITLES) && k !== 'geradoEm'),
+  ];
+  const sections = keys
+    .map(
+      (k) =>
+        `<section><h2>${escapeHtml(SECTION_TITLES[k] ?? k)}</h2>${render(k, data[k])}</section>`,
+    )
+    .join('\n');
+  const generated =
+    typeof data.geradoEm === 'string'
+      ? new Date(data.geradoEm).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })
+      : '';
+  return `<!doctype html>
+<html lang="pt-BR">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Meus dados — Sorteio Certo</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:1rem;color:#111;line-height:1.4}
+h1{font-size:1.4rem}h2{font-size:1.1rem;margin-top:1.5rem;border-bottom:1px solid #ccc}
+table{border-collapse:collapse;font-size:.85rem;margin:.25rem 0}
+th,td{border:1px solid #ddd;padding:.25rem .4rem;text-align:left;vertical-align:top}
+.rolagem{overflow-x:auto}.vazio{color:#555}code{word-break:break-all;font-size:.8rem}
+@media print{.rolagem{overflow:visible}}
+</style>
+</head>
+<body>
+<h1>Meus dados no Sorteio Certo</h1>
+<p>Cópia dos dados pessoais mantidos sobre você (LGPD, art. 18, II)${
+    generated ? `, gerada em ${escapeHtml(generated)}` : ''
+  }. Valores em reais; datas em UTC (ISO 8601). Senhas, chaves de 2FA e tokens de sessão nunca são incluídos; as imagens dos documentos não fazem parte desta cópia.</p>
+${sections}
+</body>
+</html>
+`;
+}
