@@ -284,6 +284,10 @@ const routes: Record<string, RouteSpec> = {
     access: { kind: 'signed-in' },
     call: () => ({ url: '/api/profile/export' }),
   },
+  'GET /api/profile/export/resumo': {
+    access: { kind: 'signed-in' },
+    call: () => ({ url: '/api/profile/export/resumo' }),
+  },
   'POST /api/profile/delete': {
     // With a wrong password: reaching the password check means the caller got through.
     access: { kind: 'signed-in' },
