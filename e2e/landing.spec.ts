@@ -25,7 +25,7 @@ test.describe('with JavaScript disabled', () => {
     // Sent only without a session cookie: the signed-out buttons are in the HTML itself.
     await expect(page.getByRole('link', { name: 'Começar Agora' })).toHaveAttribute(
       'href',
-      '/login',
+      '/register',
     );
     await expect(page.getByRole('link', { name: 'Entrar', exact: true })).toHaveAttribute(
       'href',

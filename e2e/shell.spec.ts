@@ -3,7 +3,7 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { demoCredentials, signInByApi } from './support/session';
 
 test.describe('landing', () => {
-  test('signed out: hero, feature cards, real figures and calls to sign in', async ({ page }) => {
+  test('signed out: hero, feature cards, real figures and calls to sign up', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     for (const title of ['Sorteios ao Vivo', 'Salas Privadas', 'Prêmios Garantidos']) {
@@ -11,8 +11,8 @@ test.describe('landing', () => {
     }
     const start = page.getByRole('link', { name: 'Começar Agora' });
     const create = page.getByRole('link', { name: 'Criar Conta Grátis' });
-    await expect(start).toHaveAttribute('href', '/login');
-    await expect(create).toHaveAttribute('href', '/login');
+    await expect(start).toHaveAttribute('href', '/register');
+    await expect(create).toHaveAttribute('href', '/register');
     await expect(page.getByRole('link', { name: 'Ir para Dashboard' })).toHaveCount(0);
     // Figures come from the API: the seeded demo has 7 open rooms.
     const stats = await (await page.request.get('/api/public/stats')).json();
@@ -22,7 +22,8 @@ test.describe('landing', () => {
       .locator('xpath=following-sibling::dd');
     await expect(openRooms).toHaveText(String(stats.openRooms));
     await start.click();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/register$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Criar Conta' })).toBeVisible();
   });
 
   test('signed in: calls go to the dashboard', async ({ page }) => {
@@ -57,7 +58,8 @@ test.describe('navigation', () => {
     await expect(page).toHaveURL(/\/history$/);
     await page.getByRole('button', { name: /joao/i }).click();
     await expect(page.getByText('Usuário Premium')).toBeVisible();
-    await expect(page.getByRole('menuitem', { name: 'Configurações' })).toBeVisible();
+    for (const name of ['Saldo', 'Suporte', 'Jogo Responsável', 'Perfil'])
+      await expect(page.getByRole('menuitem', { name, exact: true })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Painel Admin' })).toHaveCount(0);
     await page.getByRole('menuitem', { name: 'Sair' }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -87,6 +89,32 @@ test.describe('navigation', () => {
     await sheet.getByRole('link', { name: 'Estatísticas', exact: true }).click();
     await expect(page).toHaveURL(/\/stats$/);
     await expect(page.getByRole('dialog')).toBeHidden();
+  });
+
+  test('360 px phone: Saldo, Suporte, Jogo Responsável and Perfil in the menu, no overflow', async ({
+    page,
+  }) => {
+    const player = demoCredentials().players[0]!;
+    await page.setViewportSize({ width: 360, height: 640 });
+    await page.goto('/');
+    await signInByApi(page, player);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    const sheet = page.getByRole('dialog');
+    for (const [name, path] of [
+      ['Saldo', '/cashback'],
+      ['Suporte', '/support'],
+      ['Jogo Responsável', '/jogo-responsavel'],
+      ['Perfil', '/profile'],
+    ] as const)
+      await expect(sheet.getByRole('link', { name, exact: true })).toHaveAttribute('href', path);
+    const box = await sheet.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await sheet.getByRole('link', { name: 'Jogo Responsável', exact: true }).click();
+    await expect(page).toHaveURL(/\/jogo-responsavel$/);
   });
 
   test('signed-in pages send an anonymous visitor to /login', async ({ page }) => {

@@ -168,7 +168,7 @@ describe('layout', () => {
     expect(footer.textContent).toContain(String(new Date().getFullYear()));
   });
 
-  it('user menu: name, Usuário Premium, Configurações and Sair', async () => {
+  it('user menu: name, Usuário Premium, the account pages and Sair', async () => {
     const user = userEvent.setup();
     const fetchMock = mockApi({
       ...asUser,
@@ -181,9 +181,18 @@ describe('layout', () => {
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('Usuário Premium')).toBeDefined();
     expect(within(menu).queryByText('Painel Admin')).toBeNull();
-    expect(within(menu).getByRole('menuitem', { name: 'Configurações' }).getAttribute('href')).toBe(
-      '/profile',
+    const hrefs = Object.fromEntries(
+      ['Saldo', 'Suporte', 'Jogo Responsável', 'Perfil'].map((name) => [
+        name,
+        within(menu).getByRole('menuitem', { name }).getAttribute('href'),
+      ]),
     );
+    expect(hrefs).toEqual({
+      Saldo: '/cashback',
+      Suporte: '/support',
+      'Jogo Responsável': '/jogo-responsavel',
+      Perfil: '/profile',
+    });
 
     await user.click(within(menu).getByRole('menuitem', { name: 'Sair' }));
     await waitFor(() => {
@@ -215,7 +224,14 @@ describe('layout', () => {
     await user.click(screen.getByRole('button', { name: 'Abrir menu' }));
     const dialog = await screen.findByRole('dialog');
     const nav = within(dialog).getByRole('navigation', { name: 'Menu principal' });
-    expect(within(nav).getAllByRole('link')).toHaveLength(6);
+    expect(within(nav).getAllByRole('link')).toHaveLength(10);
+    for (const [name, href] of [
+      ['Saldo', '/cashback'],
+      ['Suporte', '/support'],
+      ['Jogo Responsável', '/jogo-responsavel'],
+      ['Perfil', '/profile'],
+    ])
+      expect(within(nav).getByRole('link', { name }).getAttribute('href')).toBe(href);
     await user.click(within(nav).getByRole('link', { name: 'Histórico' }));
     await heading('Histórico');
     await waitFor(() => {

@@ -94,7 +94,7 @@ describe('the prerendered landing page', () => {
     expect(links).toEqual(
       expect.arrayContaining([
         ['Entrar', '/login'],
-        ['Começar Agora', '/login'],
+        ['Começar Agora', '/register'],
       ]),
     );
   });

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Separator } from '@/components/ui/separator';
 import { Sheet, SheetContent, SheetFooter, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { cn } from '@/lib/utils';
-import { appLinks, publicLinks } from './nav-links';
+import { accountLinks, appLinks, type NavItem, publicLinks } from './nav-links';
 
 export interface MobileNavSheetProps {
   user: SessionUser | null;
@@ -33,23 +33,17 @@ export default function MobileNavSheet({ user, open, onOpenChange }: MobileNavSh
             {PRODUCT_NAME}
           </SheetTitle>
         </SheetHeader>
-        <nav aria-label="Menu principal" className="flex flex-col gap-1 p-3">
-          {links.map(({ to, label, icon: Icon }) => (
-            <AppNavLink
-              key={to}
-              to={to}
-              onClick={close}
-              className={({ isActive }) =>
-                cn(
-                  'flex items-center gap-3 rounded-md px-3 py-3 text-base font-medium transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring',
-                  isActive && 'bg-secondary text-secondary-foreground',
-                )
-              }
-            >
-              <Icon aria-hidden="true" className="size-5" />
-              {label}
-            </AppNavLink>
-          ))}
+        <nav aria-label="Menu principal" className="overflow-y-auto p-3">
+          <NavList links={links} onNavigate={close} />
+          {user && (
+            <>
+              <Separator className="my-2" />
+              <p className="px-3 pt-1 pb-1 text-xs font-medium text-muted-foreground uppercase">
+                Minha conta
+              </p>
+              <NavList links={accountLinks} onNavigate={close} />
+            </>
+          )}
         </nav>
         {!user && (
           <>
@@ -72,5 +66,29 @@ export default function MobileNavSheet({ user, open, onOpenChange }: MobileNavSh
         )}
       </SheetContent>
     </Sheet>
+  );
+}
+
+function NavList({ links, onNavigate }: { links: NavItem[]; onNavigate: () => void }) {
+  return (
+    <ul className="flex flex-col gap-1">
+      {links.map(({ to, label, icon: Icon }) => (
+        <li key={to}>
+          <AppNavLink
+            to={to}
+            onClick={onNavigate}
+            className={({ isActive }) =>
+              cn(
+                'flex items-center gap-3 rounded-md px-3 py-2.5 text-base font-medium transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring',
+                isActive && 'bg-secondary text-secondary-foreground',
+              )
+            }
+          >
+            <Icon aria-hidden="true" className="size-5" />
+            {label}
+          </AppNavLink>
+        </li>
+      ))}
+    </ul>
   );
 }

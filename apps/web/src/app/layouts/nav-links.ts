@@ -1,5 +1,9 @@
 import {
   ChartColumn,
+  CircleUser,
+  HeartHandshake,
+  LifeBuoy,
+  Wallet,
   GraduationCap,
   History,
   LayoutDashboard,
@@ -32,4 +36,15 @@ export const appLinks: NavItem[] = [
 export const publicLinks: NavItem[] = [
   { to: '/privacy', label: 'Privacidade', icon: Shield },
   { to: '/tutorial', label: 'Tutorial', icon: GraduationCap },
+];
+
+/**
+ * The player's own pages, in the phone menu and in the desktop bar's account menu: where the money
+ * is, who to ask, the limits and the profile are one tap away from every screen.
+ */
+export const accountLinks: NavItem[] = [
+  { to: '/cashback', label: 'Saldo', icon: Wallet },
+  { to: '/support', label: 'Suporte', icon: LifeBuoy },
+  { to: '/jogo-responsavel', label: 'Jogo Responsável', icon: HeartHandshake },
+  { to: '/profile', label: 'Perfil', icon: CircleUser },
 ];

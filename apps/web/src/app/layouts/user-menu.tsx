@@ -1,6 +1,6 @@
 import type { SessionUser } from '@sorteio/shared/auth';
 import { emailName } from '@sorteio/shared/format';
-import { ChevronDown, LogOut, Settings, ShieldCheck, Users, Wallet } from 'lucide-react';
+import { ChevronDown, LogOut, ShieldCheck, Users } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -15,6 +15,7 @@ import {
 import { useAuth } from '@/lib/auth/use-auth';
 import { errorMessageOf } from '@/lib/errors';
 import { useNotifications } from '@/lib/notifications/use-notifications';
+import { accountLinks } from './nav-links';
 
 /** The user menu of spec 000 section 2; loaded after the first paint (see navbar.tsx). */
 export default function UserMenu({ user }: { user: SessionUser }) {
@@ -72,18 +73,15 @@ export default function UserMenu({ user }: { user: SessionUser }) {
             Salas Privadas
           </Link>
         </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/cashback">
-            <Wallet aria-hidden="true" />
-            Saldo e Cashback
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/profile">
-            <Settings aria-hidden="true" />
-            Configurações
-          </Link>
-        </DropdownMenuItem>
+        {/* The player's own pages; 'Perfil' is the spec's settings entry (/profile). */}
+        {accountLinks.map(({ to, label, icon: Icon }) => (
+          <DropdownMenuItem key={to} asChild>
+            <Link to={to}>
+              <Icon aria-hidden="true" />
+              {label}
+            </Link>
+          </DropdownMenuItem>
+        ))}
         <DropdownMenuSeparator />
         <DropdownMenuItem variant="destructive" onSelect={() => void handleSignOut()}>
           <LogOut aria-hidden="true" />

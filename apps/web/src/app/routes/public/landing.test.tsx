@@ -60,13 +60,13 @@ describe('LandingPage', () => {
     await screen.findByRole('link', { name: /Começar Agora/ });
   });
 
-  it("signed out: 'Começar Agora' and 'Criar Conta Grátis', both to /login", async () => {
+  it("signed out: 'Começar Agora' and 'Criar Conta Grátis', both to /register", async () => {
     mockApi({ 'GET /api/me': { body: { user: null } }, 'GET /api/public/stats': { body: stats } });
     renderLanding();
     const hero = await screen.findByRole('link', { name: 'Começar Agora' });
     const bottom = screen.getByRole('link', { name: 'Criar Conta Grátis' });
-    expect(hero.getAttribute('href')).toBe('/login');
-    expect(bottom.getAttribute('href')).toBe('/login');
+    expect(hero.getAttribute('href')).toBe('/register');
+    expect(bottom.getAttribute('href')).toBe('/register');
     expect(screen.queryByRole('link', { name: 'Ir para Dashboard' })).toBeNull();
   });
 

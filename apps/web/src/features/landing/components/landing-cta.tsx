@@ -5,7 +5,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth/use-auth';
 import { cn } from '@/lib/utils';
 
-/** Labels and targets of spec 000 section 2 (Landing). */
+/**
+ * Labels of spec 000 section 2 (Landing). Signed out, both lead to the sign-up, not the sign-in
+ * the spec names (docs/decisions/015-spec-differences.md): they invite a new player to create an
+ * account, and the sign-up links to the sign-in for those who have one.
+ */
 const labels = {
   hero: { signedIn: 'Ir para Dashboard', signedOut: 'Começar Agora' },
   bottom: { signedIn: 'Acessar Dashboard', signedOut: 'Criar Conta Grátis' },
@@ -26,7 +30,7 @@ export function LandingCta({
   const signedIn = user !== null;
   return (
     <Button asChild size="lg" variant={variant} className={className}>
-      <AppLink to={signedIn ? '/dashboard' : '/login'}>
+      <AppLink to={signedIn ? '/dashboard' : '/register'}>
         {signedIn ? labels[placement].signedIn : labels[placement].signedOut}
         <ArrowRight aria-hidden="true" />
       </AppLink>
