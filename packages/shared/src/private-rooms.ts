@@ -125,11 +125,30 @@ export const privateRoomByCodeSchema = z.object({
   alreadyIn: z.boolean(),
 });
 
+/**
+ * GET /api/private-rooms/invite/:inviteCode: what the holder of the invite link may see, signed in
+ * or not (the invite code is the secret). The room's figures as the room shows them, and who
+ * invited by first name only: no codes, no e-mail, no member list.
+ */
 export const privateInviteSchema = z.object({
   id: z.uuid(),
   roomName: z.string(),
   entryValue: z.number().int(),
+  /** The room's platform fee in basis points, and its amount on a full room (splitPool). */
+  feeBp: z.number().int(),
+  platformFee: z.number().int(),
+  /** Prize if every seat is paid: entry x max minus the fee. */
+  prizeTotal: z.number().int(),
+  maxParticipants: z.number().int(),
+  currentParticipants: z.number().int(),
+  /** First name of the room's creator ('Um amigo' when none is on the profile). */
+  invitedBy: z.string(),
+  /** Still taking seats: open, active and not full. */
+  open: z.boolean(),
+  /** The caller already holds a seat (always false for a visitor). */
+  alreadyIn: z.boolean(),
 });
+export type PrivateInvite = z.infer<typeof privateInviteSchema>;
 
 export const chatMessageSchema = z.object({
   id: z.uuid(),

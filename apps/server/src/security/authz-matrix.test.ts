@@ -452,8 +452,9 @@ const routes: Record<string, RouteSpec> = {
     access: { kind: 'player' },
     call: () => ({ url: `/api/private-rooms/by-code/${rec.privateCode}/join`, body: {} }),
   },
+  // The invite page is public: the invite code in the link is the secret (rate-limited per address).
   'GET /api/private-rooms/invite/:inviteCode': {
-    access: { kind: 'signed-in' },
+    access: { kind: 'open' },
     call: () => ({ url: `/api/private-rooms/invite/${rec.privateInvite}` }),
   },
   'POST /api/private-rooms/invite/:inviteCode/join': {

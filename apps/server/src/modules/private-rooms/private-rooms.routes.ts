@@ -21,7 +21,7 @@ import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
 import { drawRoom } from '../draws/draws.service';
 import { actorOf, writeAudit } from '../admin/audit.service';
-import { clientKey } from '../../lib/client-key';
+import { addressKey, clientKey } from '../../lib/client-key';
 import { payPendingWithBalance } from '../rooms/rooms.service';
 import {
   closePrivateRoom,
@@ -29,6 +29,7 @@ import {
   findByCode,
   findByInvite,
   getDetail,
+  getInvitePreview,
   getRow,
   getRowByCode,
   isMember,
@@ -122,21 +123,23 @@ export function registerPrivateRoomRoutes(app: App, { db, config }: { db: Db; co
     },
   );
 
+  // Public: the invite code is the secret, so a visitor the link was sent to sees the room before
+  // creating an account. Limited per address so codes cannot be tried in bulk.
   app.get(
     '/api/private-rooms/invite/:inviteCode',
     {
+      config: {
+        rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: addressKey },
+      },
       schema: {
         tags: ['private-rooms'],
-        summary: 'Convite de sala privada',
+        summary: 'Convite de sala privada (público para quem tem o link)',
         params: z.object({ inviteCode: inviteCodeSchema }),
         response: { 200: privateInviteSchema },
       },
     },
-    async (request) => {
-      await requireUser(request);
-      const { id, roomName, entryValue } = await findByInvite(db, request.params.inviteCode);
-      return { id, roomName, entryValue };
-    },
+    async (request) =>
+      getInvitePreview(db, request.params.inviteCode, (await getSessionUser(request))?.id ?? null),
   );
 
   app.post(

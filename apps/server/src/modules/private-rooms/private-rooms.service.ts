@@ -5,6 +5,7 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import {
+  type PrivateInvite,
   type PrivatePayment,
   type PrivateRoom,
   type PrivateRoomDetail,
@@ -12,6 +13,7 @@ import {
   can,
   privateRoomMessages,
   type Role,
+  splitPool,
 } from '@sorteio/shared';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
@@ -322,6 +324,42 @@ export async function findByInvite(db: Db, inviteCode: string) {
     roomName: row.room.customName ?? row.room.roomName,
     entryValue: row.sala.valorEntrada,
     row,
+  };
+}
+
+/**
+ * What the holder of an invite link sees, signed in or not: the room as it shows itself (entry,
+ * fee and prize of a full room, seats) and the inviter's first name. Nothing that lets anyone act
+ * on the room without the link (no room code, no member list, no contact data).
+ */
+export async function getInvitePreview(
+  db: Db,
+  inviteCode: string,
+  userId: string | null,
+): Promise<PrivateInvite> {
+  const { id, roomName, entryValue, row } = await findByInvite(db, inviteCode);
+  const [creator] = await db
+    .select({ nome: profiles.nomeCompleto })
+    .from(profiles)
+    .where(eq(profiles.id, row.room.creatorId));
+  const { feeCentavos, netCentavos } = splitPool(
+    entryValue * row.sala.maxParticipantes,
+    row.sala.taxaPersonalizadaBp,
+  );
+  const full = row.sala.participantesAtual >= row.sala.maxParticipantes;
+  return {
+    id,
+    roomName,
+    entryValue,
+    feeBp: row.sala.taxaPersonalizadaBp,
+    platformFee: feeCentavos,
+    prizeTotal: netCentavos,
+    maxParticipants: row.sala.maxParticipantes,
+    currentParticipants: row.sala.participantesAtual,
+    invitedBy: firstName(creator?.nome, 'Um amigo'),
+    open: row.sala.status === 'aberta' && !full,
+    alreadyIn:
+      userId !== null && userId !== row.room.creatorId && (await isMember(db, row, userId)),
   };
 }
 

@@ -140,6 +140,67 @@ describe('private rooms', () => {
     ).toBe(403);
   });
 
+  it('shows an invite to a visitor: the room as it shows itself, the inviter by first name, no codes', async () => {
+    const creator = await verifiedPlayer(ctx);
+    const room = await createRoomAs(creator.cookie, {
+      roomName: 'Churrasco',
+      entryValue: 1250,
+      maxParticipants: 4,
+    });
+    const visitor = await call('GET', `/api/private-rooms/invite/${room.inviteCode}`);
+    expect(visitor.statusCode, visitor.body).toBe(200);
+    // The fee as the room shows it (splitPool on a full room): entry x seats = fee + prize.
+    const fee = Math.floor((1250 * 4 * room.feeBp + 5000) / 10_000);
+    expect(visitor.json()).toEqual({
+      id: room.id,
+      roomName: 'Churrasco',
+      entryValue: 1250,
+      feeBp: room.feeBp,
+      platformFee: fee,
+      prizeTotal: room.prizeTotal,
+      maxParticipants: 4,
+      currentParticipants: 0,
+      invitedBy: 'Jogador',
+      open: true,
+      alreadyIn: false,
+    });
+    expect(fee + room.prizeTotal).toBe(1250 * 4);
+    // Nothing to act on the room without the link, nothing personal about the inviter.
+    const body = visitor.body;
+    for (const secret of [room.roomCode, room.inviteCode, creator.email, creator.id])
+      expect(body).not.toContain(secret);
+
+    const friend = await verifiedPlayer(ctx);
+    await call('POST', `/api/private-rooms/invite/${room.inviteCode}/join`, friend.cookie);
+    const signedIn = await call(
+      'GET',
+      `/api/private-rooms/invite/${room.inviteCode}`,
+      friend.cookie,
+    );
+    expect(signedIn.json()).toMatchObject({ currentParticipants: 1, alreadyIn: true, open: true });
+    expect(
+      (await call('GET', `/api/private-rooms/invite/${room.inviteCode}`)).json(),
+    ).toMatchObject({ currentParticipants: 1, alreadyIn: false });
+    const unknown = await call('GET', '/api/private-rooms/invite/codigo-que-nao-existe');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toBe('Código de convite inválido');
+  });
+
+  it('limits invite reads per address, so codes cannot be tried in bulk', async () => {
+    const headers = { ...jsonHeaders };
+    const read = () =>
+      ctx.app.inject({
+        method: 'GET',
+        url: '/api/private-rooms/invite/tentativa-de-codigo-00',
+        headers,
+        remoteAddress: '203.0.113.77',
+      });
+    const codes: number[] = [];
+    for (let i = 0; i < 31; i += 1) codes.push((await read()).statusCode);
+    expect(codes.slice(0, 30).every((c) => c === 404)).toBe(true);
+    expect(codes[30]).toBe(429);
+  });
+
   it('joins by code (uppercased) and by invite in one atomic step with the specified lucky numbers', async () => {
     const creator = await verifiedPlayer(ctx);
     const room = await createRoomAs(creator.cookie, {
