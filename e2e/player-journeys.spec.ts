@@ -36,10 +36,11 @@ test('a friend invited by link signs up, confirms the e-mail and lands in the in
     .pathname;
   await creator.close();
 
-  // The friend has no account: the invite asks them to sign in, 'Criar conta' keeps the room.
+  // The friend has no account: 'Já tenho conta' then the login's 'Criar conta' keep the room too.
   const friend = await browser.newContext({ baseURL: origin(), ...phone });
   const page = await friend.newPage();
   await page.goto(invitePath);
+  await page.getByRole('link', { name: 'Já tenho conta' }).click();
   await expect(page).toHaveURL(/\/login/);
   await page.getByRole('link', { name: 'Criar conta' }).click();
   await expect(page).toHaveURL(/\/register\?/);

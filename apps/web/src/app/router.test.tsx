@@ -32,6 +32,7 @@ describe('route table', () => {
     ['/tutorial', 'Como Usar a Plataforma'],
     ['/termos', 'Termos de Uso'],
     ['/regulamento', 'Regulamento dos Sorteios'],
+    ['/private-room-invite/XYZ', 'Convite inválido ou sala não encontrada.'],
   ])('%s is public', async (path, title) => {
     mockApi(signedOut);
     renderRoutes(routes, path);
@@ -48,14 +49,13 @@ describe('route table', () => {
     ['/cashback', 'Seu Cashback'],
     ['/private-rooms', 'Minhas Salas Privadas'],
     ['/private-room/abc', 'Sala não encontrada.'],
-    ['/private-room-invite/XYZ', 'Convite inválido ou sala não encontrada.'],
   ])('%s needs a session', async (path, title) => {
     mockApi(asUser);
     renderRoutes(routes, path);
     expect(await heading(title)).toBeDefined();
   });
 
-  it.each(['/dashboard', '/history', '/private-room-invite/XYZ', '/admin'])(
+  it.each(['/dashboard', '/history', '/admin'])(
     '%s sends signed-out visitors to /login',
     async (path) => {
       mockApi(signedOut);

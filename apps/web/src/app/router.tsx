@@ -63,6 +63,11 @@ const publicRoutes: RouteObject[] = [
   { path: 'support', lazy: page(() => import('./routes/public/support')) },
   // Join by code (?code=): public because it asks anonymous visitors to sign in itself.
   { path: 'private-room', lazy: page(() => import('./routes/public/private-room-join')) },
+  // The invite link: a visitor sees the room before creating an account (decision 015).
+  {
+    path: 'private-room-invite/:inviteCode',
+    lazy: page(() => import('./routes/public/private-room-invite')),
+  },
   // Draw transparency pages (DESIGN.md section 5): anyone may verify a draw.
   { path: 'sorteios', lazy: page(() => import('./routes/public/draws')) },
   { path: 'sorteios/:id', lazy: page(() => import('./routes/public/draw')) },
@@ -83,10 +88,6 @@ const playerRoutes: RouteObject[] = [
   { path: 'jogo-responsavel', lazy: page(() => import('./routes/player/responsible-play')) },
   { path: 'private-rooms', lazy: page(() => import('./routes/player/private-rooms')) },
   { path: 'private-room/:roomCode', lazy: page(() => import('./routes/player/private-room')) },
-  {
-    path: 'private-room-invite/:inviteCode',
-    lazy: page(() => import('./routes/player/private-room-invite')),
-  },
 ];
 
 /** Staff only: 'Acesso Negado' for other signed-in users (spec 001 section 2). */

@@ -1,4 +1,10 @@
-import type { ChatMessage, PrivatePayment, PrivateRoom, PrivateRoomDetail } from '@sorteio/shared';
+import type {
+  ChatMessage,
+  PrivateInvite,
+  PrivatePayment,
+  PrivateRoom,
+  PrivateRoomDetail,
+} from '@sorteio/shared';
 import { ids, makeParticipation, makeRoom } from './fixtures';
 import { regularUser } from './mock-api';
 
@@ -78,6 +84,24 @@ export function makeMessage(overrides: Partial<ChatMessage> = {}): ChatMessage {
     authorName: 'Maria Silva',
     message: 'Olá, pessoal!',
     createdAt: '2025-01-02T15:30:00.000Z',
+    ...overrides,
+  };
+}
+
+/** GET /api/private-rooms/invite/:inviteCode: R$ 10,00 x 5 seats, 10 % fee. */
+export function makeInvite(overrides: Partial<PrivateInvite> = {}): PrivateInvite {
+  return {
+    id: privateIds.room,
+    roomName: 'Sala dos Amigos',
+    entryValue: 1000,
+    feeBp: 1000,
+    platformFee: 500,
+    prizeTotal: 4500,
+    maxParticipants: 5,
+    currentParticipants: 2,
+    invitedBy: 'João',
+    open: true,
+    alreadyIn: false,
     ...overrides,
   };
 }

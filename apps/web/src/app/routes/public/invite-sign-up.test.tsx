@@ -3,17 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { RequireAuth } from '@/app/guards/require-auth';
 import { mockApi, regularUser } from '@/test/mock-api';
-import { INVITE_CODE, privateIds } from '@/test/private-room-fixtures';
+import { INVITE_CODE, makeInvite } from '@/test/private-room-fixtures';
 import { renderRoutes } from '@/test/render';
-import PrivateRoomInvitePage from '../player/private-room-invite';
+import PrivateRoomInvitePage from './private-room-invite';
 import LoginPage from './login';
 import RegisterPage from './register';
 import VerifyEmailPage from './verify-email';
 
 const ACCEPT_LEGAL = 'Li e aceito os Termos de Uso e o Regulamento dos Sorteios';
 /**
- * A friend without an account opens an invitation: login -> 'Criar conta' -> sign-up -> the
- * confirmation e-mail's link -> sign-in -> back in the invited room.
+ * A friend without an account opens an invitation: the room -> 'Criar conta e entrar' -> sign-up
+ * -> the confirmation e-mail's link -> sign-in -> back in the invited room.
  */
 const INVITE_PATH = `/private-room-invite/${INVITE_CODE}`;
 const routes = [
@@ -21,10 +21,9 @@ const routes = [
   { path: '/register', element: <RegisterPage /> },
   { path: '/verify-email', element: <VerifyEmailPage /> },
   { path: '/dashboard', element: <h1>Painel do usuário</h1> },
-  {
-    element: <RequireAuth />,
-    children: [{ path: '/private-room-invite/:inviteCode', element: <PrivateRoomInvitePage /> }],
-  },
+  // Public: the visitor sees the room first (decision 015).
+  { path: '/private-room-invite/:inviteCode', element: <PrivateRoomInvitePage /> },
+  { element: <RequireAuth />, children: [{ path: '/private-rooms', element: <h1>Salas</h1> }] },
 ];
 
 function flowApi() {
@@ -42,9 +41,7 @@ function flowApi() {
       state.user = regularUser;
       return { body: { user: regularUser } };
     },
-    [`GET /api/private-rooms/invite/${INVITE_CODE}`]: {
-      body: { id: privateIds.room, roomName: 'Sala dos Amigos', entryValue: 1000 },
-    },
+    [`GET /api/private-rooms/invite/${INVITE_CODE}`]: { body: makeInvite() },
   });
   return state;
 }
@@ -68,9 +65,11 @@ describe('an invited friend without an account', () => {
     const { router } = renderRoutes(routes, INVITE_PATH);
     const user = userEvent.setup();
 
-    // The guard sends the visitor to the login, whose 'Criar conta' keeps the invitation.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Entrar' })).toBeDefined();
-    await user.click(screen.getByRole('link', { name: 'Criar conta' }));
+    // The visitor sees the room, then creates the account; the sign-up keeps the invitation.
+    expect(
+      await screen.findByText('Você foi convidado para a sala: Sala dos Amigos'),
+    ).toBeDefined();
+    await user.click(screen.getByRole('link', { name: 'Criar conta e entrar' }));
     expect(await screen.findByText('Você foi convidado!')).toBeDefined();
     expect(router.state.location.pathname).toBe('/register');
 

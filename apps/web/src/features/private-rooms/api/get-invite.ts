@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { privateInviteSchema } from '@sorteio/shared';
-import type { z } from 'zod';
+import { type PrivateInvite, privateInviteSchema } from '@sorteio/shared';
 import { api } from '@/lib/api-client';
 import { privateRoomKeys } from './private-room-keys';
 
-export type PrivateInvite = z.infer<typeof privateInviteSchema>;
+export type { PrivateInvite };
 
-/** GET /api/private-rooms/invite/:inviteCode (404 'Código de convite inválido'). */
+/** GET /api/private-rooms/invite/:inviteCode, signed in or not (404 'Código de convite inválido'). */
 export function getInvite(
   inviteCode: string,
   options: { signal?: AbortSignal } = {},
