@@ -28,10 +28,11 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type Database, createDatabase } from './db/client';
-import { AppError } from './lib/errors';
+import { AppError, outageOf } from './lib/errors';
 import { addressKey, clientKey, hasSessionCookie } from './lib/client-key';
 import { getSessionUser } from './lib/authz';
-import { createWindowCounter } from './lib/window-counter';
+import { createSharedWindowCounter } from './lib/window-counter';
+import { type SharedRedis, createRedis } from './lib/redis';
 import {
   checkParsedInput,
   checkRawUrl,
@@ -83,7 +84,7 @@ import { registerAdminPanelRoutes } from './modules/admin/admin-panel.routes';
 import { registerAdminRoomRoutes } from './modules/admin/admin-rooms.routes';
 import { registerAdminUserRoutes } from './modules/admin/admin-users.routes';
 import { registerStaffSessionRoutes } from './modules/admin/staff-sessions.routes';
-import { getSetting } from './modules/settings/settings.service';
+import { forgetCachedSettings, getSetting } from './modules/settings/settings.service';
 import { registerStatic } from './plugins/static';
 import { requireDeclaredAdminPermissions } from './lib/route-permission';
 import {
@@ -115,6 +116,8 @@ declare module 'fastify' {
     routeTable: readonly RouteEntry[];
     identity: IdentityQueue;
     notifications: NotificationRuntime;
+    /** The Redis shared by the copies (REDIS_URL), or null: counters in memory. */
+    redis: SharedRedis | null;
   }
 }
 
@@ -305,20 +308,48 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     if (status >= 400 && status < 500) {
       return send(status, { code: 'BAD_REQUEST', message: 'Requisição inválida.' });
     }
+    // A shared part down (the database restarting, the upload disk full): nothing was done, the
+    // caller may retry; /api/ready names the part while it lasts (modules/system/system.routes.ts).
+    const outage = outageOf(error);
+    if (outage) {
+      state.outages[outage] = Date.now();
+      request.log.warn({ err: error, outage }, 'shared part unavailable');
+      void reply.header('retry-after', outage === 'storage' ? '60' : '5');
+      return send(503, {
+        code: 'SERVICE_UNAVAILABLE',
+        message:
+          outage === 'storage'
+            ? 'Não foi possível guardar o arquivo agora. Tente novamente mais tarde.'
+            : 'O serviço está temporariamente indisponível. Tente novamente em alguns segundos.',
+        reason: outage === 'storage' ? 'STORAGE_UNAVAILABLE' : 'DATABASE_UNAVAILABLE',
+      });
+    }
     request.log.error({ err: error }, 'unhandled error');
     return send(500, { code: 'INTERNAL', message: 'Erro interno. Tente novamente mais tarde.' });
   });
 
   // 1. config and shared state
-  const state: SystemState = { ready: false };
+  const state: SystemState = { ready: false, outages: {} };
   app.decorate('config', config);
   app.decorate('systemState', state);
+  // A copy that is leaving (SIGTERM, main.ts) closes each connection after its answer, so the
+  // load balancer opens its next one to another copy.
+  app.addHook('onSend', async (_request, reply) => {
+    if (!state.ready && app.server.listening) void reply.header('connection', 'close');
+  });
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     checkRawUrl(request);
   });
   // No control characters or lone surrogates in parameters, query or body (lib/input-hygiene.ts).
   app.addHook('preValidation', async (request) => checkParsedInput(request));
+
+  // Shared counters (rate limits, socket caps) when the copies share a Redis.
+  const redis = config.redis ? createRedis(config.redis, app.log) : null;
+  app.decorate('redis', redis);
+  app.addHook('onClose', async () => {
+    if (redis) await redis.quit().catch(() => redis.disconnect());
+  });
 
   // 2. database
   const database = options.database ?? (await createDatabase(config.database));
@@ -421,11 +452,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   // Outer bound per address on the API, before any lookup; static files and the SPA's HTML are
   // never limited (a page must load for a family or a carrier sharing one address).
-  const addressLimit = createWindowCounter({ max: config.rateLimitAddressMax, windowMs: 60_000 });
+  // Counted across the copies in Redis when REDIS_URL is set (lib/window-counter.ts).
+  const addressLimit = createSharedWindowCounter(redis, 'addr', {
+    max: config.rateLimitAddressMax,
+    windowMs: 60_000,
+  });
   app.addHook('onRequest', async (request, reply) => {
     // Health probes (load balancers) always answer: they are cheap and must not be starved.
     if (!isApiPath(request.url) || HEALTH_PATHS.has(request.url)) return;
-    const { allowed, retryAfterMs } = addressLimit.hit(addressKey(request));
+    const { allowed, retryAfterMs } = await addressLimit.hit(addressKey(request));
     if (allowed) return;
     void reply.header('retry-after', String(Math.ceil(retryAfterMs / 1000)));
     throw new AppError('RATE_LIMITED', {
@@ -460,6 +495,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // session lookup, so a made-up cookie never opens a fresh bucket (lib/client-key.ts).
   await app.register(fastifyRateLimit, {
     global: true,
+    // Shared by every copy when REDIS_URL is set; while Redis does not answer, requests go on
+    // (the per-address bound above still counts in this copy's memory).
+    ...(redis ? { redis, nameSpace: 'rl:', skipOnError: true } : {}),
     hook: 'preHandler',
     // A signed-in account has its own bucket; signed-out visitors share their address's, which
     // must stay generous (a carrier's or a family's address carries many people).
@@ -525,9 +563,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerSessionRoutes(app, { db: database.db, auth });
   const realtime = await createRealtime(app, database, config.ws);
   app.decorate('realtime', realtime);
-  realtime.onEvent((event) => publicCache.invalidateFor(event));
+  realtime.onEvent((event) => {
+    if (event.type === 'settings') forgetCachedSettings(database.db);
+    else publicCache.invalidateFor(event);
+  });
   // Events may have been missed while the LISTEN connection was down: nothing cached stays.
-  realtime.onResync(() => publicCache.invalidate('rooms', 'stats', 'draws'));
+  realtime.onResync(() => {
+    publicCache.invalidate('rooms', 'stats', 'draws');
+    forgetCachedSettings(database.db);
+  });
   app.addHook('preClose', async () => realtime.close());
   const publishRoomChange = async (salaId: string, change: RoomChange) => {
     for (const event of await roomChangeEvents(database.db, salaId, change))

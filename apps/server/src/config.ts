@@ -7,6 +7,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isValidCnpj, onlyDigits, type OperatorAuthorization } from '@sorteio/shared';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const boolFromEnv = z
@@ -67,7 +68,43 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
-    TRUST_PROXY: boolFromEnv.default(false),
+    /**
+     * Whose X-Forwarded-* headers are believed: false (nobody), true (any hop: only when the
+     * server is reachable through the proxy alone), or the proxies' addresses / CIDR ranges,
+     * comma-separated (the cluster: 127.0.0.1).
+     */
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((v, ctx): boolean | string[] => {
+        const lower = v.trim().toLowerCase();
+        if (['true', '1', 'yes', 'on'].includes(lower)) return true;
+        if (['false', '0', 'no', 'off'].includes(lower)) return false;
+        const list = v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+        if (list.length === 0 || !list.every(isAddressOrRange)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'use true, false ou endereços / faixas CIDR separados por vírgula',
+          });
+          return z.NEVER;
+        }
+        return list;
+      }),
+    /** Redis shared by the copies (rate limits, socket caps); unset: counted in memory. */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, { error: 'deve começar com redis:// ou rediss://' })
+      .optional(),
+    /** Key prefix in Redis (several deployments on one Redis). */
+    REDIS_PREFIX: z.string().min(1).max(64).default('sorteio:'),
+    /**
+     * On SIGTERM: how long the copy keeps answering (not ready, closing every connection after
+     * its answer) before it stops accepting connections, so the load balancer moves away first.
+     */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
     RATE_LIMIT_SIGN_IN_MAX: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_JOIN_MAX: z.coerce.number().int().min(1).default(30),
@@ -292,6 +329,16 @@ function isDemo(env: { SEED_DEMO?: boolean | undefined; DATABASE_URL?: string | 
   return env.SEED_DEMO ?? !env.DATABASE_URL;
 }
 
+function isAddressOrRange(value: string): boolean {
+  try {
+    if (value.includes('/')) ipaddr.parseCIDR(value);
+    else ipaddr.parse(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function isValidIsoDate(value: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!m) return false;
@@ -341,7 +388,12 @@ export interface Config {
   /** A staff session ends after this many minutes without a request. */
   staffIdleTimeoutMinutes: number;
   logLevel: string;
-  trustProxy: boolean;
+  /** true, false, or the addresses / CIDR ranges of the trusted proxies. */
+  trustProxy: boolean | string[];
+  /** Shared counters (rate limits, socket caps) across copies; null = in this process's memory. */
+  redis: { url: string; prefix: string } | null;
+  /** Time a copy keeps answering after SIGTERM before it stops accepting connections. */
+  shutdownDrainMs: number;
   rateLimitMax: number;
   /** Sign-in and 2FA attempts per IP per minute. */
   rateLimitSignInMax: number;
@@ -527,6 +579,8 @@ export function loadConfig(
     staffIdleTimeoutMinutes: e.STAFF_IDLE_TIMEOUT_MINUTES,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     rateLimitMax: e.RATE_LIMIT_MAX,
     rateLimitSignInMax: e.RATE_LIMIT_SIGN_IN_MAX,
     rateLimitJoinMax: e.RATE_LIMIT_JOIN_MAX,

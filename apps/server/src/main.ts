@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import pino from 'pino';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/client';
 import { createJobQueue } from './jobs/queue';
 import { describeCredentials, seedDemo } from './seed';
@@ -10,7 +10,7 @@ import { describeCredentials, seedDemo } from './seed';
 /** Argument of the short-lived child that migrates and seeds the embedded database. */
 const PREPARE_DATABASE = '--prepare-database';
 
-let config;
+let config: Config;
 try {
   config = loadConfig(process.env);
 } catch (error) {
@@ -76,13 +76,22 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.systemState.ready = false;
-  app.log.info({ signal }, 'shutting down: finishing requests in flight');
+  app.log.info(
+    { signal, drainMs: config.shutdownDrainMs },
+    'shutting down: finishing requests in flight',
+  );
   const timer = setTimeout(() => {
-    app.log.error('shutdown timed out after 10 s');
+    app.log.error('shutdown timed out');
     process.exit(1);
-  }, 10_000);
+  }, 10_000 + config.shutdownDrainMs);
   timer.unref();
   try {
+    if (config.shutdownDrainMs > 0) {
+      // Behind a load balancer: keep answering while it notices (/api/ready is 503), closing each
+      // connection after its answer so none is reused, then stop accepting connections.
+      app.server.closeIdleConnections();
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+    }
     await app.close();
     process.exit(0);
   } catch (error) {

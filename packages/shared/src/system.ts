@@ -13,7 +13,11 @@ export const healthSchema = z.object({
 });
 export type Health = z.infer<typeof healthSchema>;
 
-export const readySchema = z.object({ ready: z.boolean() });
+export const readySchema = z.object({
+  ready: z.boolean(),
+  /** The shared parts not working on this copy now (empty when all is well). */
+  down: z.array(z.enum(['shutting-down', 'database', 'redis', 'storage'])).default([]),
+});
 export type Ready = z.infer<typeof readySchema>;
 
 /** Real figures shown on the landing page instead of an invented claim. */

@@ -51,3 +51,38 @@ export function pgConstraint(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** SQLSTATEs of a database that is down, restarting, refusing connections or shedding load. */
+const DATABASE_DOWN_CODES = new Set([
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, recovering)
+  '53300', // too_many_connections
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+const DATABASE_DOWN_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|read ECONNRESET|Client has encountered a connection error|Connection ended unexpectedly/;
+const STORAGE_FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
+
+/**
+ * Which shared part an unexpected error says is down, if any: the caller answers 503 with
+ * Retry-After (nothing was done; retrying later is safe) instead of a 500.
+ */
+export function outageOf(error: unknown): 'database' | 'storage' | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') {
+      if (DATABASE_DOWN_CODES.has(code)) return 'database';
+      if (STORAGE_FULL_CODES.has(code)) return 'storage';
+      if (code === 'ECONNREFUSED' || code === 'ECONNRESET') return 'database';
+    }
+    if (typeof message === 'string' && DATABASE_DOWN_MESSAGES.test(message)) return 'database';
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}

@@ -36,3 +36,41 @@ export function createWindowCounter(options: {
     size: () => windows.size,
   };
 }
+
+/** A fixed-window counter whose hits are async: counted in Redis when the copies share one. */
+export interface AsyncWindowCounter {
+  hit(key: string): Promise<{ allowed: boolean; retryAfterMs: number }>;
+}
+
+/**
+ * The same fixed windows counted in Redis across every server copy (`INCR` on a key per window,
+ * expiring with it). Without Redis, or while it does not answer, this copy's memory counts (a
+ * limit per copy instead of none).
+ */
+export function createSharedWindowCounter(
+  redis: {
+    incr(key: string): Promise<number>;
+    pexpire(key: string, ms: number): Promise<number>;
+  } | null,
+  name: string,
+  options: { max: number; windowMs: number; maxKeys?: number; now?: () => number },
+): AsyncWindowCounter {
+  const local = createWindowCounter(options);
+  const now = options.now ?? Date.now;
+  if (!redis) return { hit: async (key) => local.hit(key) };
+  return {
+    async hit(key) {
+      const t = now();
+      const window = Math.floor(t / options.windowMs);
+      const redisKey = `${name}:${window}:${key}`;
+      try {
+        const count = await redis.incr(redisKey);
+        if (count === 1) await redis.pexpire(redisKey, options.windowMs);
+        if (count <= options.max) return { allowed: true, retryAfterMs: 0 };
+        return { allowed: false, retryAfterMs: (window + 1) * options.windowMs - t };
+      } catch {
+        return local.hit(key);
+      }
+    },
+  };
+}

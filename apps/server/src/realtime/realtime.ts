@@ -28,7 +28,8 @@ export const realtimeListener = { reconnects: 0 };
  * - room, draw: public rooms only, to everyone (anonymous included);
  * - private-room: a private room's seats or draw changed, to its members and staff only;
  * - chat: a private room's new message, to its members only;
- * - payment, payout: to the one user they belong to.
+ * - payment, payout: to the one user they belong to;
+ * - settings: to no socket (the copies' own cache invalidation).
  * Member lists stay on the server (`forClient`).
  */
 export const liveEventSchema = z.discriminatedUnion('type', [
@@ -67,6 +68,11 @@ export const liveEventSchema = z.discriminatedUnion('type', [
     memberIds: z.array(z.string()),
     messageId: z.string(),
   }),
+  /**
+   * Between the copies only, never to a socket: the settings changed (a maintenance switch, a
+   * limit), so each copy drops its cached settings at once instead of at the cache's expiry.
+   */
+  z.object({ type: z.literal('settings') }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
@@ -99,6 +105,8 @@ export function visibleTo(event: LiveEvent, client: Pick<Client, 'userId' | 'isS
     case 'room':
     case 'draw':
       return true;
+    case 'settings':
+      return false;
   }
 }
 

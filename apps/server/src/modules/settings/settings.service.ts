@@ -1,8 +1,9 @@
 /**
  * Platform settings stored in the database and enforced on the server. Each setting has a typed
  * default; an administrator's change is a row in `settings`. Reads go through a short cache so a
- * hot path (every request checks maintenance mode) costs no query, and a change made on one server
- * copy applies on every copy within SETTINGS_CACHE_MS.
+ * hot path (every request checks maintenance mode) costs no query. A change made on one server
+ * copy is announced to every copy (NOTIFY on the live-update channel), which drops its cache at
+ * once; SETTINGS_CACHE_MS bounds the staleness if that message is lost.
  */
 import {
   DEFAULT_PRIVATE_ROOM_FEE_BP,
@@ -81,7 +82,20 @@ function loadAll(db: Db): Promise<Map<string, unknown>> {
   return values;
 }
 
+/** After a committed change: this copy's cache is dropped and every other copy is told to. */
 export function invalidateSettings(db: Db): void {
+  cache.delete(db);
+  db.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, ${SETTINGS_CHANGED})`).catch(
+    () => undefined,
+  );
+}
+
+/** The live-update channel (realtime/realtime.ts) and the message every copy reacts to. */
+const SETTINGS_CHANNEL = 'sorteio_events';
+const SETTINGS_CHANGED = JSON.stringify({ type: 'settings' });
+
+/** Drops this copy's cached settings (another copy announced a change). */
+export function forgetCachedSettings(db: Db): void {
   cache.delete(db);
 }
 

@@ -16,11 +16,21 @@ import { notFound } from '../../lib/errors';
 import { isPlayerAccount } from '../../lib/player-accounts';
 import type { App } from '../../lib/fastify';
 import { sendCached } from '../../lib/public-cache';
+import { redisReady } from '../../lib/redis';
 import type { Mailer } from '../mail/mail.service';
 
 export interface SystemState {
+  /** False until started and again from SIGTERM on (the copy is leaving). */
   ready: boolean;
+  /** When a request last failed because this shared part was down (app.ts error handler). */
+  outages: Partial<Record<'database' | 'storage', number>>;
 }
+
+/** How long a failure to store a file keeps 'storage' in /api/ready's list of what is down. */
+export const STORAGE_OUTAGE_MS = 30_000;
+
+/** How long /api/ready waits for the database before it says the database is down. */
+export const READY_DB_TIMEOUT_MS = 1000;
 
 /**
  * How long /api/health waits for the database's round trip: a database that does not answer (a
@@ -105,7 +115,25 @@ export function registerSystemRoutes(
         response: { 200: readySchema, 503: readySchema },
       },
     },
-    async (_request, reply) => reply.status(state.ready ? 200 : 503).send({ ready: state.ready }),
+    // What a load balancer (and the cluster's supervisor, scripts/cluster) reads: 503 while the copy
+    // is leaving or cannot reach the database; `down` names every shared part not working now
+    // (Redis and the upload storage are listed without taking the copy out: requests still work).
+    async (_request, reply) => {
+      const down: ('shutting-down' | 'database' | 'redis' | 'storage')[] = [];
+      if (!state.ready) down.push('shutting-down');
+      try {
+        await pingWithin(READY_DB_TIMEOUT_MS);
+      } catch {
+        down.push('database');
+      }
+      if (!redisReady(app.redis)) down.push('redis');
+      const storageFailedAt = state.outages.storage;
+      if (storageFailedAt !== undefined && Date.now() - storageFailedAt < STORAGE_OUTAGE_MS)
+        down.push('storage');
+      const ready = state.ready && !down.includes('database');
+      if (!ready) void reply.header('retry-after', '5');
+      return reply.status(ready ? 200 : 503).send({ ready, down });
+    },
   );
 
   app.get(

@@ -88,8 +88,10 @@ describe('system routes', () => {
         status: 'degraded',
         database: { status: 'error', roundTripMs: null },
       });
-      // Readiness is the process's own state: it never waits for the database.
-      expect(ready.statusCode).toBe(200);
+      // Readiness waits for the database at most READY_DB_TIMEOUT_MS, then says it is down (a
+      // load balancer takes this copy out while the others still reach theirs).
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ ready: false, down: ['database'] });
     } finally {
       ctx.database.ping = ping;
       release();
@@ -99,12 +101,24 @@ describe('system routes', () => {
   });
 
   it('reports readiness, and not-ready while shutting down', async () => {
-    expect((await ctx.app.inject({ url: '/api/ready' })).json()).toEqual({ ready: true });
+    expect((await ctx.app.inject({ url: '/api/ready' })).json()).toEqual({
+      ready: true,
+      down: [],
+    });
     ctx.app.systemState.ready = false;
     const res = await ctx.app.inject({ url: '/api/ready' });
     ctx.app.systemState.ready = true;
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ ready: false });
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json()).toEqual({ ready: false, down: ['shutting-down'] });
+  });
+
+  it('names a full upload storage in /api/ready for a while, without leaving the rotation', async () => {
+    ctx.app.systemState.outages.storage = Date.now();
+    const res = await ctx.app.inject({ url: '/api/ready' });
+    delete ctx.app.systemState.outages.storage;
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ready: true, down: ['storage'] });
   });
 
   it('answers JSON 404 for unknown API routes', async () => {
