@@ -929,6 +929,11 @@ export async function seedScale({
       if (room.status === 'cancelada') {
         for (const seat of room.seatList.filter((s) => s.status === 'confirmado')) {
           const back = Math.min(seat.fromCashback, t.entry);
+          // As the product refunds (draws.service planRefunds): the cashback the entry earned is
+          // taken back as far as the player still holds Cashback; the rest is recorded.
+          const cashbackKey = `user_cashback:${seat.user.id}`;
+          const earned = percentOf(t.entry, config.cashbackBp);
+          const reversed = Math.min(earned, book.balance(cashbackKey) + back);
           book.post(
             event.at,
             {
@@ -938,13 +943,34 @@ export async function seedScale({
               userId: seat.user.id,
               salaId: room.id,
               participacaoId: seat.id,
+              metadata: {
+                cashbackEarned: earned,
+                cashbackReversed: reversed,
+                cashbackUnrecovered: earned - reversed,
+              },
             },
             [
               [poolKey, -t.entry],
-              [`user_cashback:${seat.user.id}`, back],
+              [cashbackKey, back],
               [`user_saldo:${seat.user.id}`, t.entry - back],
             ],
           );
+          if (reversed > 0)
+            book.post(
+              event.at,
+              {
+                kind: 'cashback_reversal',
+                idempotencyKey: `cashback-reversal:${seat.id}`,
+                description: `Estorno do cashback: sala ${room.type} cancelada`,
+                userId: seat.user.id,
+                salaId: room.id,
+                participacaoId: seat.id,
+              },
+              [
+                [cashbackKey, -reversed],
+                ['platform_cashback', reversed],
+              ],
+            );
         }
         continue;
       }

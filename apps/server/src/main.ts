@@ -4,6 +4,7 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/client';
+import { answerBackupRequests } from './db/pglite-backup';
 import { createJobQueue } from './jobs/queue';
 import { describeCredentials, seedDemo } from './seed';
 
@@ -54,6 +55,12 @@ if (prepared) {
 const app = await buildApp(config, { skipMigrations: prepared });
 const demo = config.seedDemo ? await seedDemo({ db: app.database.db, config }) : null;
 await app.listen({ host: config.host, port: config.port });
+// The embedded database can only be copied by the process holding it: `npm run db:backup` asks
+// this one (SIGUSR2) while it keeps serving (db/pglite-backup.ts).
+const stopAnsweringBackups =
+  app.database.pglite && config.database.kind === 'pglite' && config.database.dataDir
+    ? answerBackupRequests({ dataDir: config.dataDir, client: app.database.pglite, log: app.log })
+    : () => undefined;
 // Started with --expose-gc (scripts/server-process.mjs): the garbage of starting up (modules,
 // the database's start, the demo data) is collected once, right after, instead of whenever V8
 // next finds the process idle, so an idle server holds its idle memory from the start.
@@ -93,6 +100,7 @@ async function shutdown(signal: string) {
       await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
     }
     await app.close();
+    stopAnsweringBackups();
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, 'error while shutting down');
