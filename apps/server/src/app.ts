@@ -55,7 +55,7 @@ import { type PixRuntime, createPixRuntime } from './modules/integrations/pix-co
 import { HEALTH_QUEUE, createJobQueue, queueMail, scheduleRounds } from './jobs/queue';
 import { type Scheduler, createScheduler } from './jobs/scheduler';
 import { notifyDraw, notifyPayout, registerDrawRoutes } from './modules/draws/draws.routes';
-import { type DrawOutcome, drawRoom } from './modules/draws/draws.service';
+import { type DrawOutcome, completeBeaconDraw, drawRoom } from './modules/draws/draws.service';
 import { type Realtime, createRealtime } from './realtime/realtime';
 import { PublicCache } from './lib/public-cache';
 import { type RoomChange, roomChangeEvents } from './realtime/room-events';
@@ -599,7 +599,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   );
   events.on('draw', (outcome: DrawOutcome) =>
     live(async () => {
-      if (outcome.kind === 'skipped') return;
+      if (outcome.kind === 'skipped' || outcome.kind === 'pending') return;
       await publishRoomChange(outcome.salaId, {
         kind: 'draw',
         drawId: outcome.kind === 'drawn' ? outcome.sorteioId : null,
@@ -667,6 +667,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerPrivateRoomRoutes(app, { db: database.db, config });
   registerSupportRoutes(app, { db: database.db, config, mailer });
   const afterDraw = async (outcome: DrawOutcome) => {
+    // A draw waiting for its beacon round: the room changed (frozen), nobody is told a result yet.
+    if (outcome.kind === 'pending' || outcome.kind === 'skipped') {
+      if (outcome.kind === 'pending') events.emit('room', outcome.salaId);
+      return;
+    }
     await notifyDraw(database.db, mailer, config, outcome);
     events.emit('draw', outcome);
   };
@@ -678,8 +683,32 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       .from(salas)
       .where(eq(salas.id, salaId));
     if (room?.status !== 'sorteando' || !room.auto) return;
-    const outcome = await drawRoom({ db: database.db, config, salaId });
+    // Never held up by a beacon round: a frozen draw completes on a timer (or the job's round).
+    const outcome = await drawRoom({ db: database.db, config, salaId, beaconWaitMs: 0 });
+    if (outcome.kind === 'pending') completeAtBeaconRound(salaId);
     if (outcome.kind !== 'skipped') await afterDraw(outcome);
+  });
+  const beaconTimers = new Set<NodeJS.Timeout>();
+  const completeAtBeaconRound = (salaId: string) => {
+    const period = config.beacon?.chain.period ?? 0;
+    const timer = setTimeout(
+      () => {
+        beaconTimers.delete(timer);
+        completeBeaconDraw({ db: database.db, config, salaId })
+          .then(async (outcome) => {
+            if (outcome.kind === 'drawn' || outcome.kind === 'cancelled') await afterDraw(outcome);
+          })
+          .catch((error: unknown) =>
+            app.log.error({ err: error, salaId }, 'beacon draw completion failed'),
+          );
+      },
+      (period + 0.2) * 1000,
+    );
+    timer.unref();
+    beaconTimers.add(timer);
+  };
+  app.addHook('onClose', async () => {
+    for (const timer of beaconTimers) clearTimeout(timer);
   });
 
   const scheduler = createScheduler({

@@ -6,7 +6,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { isValidCnpj, onlyDigits, type OperatorAuthorization } from '@sorteio/shared';
+import {
+  type BeaconChain,
+  isValidCnpj,
+  onlyDigits,
+  type OperatorAuthorization,
+} from '@sorteio/shared';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
@@ -232,8 +237,41 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: boolFromEnv.default(true),
     S3_SSE: boolFromEnv.default(false),
+    /** drand beacon (docs/decisions/024-drand-beacon.md): the HTTP API's base URL. */
+    DRAND_URL: z.url({ error: 'deve ser uma URL, por exemplo https://api.drand.sh' }).optional(),
+    /** The chain pinned by its /info: hash, public key, period and genesis time. */
+    DRAND_CHAIN_HASH: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, { error: 'deve ter 64 dígitos hexadecimais minúsculos' })
+      .optional(),
+    DRAND_PUBLIC_KEY: z
+      .string()
+      .regex(/^[0-9a-f]{192}$/, {
+        error: 'deve ter 192 dígitos hexadecimais minúsculos (chave BLS em G2)',
+      })
+      .optional(),
+    DRAND_PERIOD: z.coerce.number().int().min(1).max(3600).optional(),
+    DRAND_GENESIS_TIME: z.coerce.number().int().min(0).optional(),
+    DRAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+    /** The longest wait between two fetch attempts of a round that could not be had. */
+    DRAND_RETRY_MAX_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   })
   .superRefine((env, ctx) => {
+    const drandVars = [
+      'DRAND_URL',
+      'DRAND_CHAIN_HASH',
+      'DRAND_PUBLIC_KEY',
+      'DRAND_PERIOD',
+      'DRAND_GENESIS_TIME',
+    ] as const;
+    const missingDrand = drandVars.filter((name) => env[name] === undefined);
+    // A beacon half configured would draw without it: all five or none.
+    if (missingDrand.length > 0 && missingDrand.length < drandVars.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: [missingDrand[0]!],
+        message: `é obrigatório junto com as outras variáveis DRAND_* (faltam: ${missingDrand.join(', ')})`,
+      });
     if (env.PIX_PROVIDER === 'efi') {
       for (const key of [
         'EFI_CLIENT_ID',
@@ -501,6 +539,13 @@ export interface Config {
     forcePathStyle: boolean;
     sse: boolean;
   } | null;
+  /** The drand beacon draws are bound to (protocol v2); null = v1 draws with an empty beacon. */
+  beacon: {
+    url: string;
+    chain: BeaconChain;
+    timeoutMs: number;
+    retryMaxSeconds: number;
+  } | null;
   version: string;
 }
 
@@ -699,6 +744,25 @@ export function loadConfig(
             secretAccessKey: e.S3_SECRET_ACCESS_KEY,
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
             sse: e.S3_SSE,
+          }
+        : null,
+    beacon:
+      e.DRAND_URL &&
+      e.DRAND_CHAIN_HASH &&
+      e.DRAND_PUBLIC_KEY &&
+      e.DRAND_PERIOD !== undefined &&
+      e.DRAND_GENESIS_TIME !== undefined
+        ? {
+            url: e.DRAND_URL.replace(/\/+$/, ''),
+            chain: {
+              hash: e.DRAND_CHAIN_HASH,
+              public_key: e.DRAND_PUBLIC_KEY,
+              period: e.DRAND_PERIOD,
+              genesis_time: e.DRAND_GENESIS_TIME,
+              scheme: 'bls-unchained-g1-rfc9380',
+            },
+            timeoutMs: e.DRAND_TIMEOUT_MS,
+            retryMaxSeconds: e.DRAND_RETRY_MAX_SECONDS,
           }
         : null,
     version: env.npm_package_version ?? '0.1.0',

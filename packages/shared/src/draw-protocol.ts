@@ -1,11 +1,45 @@
 /**
- * The draw protocol, version 1 (DESIGN.md section 5). A public contract: third parties verify draws
+ * The draw protocol, versions 1 and 2 (DESIGN.md section 5; v2 binds the draw to a drand beacon
+ * round and publishes the time the entrants were frozen). A public contract: third parties verify draws
  * with it, so it changes only by a new version number. Pure code on WebCrypto: it runs unchanged in
  * Node (the server draws) and in the browser (the transparency page verifies).
  */
 import { z } from 'zod';
 
 export const DRAW_PROTOCOL_VERSION = 'v1';
+export const DRAW_PROTOCOL_VERSIONS = ['v1', 'v2'] as const;
+export type DrawProtocolVersion = (typeof DRAW_PROTOCOL_VERSIONS)[number];
+
+/** The drand chain a v2 draw's beacon round comes from (drand's /info, kept with the draw). */
+export interface BeaconChain {
+  /** The chain hash, lowercase hex. */
+  hash: string;
+  /** The chain's BLS public key (G2, compressed), lowercase hex. */
+  public_key: string;
+  /** Seconds between rounds. */
+  period: number;
+  /** Unix time (seconds) of round 1. */
+  genesis_time: number;
+  scheme: string;
+}
+
+/** Unix time in milliseconds at which `round` is produced: genesis + (round - 1) * period. */
+export function beaconRoundTimeMs(
+  chain: Pick<BeaconChain, 'period' | 'genesis_time'>,
+  round: number,
+): number {
+  return (chain.genesis_time + (round - 1) * chain.period) * 1000;
+}
+
+/** The first round produced strictly after `afterMs` (the entrants' freeze time). */
+export function firstBeaconRoundAfter(
+  chain: Pick<BeaconChain, 'period' | 'genesis_time'>,
+  afterMs: number,
+): number {
+  const elapsed = afterMs - chain.genesis_time * 1000;
+  if (elapsed < 0) return 1;
+  return Math.floor(elapsed / (chain.period * 1000)) + 2;
+}
 
 const encoder = new TextEncoder();
 
@@ -68,6 +102,7 @@ export async function winnerIndex(input: {
   entrantsDigest: string;
   beacon: string;
   n: number;
+  version?: DrawProtocolVersion;
 }): Promise<number> {
   const { n } = input;
   if (!Number.isInteger(n) || n < 1) throw new Error('a draw needs at least one entrant');
@@ -77,7 +112,7 @@ export async function winnerIndex(input: {
   for (let c = 0; ; c += 1) {
     const block = await hmacSha256(
       seed,
-      `v1:${input.roomId}:${input.entrantsDigest}:${input.beacon}:${c}`,
+      `${input.version ?? 'v1'}:${input.roomId}:${input.entrantsDigest}:${input.beacon}:${c}`,
     );
     let x = 0n;
     for (let i = 0; i < 8; i += 1) x = (x << 8n) | BigInt(block[i]!);
@@ -85,7 +120,17 @@ export async function winnerIndex(input: {
   }
 }
 
-/** Step 6: hash_prova. */
+/** v2's beacon binding: the freeze time and the round, sealed into hash_prova. */
+export interface BeaconBinding {
+  /** ISO 8601 (UTC, milliseconds) of the moment the entrant list was frozen. */
+  entrantsFrozenAt: string;
+  round: number;
+}
+
+/**
+ * Step 6: hash_prova. v1 seals room, commitment, seed, digest, beacon, index and number; v2 also
+ * seals the freeze time and the beacon round, between the digest and the beacon.
+ */
 export function proofHash(p: {
   roomId: string;
   commitment: string;
@@ -94,7 +139,12 @@ export function proofHash(p: {
   beacon: string;
   winnerIndex: number;
   winningNumber: string;
+  binding?: BeaconBinding | undefined;
 }): Promise<string> {
+  if (p.binding)
+    return sha256Hex(
+      `v2|${p.roomId}|${p.commitment}|${p.seedHex}|${p.entrantsDigest}|${p.binding.entrantsFrozenAt}|${p.binding.round}|${p.beacon}|${p.winnerIndex}|${p.winningNumber}`,
+    );
   return sha256Hex(
     `v1|${p.roomId}|${p.commitment}|${p.seedHex}|${p.entrantsDigest}|${p.beacon}|${p.winnerIndex}|${p.winningNumber}`,
   );
@@ -115,8 +165,13 @@ export async function runDraw(input: {
   roomId: string;
   luckyNumbers: readonly string[];
   beacon?: string;
+  /** Protocol v2: the beacon round's randomness is `beacon`, bound to this freeze time and round. */
+  binding?: BeaconBinding;
 }): Promise<DrawResult> {
   const beacon = input.beacon ?? '';
+  const version: DrawProtocolVersion = input.binding ? 'v2' : 'v1';
+  if (version === 'v2' && !/^[0-9a-f]{64}$/.test(beacon))
+    throw new Error('a v2 draw needs the beacon randomness');
   const entrants = sortEntrants(input.luckyNumbers);
   if (new Set(entrants).size !== entrants.length)
     throw new Error('lucky numbers must be unique in a room');
@@ -127,6 +182,7 @@ export async function runDraw(input: {
     entrantsDigest: digest,
     beacon,
     n: entrants.length,
+    version,
   });
   const winningNumber = entrants[index]!;
   const hashProva = await proofHash({
@@ -137,13 +193,12 @@ export async function runDraw(input: {
     beacon,
     winnerIndex: index,
     winningNumber,
+    binding: input.binding,
   });
   return { entrants, entrantsDigest: digest, winnerIndex: index, winningNumber, hashProva };
 }
 
-/** GET /api/draws/:id/proof (public). */
-export const drawProofSchema = z.object({
-  version: z.literal('v1'),
+const proofFieldsV1 = {
   room_id: z.string(),
   commitment: z.string(),
   commitment_published_at: z.string(),
@@ -156,8 +211,34 @@ export const drawProofSchema = z.object({
   winning_number: z.string(),
   hash_prova: z.string(),
   drawn_at: z.string(),
+};
+
+export const beaconChainSchema = z.object({
+  hash: z.string(),
+  public_key: z.string(),
+  period: z.number().int().positive(),
+  genesis_time: z.number().int(),
+  scheme: z.string(),
 });
+
+export const drawProofV1Schema = z.object({ version: z.literal('v1'), ...proofFieldsV1 });
+export const drawProofV2Schema = z.object({
+  version: z.literal('v2'),
+  ...proofFieldsV1,
+  beacon_round: z.number().int(),
+  /** When the entrant list was frozen: the beacon round must be the first one after it. */
+  entrants_frozen_at: z.string(),
+  /** The round's BLS signature (G1, compressed), lowercase hex. */
+  beacon_signature: z.string(),
+  beacon_chain: beaconChainSchema,
+});
+/** GET /api/draws/:id/proof (public). */
+export const drawProofSchema = z.discriminatedUnion('version', [
+  drawProofV1Schema,
+  drawProofV2Schema,
+]);
 export type DrawProof = z.infer<typeof drawProofSchema>;
+export type DrawProofV2 = z.infer<typeof drawProofV2Schema>;
 
 export type VerificationCheck =
   | 'commitment'
@@ -166,7 +247,10 @@ export type VerificationCheck =
   | 'entrants_digest'
   | 'winner_index'
   | 'winning_number'
-  | 'hash_prova';
+  | 'hash_prova'
+  | 'beacon_after_freeze'
+  | 'beacon_signature'
+  | 'beacon_randomness';
 
 export interface VerificationReport {
   ok: boolean;
@@ -198,6 +282,7 @@ export async function verifyProof(proof: DrawProof): Promise<VerificationReport>
           entrantsDigest: digest,
           beacon: proof.beacon,
           n: proof.entrants.length,
+          version: proof.version,
         })
       : -1;
   add('winner_index', String(proof.winner_index), String(index));
@@ -213,9 +298,53 @@ export async function verifyProof(proof: DrawProof): Promise<VerificationReport>
       beacon: proof.beacon,
       winnerIndex: index,
       winningNumber: proof.entrants[index] ?? '',
+      binding:
+        proof.version === 'v2'
+          ? { entrantsFrozenAt: proof.entrants_frozen_at, round: proof.beacon_round }
+          : undefined,
     }),
   );
+  if (proof.version === 'v2') await addBeaconChecks(proof, add);
   return { ok: checks.every((c) => c.ok), checks };
+}
+
+/**
+ * v2: the round is the first one produced strictly after the freeze (which is not after the draw),
+ * its BLS signature is the chain's, and the beacon is sha256 of that signature. The BLS code is
+ * loaded only here (a dynamic import: the browser fetches it for v2 proofs only).
+ */
+async function addBeaconChecks(
+  proof: DrawProofV2,
+  add: (check: VerificationCheck, expected: string, actual: string) => void,
+) {
+  const frozenAt = Date.parse(proof.entrants_frozen_at);
+  const chain = proof.beacon_chain;
+  const expectedRound = Number.isNaN(frozenAt) ? -1 : firstBeaconRoundAfter(chain, frozenAt);
+  const frozenBeforeDraw = !Number.isNaN(frozenAt) && frozenAt <= Date.parse(proof.drawn_at);
+  add(
+    'beacon_after_freeze',
+    `rodada ${expectedRound}`,
+    frozenBeforeDraw ? `rodada ${proof.beacon_round}` : 'congelamento depois do sorteio',
+  );
+  const drand = await import('./drand');
+  add(
+    'beacon_signature',
+    'assinatura válida',
+    drand.verifyRoundSignature({
+      publicKeyHex: chain.public_key,
+      round: proof.beacon_round,
+      signatureHex: proof.beacon_signature,
+    })
+      ? 'assinatura válida'
+      : 'assinatura inválida',
+  );
+  let randomness = 'assinatura inválida';
+  try {
+    randomness = drand.randomnessOf(proof.beacon_signature);
+  } catch {
+    // not hex: the check fails with the text above
+  }
+  add('beacon_randomness', proof.beacon, randomness);
 }
 
 /** Portuguese labels of each check for the verification page. */
@@ -227,6 +356,9 @@ export const verificationCheckLabels: Record<VerificationCheck, string> = {
   winner_index: 'A posição do vencedor foi calculada corretamente',
   winning_number: 'O número vencedor é o da posição sorteada',
   hash_prova: 'O hash de prova confere',
+  beacon_after_freeze: 'A rodada do beacon é a primeira depois do congelamento da lista',
+  beacon_signature: 'A assinatura da rodada do beacon (drand) é válida',
+  beacon_randomness: 'O número do beacon vem dessa assinatura',
 };
 
 /** GET /api/draws (public, newest first). */

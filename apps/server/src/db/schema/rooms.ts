@@ -18,7 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { roomStatuses, roomTypes } from '@sorteio/shared';
+import { type BeaconChain, roomStatuses, roomTypes } from '@sorteio/shared';
 import { user } from './auth';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -85,6 +85,13 @@ export const sorteios = pgTable(
     entrantsDigest: text('entrants_digest').notNull(),
     beacon: text('beacon').notNull().default(''),
     beaconRound: bigint('beacon_round', { mode: 'number' }),
+    /** 'v2' when the draw is bound to a drand round (the fields below are then set). */
+    protocolVersion: text('protocol_version', { enum: ['v1', 'v2'] })
+      .notNull()
+      .default('v1'),
+    entrantsFrozenAt: timestamp('entrants_frozen_at', { withTimezone: true, precision: 3 }),
+    beaconSignature: text('beacon_signature'),
+    beaconChain: jsonb('beacon_chain').$type<BeaconChain>(),
     valorPremioLiquido: money('valor_premio_liquido').notNull(),
     statusPagamentoPremio: text('status_pagamento_premio', { enum: ['pendente', 'confirmado'] })
       .notNull()
@@ -96,6 +103,31 @@ export const sorteios = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sorteios_timestamp_idx').on(t.timestampSorteio)],
+);
+
+/**
+ * A room whose entrants are frozen and which waits for its drand round (docs/decisions/
+ * 024-drand-beacon.md): the draw completes once the round is fetched and verified; until then the
+ * job retries with backoff and `last_error` says why it is still waiting.
+ */
+export const drawBeaconWaits = pgTable(
+  'draw_beacon_waits',
+  {
+    salaId: uuid('sala_id')
+      .primaryKey()
+      .references(() => salas.id),
+    /** The frozen entrant list (sorted) and its digest. */
+    entrants: jsonb('entrants').$type<string[]>().notNull(),
+    entrantsDigest: text('entrants_digest').notNull(),
+    frozenAt: timestamp('frozen_at', { withTimezone: true, precision: 3 }).notNull(),
+    beaconRound: bigint('beacon_round', { mode: 'number' }).notNull(),
+    beaconChain: jsonb('beacon_chain').$type<BeaconChain>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('draw_beacon_waits_next_idx').on(t.nextAttemptAt)],
 );
 
 export const participacoes = pgTable(

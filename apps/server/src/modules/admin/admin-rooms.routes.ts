@@ -190,8 +190,10 @@ export function registerAdminRoomRoutes(app: App, { db, config }: { db: Db; conf
         params: roomIdParamsSchema,
         response: {
           200: z.object({
-            result: z.enum(['drawn', 'cancelled']),
+            result: z.enum(['drawn', 'cancelled', 'pending']),
             sorteioId: z.string().nullable(),
+            /** Why a draw is still pending (waiting for its beacon round). */
+            motivo: z.string().nullable(),
           }),
         },
       },
@@ -218,6 +220,7 @@ export function registerAdminRoomRoutes(app: App, { db, config }: { db: Db; conf
       return {
         result: outcome.kind,
         sorteioId: outcome.kind === 'drawn' ? outcome.sorteioId : null,
+        motivo: outcome.kind === 'pending' ? outcome.reason : null,
       };
     },
   );

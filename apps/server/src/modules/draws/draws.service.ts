@@ -5,13 +5,20 @@
  * cancelled and every entry refunded to the Saldo.
  */
 import {
+  type BeaconBinding,
+  type BeaconChain,
   type DrawProof,
   type DrawSummary,
+  beaconRoundTimeMs,
+  entrantsDigest,
+  firstBeaconRoundAfter,
   formatBRL,
   roomEditMessages,
   runDraw,
+  sortEntrants,
   splitPool,
 } from '@sorteio/shared';
+import type { BeaconRound } from '@sorteio/shared/drand';
 import {
   type AnyColumn,
   type SQL,
@@ -29,6 +36,7 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import {
+  drawBeaconWaits,
   ledgerAccounts,
   ledgerEntries,
   ledgerTransactions,
@@ -42,6 +50,7 @@ import {
 import { firstName } from '../../lib/names';
 import { AppError } from '../../lib/errors';
 import { randomAlphanumeric } from '../payments/simulator';
+import { BeaconError, fetchBeaconRound } from './beacon';
 import {
   type AccountRef,
   type DbOrTx,
@@ -66,6 +75,8 @@ export type DrawOutcome =
       payoutId: string | null;
     }
   | { kind: 'cancelled'; salaId: string; refundedUserIds: string[] }
+  /** Entrants frozen; the draw waits for its beacon round (docs/decisions/024-drand-beacon.md). */
+  | { kind: 'pending'; salaId: string; beaconRound: number; reason: string }
   | { kind: 'skipped'; salaId: string; reason: string };
 
 /** Creates a prize or withdrawal payout and takes its amount out of the Saldo (in the caller's transaction). */
@@ -118,10 +129,12 @@ export async function createPayout(
  */
 export async function drawRoom({
   db,
+  config,
   salaId,
   allowClosed = false,
   byStaff = false,
   audit,
+  beaconWaitMs,
 }: {
   db: Db;
   config?: Config;
@@ -130,22 +143,39 @@ export async function drawRoom({
   byStaff?: boolean;
   /** A staff member's draw: their audit row, written in the same transaction. */
   audit?: (tx: Tx, outcome: DrawOutcome, before: { status: string }) => Promise<void>;
+  /**
+   * With a beacon: how long this call may wait for the round before leaving the draw pending for
+   * the job (default: one period plus 3 s, at most 15 s).
+   */
+  beaconWaitMs?: number;
 }): Promise<DrawOutcome> {
+  const beacon = config?.beacon ?? null;
   const outcome = await moneyTransaction(db, async (tx) => {
     const { result, statusBefore } = await drawInTransaction(tx, salaId, {
       allowClosed: allowClosed || byStaff,
       byStaff,
+      beaconChain: beacon?.chain ?? null,
     });
     if (audit && result.kind !== 'skipped') await audit(tx, result, { status: statusBefore });
     return result;
   });
-  return outcome;
+  if (outcome.kind !== 'pending' || !config) return outcome;
+  const waitMs = beaconWaitMs ?? Math.min(15_000, (beacon?.chain.period ?? 0) * 1000 + 3000);
+  const [wait] = await db
+    .select({ frozenAt: drawBeaconWaits.frozenAt, chain: drawBeaconWaits.beaconChain })
+    .from(drawBeaconWaits)
+    .where(eq(drawBeaconWaits.salaId, salaId));
+  if (!wait) return outcome;
+  const dueIn = beaconRoundTimeMs(wait.chain, outcome.beaconRound) - Date.now();
+  if (dueIn > waitMs) return outcome;
+  if (dueIn > 0) await new Promise((resolve) => setTimeout(resolve, dueIn + 50));
+  return completeBeaconDraw({ db, config, salaId });
 }
 
 async function drawInTransaction(
   tx: Tx,
   salaId: string,
-  options: { allowClosed: boolean; byStaff: boolean },
+  options: { allowClosed: boolean; byStaff: boolean; beaconChain: BeaconChain | null },
 ): Promise<{ result: DrawOutcome; statusBefore: string }> {
   const [room] = await tx.select().from(salas).where(eq(salas.id, salaId)).for('update');
   if (!room) throw new AppError('NOT_FOUND', { message: 'Sala não encontrada' });
@@ -157,7 +187,11 @@ async function drawInTransaction(
 async function drawLocked(
   tx: Tx,
   room: typeof salas.$inferSelect,
-  { allowClosed, byStaff }: { allowClosed: boolean; byStaff: boolean },
+  {
+    allowClosed,
+    byStaff,
+    beaconChain,
+  }: { allowClosed: boolean; byStaff: boolean; beaconChain: BeaconChain | null },
 ): Promise<DrawOutcome> {
   const salaId = room.id;
   const [existing] = await tx
@@ -165,6 +199,18 @@ async function drawLocked(
     .from(sorteios)
     .where(eq(sorteios.salaId, salaId));
   if (existing) return { kind: 'skipped', salaId, reason: 'already drawn' };
+  const [waiting] = await tx
+    .select()
+    .from(drawBeaconWaits)
+    .where(eq(drawBeaconWaits.salaId, salaId));
+  // Frozen already: the draw is waiting for its beacon round (the caller tries to complete it).
+  if (waiting && room.status === 'sorteando')
+    return {
+      kind: 'pending',
+      salaId,
+      beaconRound: waiting.beaconRound,
+      reason: waiting.lastError ?? beaconWaitReason(waiting.beaconRound),
+    };
   const drawable =
     room.status === 'sorteando' ||
     (allowClosed && room.status === 'fechada') ||
@@ -217,11 +263,54 @@ async function drawLocked(
     return { kind: 'cancelled', salaId, refundedUserIds: entrants.map((e) => e.userId) };
   }
 
+  if (beaconChain) {
+    // Protocol v2: the list is frozen and recorded now; the draw waits for the first beacon round
+    // produced after this moment, which nobody (the platform included) can know yet.
+    const sorted = sortEntrants(entrants.map((e) => e.numeroSorte));
+    const round = firstBeaconRoundAfter(beaconChain, now.getTime());
+    await tx.insert(drawBeaconWaits).values({
+      salaId,
+      entrants: sorted,
+      entrantsDigest: await entrantsDigest(sorted),
+      frozenAt: now,
+      beaconRound: round,
+      beaconChain,
+      nextAttemptAt: new Date(beaconRoundTimeMs(beaconChain, round)),
+    });
+    await tx
+      .update(salas)
+      .set({ status: 'sorteando', participantesAtual: entrants.length, updatedAt: now })
+      .where(eq(salas.id, salaId));
+    return { kind: 'pending', salaId, beaconRound: round, reason: beaconWaitReason(round) };
+  }
+  return settleDraw(tx, room, entrants, now, null);
+}
+
+const beaconWaitReason = (round: number) =>
+  `Aguardando a rodada ${round} do beacon público (drand).`;
+
+type FrozenEntrant = { id: string; userId: string; numeroSorte: string; valorPago: number };
+
+/** Runs the protocol on the frozen entrants and moves the money (in the caller's transaction). */
+async function settleDraw(
+  tx: Tx,
+  room: typeof salas.$inferSelect,
+  entrants: FrozenEntrant[],
+  now: Date,
+  beacon: {
+    binding: BeaconBinding;
+    frozenAt: Date;
+    round: BeaconRound;
+    chain: BeaconChain;
+  } | null,
+): Promise<DrawOutcome> {
+  const salaId = room.id;
   const result = await runDraw({
     seedHex: room.seed.toString('hex'),
     commitment: room.commitment,
     roomId: room.id,
     luckyNumbers: entrants.map((e) => e.numeroSorte),
+    ...(beacon && { beacon: beacon.round.randomness, binding: beacon.binding }),
   });
   const winner = entrants.find((e) => e.numeroSorte === result.winningNumber)!;
   // The pool and the winner's Saldo, in one sorted lock (docs/decisions/007).
@@ -260,7 +349,12 @@ async function drawLocked(
       numeroVencedor: result.winningNumber,
       winnerIndex: result.winnerIndex,
       entrantsDigest: result.entrantsDigest,
-      beacon: '',
+      beacon: beacon?.round.randomness ?? '',
+      beaconRound: beacon?.round.round ?? null,
+      protocolVersion: beacon ? 'v2' : 'v1',
+      entrantsFrozenAt: beacon?.frozenAt ?? null,
+      beaconSignature: beacon?.round.signature ?? null,
+      beaconChain: beacon?.chain ?? null,
       valorPremioLiquido: net,
       // Without a PIX key the prize stays in the Saldo: it is paid there at once.
       statusPagamentoPremio: profile?.chavePix ? 'pendente' : 'confirmado',
@@ -563,6 +657,132 @@ export async function cancelRoom({
   });
 }
 
+/**
+ * Completes a frozen draw once its beacon round is out: fetches and verifies the round, then draws
+ * on the frozen list in one transaction. A round that cannot be had leaves the draw pending, with
+ * the reason and the next attempt (backoff doubling up to DRAND_RETRY_MAX_SECONDS) on the wait
+ * row. It never draws without the beacon.
+ */
+export async function completeBeaconDraw({
+  db,
+  config,
+  salaId,
+}: {
+  db: Db;
+  config: Config;
+  salaId: string;
+}): Promise<DrawOutcome> {
+  const [wait] = await db.select().from(drawBeaconWaits).where(eq(drawBeaconWaits.salaId, salaId));
+  if (!wait) return { kind: 'skipped', salaId, reason: 'no beacon wait' };
+  const now = Date.now();
+  const dueAt = beaconRoundTimeMs(wait.beaconChain, wait.beaconRound);
+  const pending = (reason: string): DrawOutcome => ({
+    kind: 'pending',
+    salaId,
+    beaconRound: wait.beaconRound,
+    reason,
+  });
+  if (now < dueAt) return pending(beaconWaitReason(wait.beaconRound));
+  let round: BeaconRound;
+  try {
+    if (!config.beacon)
+      throw new BeaconError(
+        'O beacon público não está mais configurado (DRAND_URL): o sorteio continua aguardando.',
+      );
+    if (config.beacon.chain.hash !== wait.beaconChain.hash)
+      throw new BeaconError(
+        `A rede do beacon configurada mudou; este sorteio espera a rede ${wait.beaconChain.hash}.`,
+      );
+    round = await fetchBeaconRound(config.beacon, wait.beaconChain, wait.beaconRound);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const notYet = error instanceof BeaconError && error.notYet;
+    const maxSeconds = config.beacon?.retryMaxSeconds ?? 300;
+    const delaySeconds = notYet
+      ? Math.max(1, wait.beaconChain.period)
+      : Math.min(maxSeconds, 2 ** Math.min(wait.attempts, 20) * 2);
+    await db
+      .update(drawBeaconWaits)
+      .set({
+        attempts: wait.attempts + 1,
+        lastError: reason,
+        nextAttemptAt: new Date(Date.now() + delaySeconds * 1000),
+      })
+      .where(eq(drawBeaconWaits.salaId, salaId));
+    return pending(reason);
+  }
+  return moneyTransaction(db, async (tx) => {
+    const [room] = await tx.select().from(salas).where(eq(salas.id, salaId)).for('update');
+    if (!room) throw new AppError('NOT_FOUND', { message: 'Sala não encontrada' });
+    const [drawn] = await tx
+      .select({ id: sorteios.id })
+      .from(sorteios)
+      .where(eq(sorteios.salaId, salaId));
+    const [frozen] = await tx
+      .select()
+      .from(drawBeaconWaits)
+      .where(eq(drawBeaconWaits.salaId, salaId));
+    if (drawn || !frozen || room.status !== 'sorteando')
+      return { kind: 'skipped', salaId, reason: 'already settled' } as const;
+    const entrants = await tx
+      .select({
+        id: participacoes.id,
+        userId: participacoes.userId,
+        numeroSorte: participacoes.numeroSorte,
+        valorPago: participacoes.valorPago,
+      })
+      .from(participacoes)
+      .where(
+        and(eq(participacoes.salaId, salaId), eq(participacoes.statusPagamento, 'confirmado')),
+      );
+    // Nobody joins a room being drawn: the confirmed seats are the frozen list, or nothing is drawn.
+    if (sortEntrants(entrants.map((e) => e.numeroSorte)).join('\n') !== frozen.entrants.join('\n'))
+      throw new Error(`room ${salaId}: confirmed seats differ from the frozen entrant list`);
+    await tx.delete(drawBeaconWaits).where(eq(drawBeaconWaits.salaId, salaId));
+    return settleDraw(tx, room, entrants, new Date(), {
+      binding: { entrantsFrozenAt: frozen.frozenAt.toISOString(), round: frozen.beaconRound },
+      frozenAt: frozen.frozenAt,
+      round,
+      chain: frozen.beaconChain,
+    });
+  });
+}
+
+/** Frozen draws whose next beacon attempt is due. */
+export async function completeDueBeaconDraws({
+  db,
+  config,
+}: {
+  db: Db;
+  config: Config;
+}): Promise<DrawOutcome[]> {
+  const due = await db
+    .select({ salaId: drawBeaconWaits.salaId })
+    .from(drawBeaconWaits)
+    .innerJoin(salas, eq(salas.id, drawBeaconWaits.salaId))
+    .where(and(lte(drawBeaconWaits.nextAttemptAt, new Date()), eq(salas.status, 'sorteando')))
+    .orderBy(asc(drawBeaconWaits.nextAttemptAt))
+    .limit(20);
+  const outcomes: DrawOutcome[] = [];
+  for (const r of due) outcomes.push(await completeBeaconDraw({ db, config, salaId: r.salaId }));
+  return outcomes;
+}
+
+/** Why a room's draw is still waiting for its beacon round, or null (the room page shows it). */
+export async function beaconWaitOf(db: DbOrTx, salaId: string) {
+  const [wait] = await db
+    .select({
+      round: drawBeaconWaits.beaconRound,
+      frozenAt: drawBeaconWaits.frozenAt,
+      attempts: drawBeaconWaits.attempts,
+      lastError: drawBeaconWaits.lastError,
+      nextAttemptAt: drawBeaconWaits.nextAttemptAt,
+    })
+    .from(drawBeaconWaits)
+    .where(eq(drawBeaconWaits.salaId, salaId));
+  return wait ?? null;
+}
+
 /** Rooms due for a draw: full and paid with automatic draw on, or uncapped rooms past their date. */
 export async function drawDueRooms({
   db,
@@ -589,8 +809,11 @@ export async function drawDueRooms({
     .where(and(eq(salas.status, 'sorteando'), eq(salas.sorteioAutomatico, true)))
     .limit(20);
   const outcomes: DrawOutcome[] = [];
-  for (const r of due) outcomes.push(await drawRoom({ db, config, salaId: r.id }));
-  return outcomes;
+  // The job never blocks on a beacon round: frozen draws complete in the pass below or a later one.
+  for (const r of due) outcomes.push(await drawRoom({ db, config, salaId: r.id, beaconWaitMs: 0 }));
+  if (config.beacon || outcomes.some((o) => o.kind === 'pending'))
+    outcomes.push(...(await completeDueBeaconDraws({ db, config })));
+  return outcomes.filter((o) => !(o.kind === 'skipped' && o.reason === 'no beacon wait'));
 }
 
 /** Keyset pagination on (timestampSorteio, id): draws sharing a timestamp are never skipped. */
@@ -676,6 +899,32 @@ export async function getProof(db: Db, sorteioId: string): Promise<DrawProof> {
     .innerJoin(salas, eq(salas.id, sorteios.salaId))
     .where(eq(sorteios.id, sorteioId));
   if (!row) throw new AppError('NOT_FOUND', { message: 'Sorteio não encontrado.' });
+  const d = row.draw;
+  if (
+    d.protocolVersion === 'v2' &&
+    d.entrantsFrozenAt &&
+    d.beaconRound !== null &&
+    d.beaconSignature &&
+    d.beaconChain
+  )
+    return {
+      version: 'v2',
+      room_id: row.room.id,
+      commitment: row.room.commitment,
+      commitment_published_at: row.room.commitmentPublishedAt.toISOString(),
+      seed: row.room.seed.toString('hex'),
+      entrants: d.entrants,
+      entrants_digest: d.entrantsDigest,
+      entrants_frozen_at: d.entrantsFrozenAt.toISOString(),
+      beacon: d.beacon,
+      beacon_round: d.beaconRound,
+      beacon_signature: d.beaconSignature,
+      beacon_chain: d.beaconChain,
+      winner_index: d.winnerIndex,
+      winning_number: d.numeroVencedor,
+      hash_prova: d.hashProva,
+      drawn_at: d.timestampSorteio.toISOString(),
+    };
   return {
     version: 'v1',
     room_id: row.room.id,

@@ -260,8 +260,10 @@ export function registerPrivateRoomRoutes(app: App, { db, config }: { db: Db; co
         params: idParams,
         response: {
           200: z.object({
-            result: z.enum(['drawn', 'cancelled']),
+            result: z.enum(['drawn', 'cancelled', 'pending']),
             sorteioId: z.string().nullable(),
+            /** Why a draw is still pending (waiting for its beacon round). */
+            motivo: z.string().nullable(),
           }),
         },
       },
@@ -302,6 +304,7 @@ export function registerPrivateRoomRoutes(app: App, { db, config }: { db: Db; co
       return {
         result: outcome.kind,
         sorteioId: outcome.kind === 'drawn' ? outcome.sorteioId : null,
+        motivo: outcome.kind === 'pending' ? outcome.reason : null,
       };
     },
   );

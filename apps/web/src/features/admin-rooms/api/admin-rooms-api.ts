@@ -88,8 +88,9 @@ export const useDrawRoom = () =>
     api(`${roomPath(id)}/draw`, {
       method: 'POST',
       schema: z.object({
-        result: z.enum(['drawn', 'cancelled']),
+        result: z.enum(['drawn', 'cancelled', 'pending']),
         sorteioId: z.string().nullable(),
+        motivo: z.string().nullable().optional(),
       }),
     }),
   );

@@ -147,7 +147,9 @@ export function RoomsTab() {
             message:
               r.result === 'drawn'
                 ? 'Sorteio realizado. A prova já está publicada.'
-                : 'Sem participantes suficientes: a sala foi cancelada e reembolsada.',
+                : r.result === 'pending'
+                  ? `Lista de participantes congelada. ${r.motivo ?? 'Aguardando o beacon público.'}`
+                  : 'Sem participantes suficientes: a sala foi cancelada e reembolsada.',
           });
           close();
         },

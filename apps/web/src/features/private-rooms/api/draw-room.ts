@@ -4,8 +4,9 @@ import { api } from '@/lib/api-client';
 import { privateRoomKeys } from './private-room-keys';
 
 const drawResultSchema = z.object({
-  result: z.enum(['drawn', 'cancelled']),
+  result: z.enum(['drawn', 'cancelled', 'pending']),
   sorteioId: z.string().nullable(),
+  motivo: z.string().nullable().optional(),
 });
 export type DrawResult = z.infer<typeof drawResultSchema>;
 

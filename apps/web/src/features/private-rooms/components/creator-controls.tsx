@@ -101,7 +101,13 @@ export function CreatorControls({ detail }: { detail: PrivateRoomDetail }) {
                   notify(
                     result.result === 'drawn'
                       ? { type: 'success', title: 'Sorteio realizado!' }
-                      : { type: 'warning', title: 'Sorteio cancelado' },
+                      : result.result === 'pending'
+                        ? {
+                            type: 'info',
+                            title: 'Aguardando o beacon público',
+                            message: result.motivo ?? undefined,
+                          }
+                        : { type: 'warning', title: 'Sorteio cancelado' },
                   );
                 },
                 onError: (error) => {
