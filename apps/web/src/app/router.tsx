@@ -63,6 +63,9 @@ const publicRoutes: RouteObject[] = [
   { path: 'support', lazy: page(() => import('./routes/public/support')) },
   // Join by code (?code=): public because it asks anonymous visitors to sign in itself.
   { path: 'private-room', lazy: page(() => import('./routes/public/private-room-join')) },
+  // Public rooms for visitors and their shareable pages (issue 34).
+  { path: 'salas', lazy: page(() => import('./routes/public/rooms')) },
+  { path: 'salas/:id', lazy: page(() => import('./routes/public/room')) },
   // Draw transparency pages (DESIGN.md section 5): anyone may verify a draw.
   { path: 'sorteios', lazy: page(() => import('./routes/public/draws')) },
   { path: 'sorteios/:id', lazy: page(() => import('./routes/public/draw')) },

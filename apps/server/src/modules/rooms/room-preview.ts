@@ -78,9 +78,7 @@ export function roomMetaTags(room: Room, baseUrl: string): string {
   return [
     `<title>${escapeMarkup(title)}</title>`,
     `<link rel="canonical" href="${escapeMarkup(url)}">`,
-    ...tags.map(
-      ([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeMarkup(value)}">`,
-    ),
+    ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeMarkup(value)}">`),
   ].join('\n    ');
 }
 
