@@ -11,10 +11,10 @@ import { formatBRL } from '@sorteio/shared/money-format';
 import { splitPool } from '@sorteio/shared/room-fee';
 import type { Room } from '@sorteio/shared/rooms';
 
-const require = createRequire(import.meta.url);
+const resolveFrom = createRequire(import.meta.url);
 const FONT_FILES = [
-  require.resolve('@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf'),
-  require.resolve('@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf'),
+  resolveFrom.resolve('@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf'),
+  resolveFrom.resolve('@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf'),
 ];
 
 export const PREVIEW_WIDTH = 1200;
