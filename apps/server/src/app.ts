@@ -45,6 +45,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
 import { registerSessionRoutes } from './modules/profile/sessions.routes';
 import { registerRoomRoutes } from './modules/rooms/rooms.routes';
+import { registerPublicRoomRoutes, registerRoomPages } from './modules/rooms/public-rooms.routes';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { registerResponsiblePlayRoutes } from './modules/responsible-play/responsible-play.routes';
 import { registerPrivateRoomRoutes } from './modules/private-rooms/private-rooms.routes';
@@ -613,6 +614,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   events.on('room', (salaId: string) => live(() => app.publishRoom(salaId)));
 
   registerRoomRoutes(app, { db: database.db, config });
+  registerPublicRoomRoutes(app, { db: database.db });
   registerResponsiblePlayRoutes(app, { db: database.db });
   // The administrator area (permission table in packages/shared/src/permissions.ts).
   // The configuration's floor (always on in production) or the setting, whichever is stricter.
@@ -738,6 +740,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   // 7. the web app
   const pages = await registerStatic(app, config.staticDir ?? defaultStaticDir());
+  if (pages) registerRoomPages(app, { db: database.db, config, pages });
 
   // 8. 404 handler (the error handler is set first: routes capture it when registered)
   app.setNotFoundHandler((request, reply) => {

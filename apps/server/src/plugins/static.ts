@@ -30,6 +30,8 @@ export interface SpaPages {
    * app's shell otherwise (a visitor with a session gets the app, whose landing is signed in).
    */
   send(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+  /** The app's shell with `head` (meta tags, already escaped) added to its head. */
+  sendWithHead(request: FastifyRequest, reply: FastifyReply, head: string): FastifyReply;
 }
 
 /** The build's .br/.gz copy when present, or one made once now (a build without them). */
@@ -62,6 +64,12 @@ export function negotiateEncoding(header: string | undefined): Encoding | null {
   if (weightOf('br') > 0) return 'br';
   if (weightOf('gzip') > 0) return 'gzip';
   return null;
+}
+
+/** `html` with `head` added at the end of its head, its own <title> replaced when `head` has one. */
+export function injectHead(html: string, head: string): string {
+  const page = head.includes('<title>') ? html.replace(/<title>[\s\S]*?<\/title>/, '') : html;
+  return page.replace('</head>', `    ${head}\n  </head>`);
 }
 
 function pathOf(url: string): string {
@@ -99,7 +107,25 @@ export async function registerStatic(app: App, staticDir: string | null): Promis
       }
     },
   });
+  const indexHtml = index.identity.toString('utf8');
   return {
+    sendWithHead(request, reply, head) {
+      const body = Buffer.from(injectHead(indexHtml, head));
+      const encoding = negotiateEncoding(request.headers['accept-encoding']);
+      void reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Accept-Encoding');
+      if (!encoding) return reply.send(body);
+      // A small page made per request: a fast compression level.
+      return reply
+        .header('content-encoding', encoding)
+        .send(
+          encoding === 'br'
+            ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+            : gzipSync(body, { level: 6 }),
+        );
+    },
     send(request, reply) {
       const pathname = pathOf(request.url);
       const root = pathname === '/';

@@ -163,6 +163,21 @@ const routes: Record<string, RouteSpec> = {
     access: { kind: 'open' },
     call: () => ({ url: '/api/draws/00000000-0000-4000-8000-000000000000/proof' }),
   },
+  // Public rooms for visitors (issue 34): what every player sees of a public room.
+  'GET /api/public/rooms': { access: { kind: 'open' }, call: () => ({ url: '/api/public/rooms' }) },
+  'GET /api/public/rooms/:id': {
+    access: { kind: 'open' },
+    call: () => ({ url: `/api/public/rooms/${rec.roomForJoins}` }),
+  },
+  'GET /api/public/rooms/:id/preview.png': {
+    access: { kind: 'open' },
+    call: () => ({ url: `/api/public/rooms/${rec.roomForJoins}/preview.png` }),
+  },
+  // Served only with a built web app (not in this test): the shell with the room's tags.
+  'GET /salas/:id': {
+    access: { kind: 'open' },
+    call: () => ({ url: `/salas/${rec.roomForJoins}` }),
+  },
   'GET /api/rooms/:id/draw': {
     access: { kind: 'open' },
     call: () => ({ url: `/api/rooms/${rec.drawnRoom}/draw` }),

@@ -68,6 +68,9 @@ const publicRoutes: RouteObject[] = [
     path: 'private-room-invite/:inviteCode',
     lazy: page(() => import('./routes/public/private-room-invite')),
   },
+  // Public rooms for visitors and their shareable pages.
+  { path: 'salas', lazy: page(() => import('./routes/public/rooms')) },
+  { path: 'salas/:id', lazy: page(() => import('./routes/public/room')) },
   // Draw transparency pages (DESIGN.md section 5): anyone may verify a draw.
   { path: 'sorteios', lazy: page(() => import('./routes/public/draws')) },
   { path: 'sorteios/:id', lazy: page(() => import('./routes/public/draw')) },

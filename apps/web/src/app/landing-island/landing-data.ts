@@ -1,4 +1,5 @@
 import type { PlatformStats, PublicConfig, PublicSettings } from '@sorteio/shared';
+import type { LandingRoom } from '@/features/landing/components/open-rooms-view';
 
 /**
  * What the light landing page reads; the app's query cache starts from it. The session is not
@@ -9,6 +10,7 @@ export interface LandingData {
   settings: PublicSettings;
   config: PublicConfig;
   stats: PlatformStats;
+  rooms: LandingRoom[];
 }
 
 export type LandingRequests = { [K in keyof LandingData]: Promise<LandingData[K]> };
@@ -52,20 +54,33 @@ const statsShape: Shape = {
   prizesPaidCentavos: 'number',
 };
 
-async function read<T>(path: string, shape: Shape, signal?: AbortSignal): Promise<T> {
+const roomShape: Shape = {
+  id: 'string',
+  tipoSala: 'string',
+  participantesAtual: 'number',
+  maxParticipantes: 'number',
+  valorEntrada: 'number',
+  premioLiquido: 'number',
+};
+
+async function read<T>(path: string, shape: Shape, signal?: AbortSignal, list = false): Promise<T> {
   const response = await fetch(path, { headers: { accept: 'application/json' }, signal });
   if (!response.ok) throw new Error(`${path}: ${response.status}`);
   const body: unknown = await response.json();
-  if (!hasShape(body, shape)) throw new Error(`${path}: unexpected answer`);
+  const valid = list
+    ? Array.isArray(body) && body.every((item) => hasShape(item, shape))
+    : hasShape(body, shape);
+  if (!valid) throw new Error(`${path}: unexpected answer`);
   return body as T;
 }
 
-/** Starts the three public reads at once (landing-main.tsx does, before React hydrates). */
+/** Starts the public reads at once (landing-main.tsx does, before React hydrates). */
 export function loadLandingData(signal?: AbortSignal): LandingRequests {
   const requests: LandingRequests = {
     settings: read('/api/public/settings', settingsShape, signal),
     config: read('/api/public/config', configShape, signal),
     stats: read('/api/public/stats', statsShape, signal),
+    rooms: read('/api/public/rooms', roomShape, signal, true),
   };
   // Each is handled where it is used; none may surface as an unhandled rejection meanwhile.
   for (const request of Object.values(requests)) request.catch(() => {});

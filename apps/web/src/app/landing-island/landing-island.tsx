@@ -16,6 +16,7 @@ import { MAIN_CLASS, MAIN_ID, ProgressBar, SkipLink } from '@/app/layouts/page-f
 import { AuthContext, type AuthContextValue } from '@/lib/auth/auth-context';
 import { LandingContent } from '@/features/landing/components/landing-content';
 import { PlatformStatsView } from '@/features/landing/components/platform-stats-view';
+import { OpenRoomsView, type LandingRoom } from '@/features/landing/components/open-rooms-view';
 import { IslandNavigateContext, islandLinks } from './island-links';
 import type { LandingData, LandingRequests } from './landing-data';
 
@@ -28,6 +29,7 @@ export type StartApp = (options: { data: Partial<LandingData>; navigateTo?: stri
 interface IslandState {
   stats: PlatformStats | undefined;
   statsFailed: boolean;
+  rooms: LandingRoom[] | undefined;
   operator: Operator | undefined;
   /** A link was clicked and the app's code is on its way. */
   navigating: boolean;
@@ -36,6 +38,7 @@ interface IslandState {
 const initialState: IslandState = {
   stats: undefined,
   statsFailed: false,
+  rooms: undefined,
   operator: undefined,
   navigating: false,
 };
@@ -91,6 +94,14 @@ export function LandingIsland({
       },
       () => {},
     );
+    // The rooms come in their own render, after the figures (below the fold on a phone).
+    requests.rooms.then(
+      (rooms) => {
+        data.current.rooms = rooms;
+        update({ rooms });
+      },
+      () => {},
+    );
     void Promise.allSettled([requests.config, requests.stats]).then(([config, stats]) => {
       const patch: Partial<IslandState> = {};
       if (config.status === 'fulfilled') {
@@ -122,6 +133,7 @@ export function LandingIsland({
               <main id={MAIN_ID} tabIndex={-1} className={MAIN_CLASS}>
                 <LandingContent
                   stats={<PlatformStatsView data={state.stats} isError={state.statsFailed} />}
+                  rooms={<OpenRoomsView rooms={state.rooms} />}
                   legal={<LegalStanding operator={state.operator} />}
                 />
               </main>

@@ -1,5 +1,7 @@
 import { PageTitle } from '@/components/page-title';
+import { useLandingRooms } from '@/features/landing/api/get-open-rooms';
 import { LandingContent } from '@/features/landing/components/landing-content';
+import { OpenRoomsView } from '@/features/landing/components/open-rooms-view';
 import { LegalStanding } from '@/features/landing/components/legal-standing';
 import { PlatformStats } from '@/features/landing/components/platform-stats';
 import { usePublicConfig } from '@/lib/config/get-public-config';
@@ -10,10 +12,15 @@ import { usePublicConfig } from '@/lib/config/get-public-config';
  */
 export default function LandingPage() {
   const operator = usePublicConfig().data?.operator;
+  const rooms = useLandingRooms().data;
   return (
     <>
       <PageTitle />
-      <LandingContent stats={<PlatformStats />} legal={<LegalStanding operator={operator} />} />
+      <LandingContent
+        stats={<PlatformStats />}
+        rooms={<OpenRoomsView rooms={rooms} />}
+        legal={<LegalStanding operator={operator} />}
+      />
     </>
   );
 }

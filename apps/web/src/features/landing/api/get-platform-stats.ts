@@ -5,6 +5,7 @@ import { api } from '@/lib/api-client';
 export const landingKeys = {
   all: ['landing'] as const,
   stats: () => [...landingKeys.all, 'stats'] as const,
+  rooms: () => [...landingKeys.all, 'rooms'] as const,
 };
 
 /** GET /api/public/stats: real figures instead of the original's invented claim (DESIGN.md 8). */
