@@ -23,3 +23,5 @@ export * from './responsible-play';
 export * from './sessions';
 export * from './legal';
 export * from './notifications';
+export * from './wording';
+export * from './lucky-number';

@@ -4,7 +4,10 @@ import {
   drawProofSchema,
   drawSummarySchema,
   formatBRL,
+  plural,
   roomIdParamsSchema,
+  roomNameLabel,
+  roomTypeLabel,
   withdrawInputSchema,
   withdrawalSchema,
 } from '@sorteio/shared';
@@ -12,7 +15,15 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { payouts, profiles, user } from '../../db/schema';
+import {
+  participacoes,
+  payouts,
+  privateRooms,
+  profiles,
+  salas,
+  sorteios,
+  user,
+} from '../../db/schema';
 import { requireUser } from '../../lib/authz';
 import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
@@ -31,6 +42,88 @@ import {
 } from './draws.service';
 import { type PayoutEvent, playerPayoutReason } from './payouts.service';
 import { getPublicRoom } from '../rooms/rooms.service';
+
+/** The room's name as players read it, the winning number and each participant's own numbers. */
+async function drawRoomFacts(db: Db, outcome: Extract<DrawOutcome, { kind: 'drawn' }>) {
+  const [row] = await db
+    .select({
+      tipoSala: salas.tipoSala,
+      roomName: privateRooms.roomName,
+      customName: privateRooms.customName,
+      winningNumber: sorteios.numeroVencedor,
+    })
+    .from(sorteios)
+    .innerJoin(salas, eq(salas.id, sorteios.salaId))
+    .leftJoin(privateRooms, eq(privateRooms.salaId, salas.id))
+    .where(eq(sorteios.id, outcome.sorteioId));
+  const seats = await db
+    .select({ userId: participacoes.userId, numero: participacoes.numeroSorte })
+    .from(participacoes)
+    .where(
+      and(
+        eq(participacoes.salaId, outcome.salaId),
+        eq(participacoes.statusPagamento, 'confirmado'),
+      ),
+    );
+  const numbersOf = new Map<string, string[]>();
+  for (const s of seats) numbersOf.set(s.userId, [...(numbersOf.get(s.userId) ?? []), s.numero]);
+  const privateName = row?.customName || row?.roomName;
+  return {
+    name: privateName
+      ? `sala privada “${roomNameLabel(privateName)}”`
+      : `Sala ${roomTypeLabel(row?.tipoSala ?? '')}`,
+    winningNumber: row?.winningNumber ?? '',
+    numbersOf,
+  };
+}
+
+/**
+ * The draw-result e-mail: the room by name, whether this person won, the prize and where it went,
+ * their own number against the winning one, and the link to the public proof.
+ */
+export function drawResultMail(input: {
+  to: string;
+  winner: boolean;
+  roomName: string;
+  luckyNumbers: string[];
+  winningNumber: string;
+  net: number;
+  sentByPix: boolean;
+  proofUrl: string;
+}) {
+  const prize = formatBRL(input.net);
+  const yours =
+    input.luckyNumbers.length > 0
+      ? `Seu ${plural(input.luckyNumbers.length, 'número', 'números')}: ${input.luckyNumbers.join(', ')}. Número sorteado: ${input.winningNumber}.`
+      : `Número sorteado: ${input.winningNumber}.`;
+  const proof =
+    'Qualquer pessoa pode refazer as contas do sorteio na página de verificação, com os dados publicados.';
+  return renderMail({
+    to: input.to,
+    subject: input.winner
+      ? `Você ganhou na ${input.roomName}! — Sorteio Certo`
+      : `Resultado da ${input.roomName}: você não ganhou desta vez — Sorteio Certo`,
+    heading: input.winner
+      ? `Parabéns, você ganhou na ${input.roomName}!`
+      : `Você não ganhou na ${input.roomName} desta vez`,
+    paragraphs: input.winner
+      ? [
+          yours,
+          `Seu prêmio líquido é de ${prize}.`,
+          input.sentByPix
+            ? 'Ele está sendo enviado por PIX para a chave cadastrada no seu perfil.'
+            : 'Como não há chave PIX no seu perfil, o prêmio foi creditado no seu Saldo, de onde pode ser sacado.',
+          proof,
+        ]
+      : [
+          `O sorteio da ${input.roomName} foi realizado e o seu número não foi o sorteado.`,
+          yours,
+          `O prêmio de ${prize} foi para o número ${input.winningNumber}.`,
+          proof,
+        ],
+    action: { label: 'Ver a prova do sorteio', url: input.proofUrl },
+  });
+}
 
 /** E-mails after a draw: the winner and every participant, with the verification link. */
 export async function notifyDraw(db: Db, mailer: Mailer, config: Config, outcome: DrawOutcome) {
@@ -58,25 +151,18 @@ export async function notifyDraw(db: Db, mailer: Mailer, config: Config, outcome
   if (outcome.kind !== 'drawn') return 0;
   const link = `${config.baseUrl}/sorteios/${outcome.sorteioId}`;
   const recipients = await drawRecipients(db, outcome);
+  const room = await drawRoomFacts(db, outcome);
   for (const r of recipients) {
     await mailer.send(
-      renderMail({
+      drawResultMail({
         to: r.email,
-        subject: r.winner
-          ? 'Você ganhou o sorteio! — Sorteio Certo'
-          : 'Resultado do sorteio — Sorteio Certo',
-        heading: r.winner ? 'Parabéns, você ganhou!' : 'O sorteio da sua sala foi realizado',
-        paragraphs: r.winner
-          ? [
-              `Seu número foi sorteado. O prêmio líquido é de ${formatBRL(outcome.net)}.`,
-              outcome.payoutId
-                ? 'Ele está sendo enviado por PIX para a chave cadastrada no seu perfil.'
-                : 'Como não há chave PIX no seu perfil, o prêmio foi creditado no seu Saldo.',
-            ]
-          : [
-              'O resultado já está publicado. Qualquer pessoa pode conferir que o sorteio foi justo na página de verificação.',
-            ],
-        action: { label: 'Ver e verificar o sorteio', url: link },
+        winner: r.winner,
+        roomName: room.name,
+        luckyNumbers: room.numbersOf.get(r.id) ?? [],
+        winningNumber: room.winningNumber,
+        net: outcome.net,
+        sentByPix: outcome.payoutId !== null,
+        proofUrl: link,
       }),
     );
   }

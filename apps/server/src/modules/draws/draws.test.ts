@@ -140,6 +140,28 @@ describe('drawing a room', () => {
     const mails = ctx.mailer.sent.filter((m) => m.text.includes(`/sorteios/${outcome.sorteioId}`));
     expect(mails).toHaveLength(5);
     expect(mails.filter((m) => m.subject.startsWith('Você ganhou'))).toHaveLength(1);
+    // Each e-mail names the room and the outcome: the prize, the numbers and the proof's link.
+    const winnerMail = mails.find((m) => m.to === winner.email)!;
+    expect(winnerMail.subject).toBe('Você ganhou na Sala Platina! — Sorteio Certo');
+    expect(winnerMail.text).toContain('Parabéns, você ganhou na Sala Platina!');
+    expect(winnerMail.text).toContain('Seu prêmio líquido é de R$\u00a042,50.');
+    expect(winnerMail.text).toContain(
+      `Seu número: ${winnerSeat!.numeroSorte}. Número sorteado: ${proof.winning_number}.`,
+    );
+    expect(winnerMail.text).toContain(
+      `Ver a prova do sorteio: ${ctx.config.baseUrl}/sorteios/${outcome.sorteioId}`,
+    );
+    const loser = players.find((p) => p.id !== outcome.winnerId)!;
+    const loserMail = mails.find((m) => m.to === loser.email)!;
+    expect(loserMail.subject).toBe(
+      'Resultado da Sala Platina: você não ganhou desta vez — Sorteio Certo',
+    );
+    expect(loserMail.text).toContain('o seu número não foi o sorteado');
+    expect(loserMail.text).toContain(
+      `O prêmio de R$\u00a042,50 foi para o número ${proof.winning_number}.`,
+    );
+    expect(loserMail.text).not.toContain('Parabéns');
+    expect(loserMail.html).toContain(`/sorteios/${outcome.sorteioId}`);
     const list = (await ctx.app.inject({ url: '/api/draws' })).json();
     expect(list.items[0]).toMatchObject({
       id: outcome.sorteioId,

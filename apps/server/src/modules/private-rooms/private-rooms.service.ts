@@ -10,6 +10,7 @@ import {
   type PrivateRoom,
   type PrivateRoomDetail,
   computePrize,
+  formatLuckyNumber,
   can,
   privateRoomMessages,
   type Role,
@@ -386,8 +387,7 @@ export async function joinPrivate({
   const luckyNumberOf =
     via === 'code'
       ? () => String(randomInt(1_000_000)).padStart(6, '0')
-      : (attempt: number) =>
-          `P${String((Date.now() + attempt) % 10_000).padStart(4, '0')}${String(randomInt(1000)).padStart(3, '0')}`;
+      : (attempt: number) => formatLuckyNumber('privada', Date.now() + attempt, randomInt(1000));
   const result = await joinRoom({
     db,
     config,

@@ -231,7 +231,7 @@ describe('private rooms', () => {
       `/api/private-rooms/invite/${room.inviteCode}/join`,
       b.cookie,
     );
-    expect(byInvite.json().participation.numeroSorte).toMatch(/^P\d{7}$/);
+    expect(byInvite.json().participation.numeroSorte).toMatch(/^C\d{7}$/);
     expect(byInvite.json().room.currentParticipants).toBe(2);
     const again = await call('POST', `/api/private-rooms/invite/${room.inviteCode}/join`, a.cookie);
     expect(again.json().error).toMatchObject({

@@ -6,6 +6,7 @@ import {
   type Role,
   type Room,
   computePrize,
+  formatLuckyNumber,
   isStaffRole,
   joinMessages,
   percentOf,
@@ -185,11 +186,12 @@ export async function findMyParticipation(
 }
 
 /**
- * Lucky number of a public room (spec 000 section 9): first letter of the room type in uppercase,
- * the last 4 digits of the current millisecond time, then a random 3-digit zero-padded number.
+ * Lucky number of a public room (spec 000 section 9): the room type's own prefix letter (distinct
+ * per type and never a digit look-alike: `luckyNumberPrefixes`, decision 015), the last 4 digits
+ * of the current millisecond time, then a random 3-digit zero-padded number.
  */
 export function luckyNumber(tipoSala: string, now = Date.now()): string {
-  return `${tipoSala.charAt(0).toUpperCase()}${String(now % 10_000).padStart(4, '0')}${String(randomInt(1000)).padStart(3, '0')}`;
+  return formatLuckyNumber(tipoSala, now, randomInt(1000));
 }
 
 /** The cashback of a confirmed entry as a ledger transaction (null when it is zero). */
