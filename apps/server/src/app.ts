@@ -57,9 +57,16 @@ import { HEALTH_QUEUE, createJobQueue, queueMail, scheduleRounds } from './jobs/
 import { type Scheduler, createScheduler } from './jobs/scheduler';
 import { notifyDraw, notifyPayout, registerDrawRoutes } from './modules/draws/draws.routes';
 import { type DrawOutcome, completeBeaconDraw, drawRoom } from './modules/draws/draws.service';
-import { type Realtime, createRealtime } from './realtime/realtime';
+import type { PayoutEvent } from './modules/draws/payouts.service';
+import { type LiveEvent, type Realtime, createRealtime } from './realtime/realtime';
 import { PublicCache } from './lib/public-cache';
 import { type RoomChange, roomChangeEvents } from './realtime/room-events';
+import {
+  prizePaidNotices,
+  roomCancelledNotices,
+  roomDrawnNotices,
+  roomFilledNotices,
+} from './realtime/player-notices';
 import { salas } from './db/schema';
 import { eq } from 'drizzle-orm';
 import { type FileStorage, createStorage } from './lib/storage';
@@ -598,6 +605,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       }
     }),
   );
+  const publishAll = async (list: Promise<LiveEvent[]>) => {
+    for (const event of await list) await realtime.publish(event);
+  };
   events.on('draw', (outcome: DrawOutcome) =>
     live(async () => {
       if (outcome.kind === 'skipped' || outcome.kind === 'pending') return;
@@ -606,10 +616,24 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         drawId: outcome.kind === 'drawn' ? outcome.sorteioId : null,
         result: outcome.kind,
       });
+      // Each player in the room, on whatever screen they are.
+      await publishAll(
+        outcome.kind === 'drawn'
+          ? roomDrawnNotices(database.db, outcome)
+          : roomCancelledNotices(database.db, outcome),
+      );
     }),
   );
-  events.on('payout', (event: { userId: string; result: string }) =>
-    live(() => realtime.publish({ type: 'payout', userId: event.userId, result: event.result })),
+  events.on('payout', (event: PayoutEvent) =>
+    live(async () => {
+      await realtime.publish({ type: 'payout', userId: event.userId, result: event.result });
+      if (event.kind === 'prize' && event.result === 'confirmado')
+        await publishAll(prizePaidNotices(database.db, event));
+    }),
+  );
+  // A room full with every seat paid: each of its players is told, before the draw runs.
+  events.on('room-filled', (salaId: string) =>
+    live(() => publishAll(roomFilledNotices(database.db, salaId))),
   );
   events.on('room', (salaId: string) => live(() => app.publishRoom(salaId)));
 
@@ -684,7 +708,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       .select({ status: salas.status, auto: salas.sorteioAutomatico })
       .from(salas)
       .where(eq(salas.id, salaId));
-    if (room?.status !== 'sorteando' || !room.auto) return;
+    if (room?.status !== 'sorteando') return;
+    events.emit('room-filled', salaId);
+    if (!room.auto) return;
     // Never held up by a beacon round: a frozen draw completes on a timer (or the job's round).
     const outcome = await drawRoom({ db: database.db, config, salaId, beaconWaitMs: 0 });
     if (outcome.kind === 'pending') completeAtBeaconRound(salaId);

@@ -29,6 +29,9 @@ export const participationChargeSchema = z.object({
     .object({
       numeroSorte: z.string(),
       tipoSala: roomTypeSchema,
+      /** The room (and its private room, if any): 'Ver minha participação' opens it. */
+      salaId: z.uuid().optional(),
+      privateRoomId: z.uuid().nullable().optional(),
     })
     .nullable(),
 });

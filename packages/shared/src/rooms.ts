@@ -91,6 +91,8 @@ export const historyItemSchema = z.object({
   participation: participationSchema,
   room: z.object({
     id: z.uuid(),
+    /** The private room's own id when the seat is in one (its page is /private-room/:id). */
+    privateRoomId: z.uuid().nullable().optional(),
     tipoSala: roomTypeSchema,
     premioLiquido: z.number().int(),
     status: roomStatusSchema,
@@ -275,3 +277,13 @@ export const roomEditMessages = {
 export const roomStatusInputSchema = z.object({
   status: z.enum(['aberta', 'fechada'], { error: 'Status inválido.' }),
 });
+
+/**
+ * The page of the room a seat is in: the private room's page, else the public room on
+ * 'Participar'. Links from the payment, the history and the proof lead there.
+ */
+export function roomPagePath(room: { id: string; privateRoomId?: string | null }): string {
+  return room.privateRoomId
+    ? `/private-room/${room.privateRoomId}`
+    : `/participate?sala_id=${room.id}`;
+}

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { buildApp } from '../app';
+import { profiles } from '../db/schema';
 import type { App } from '../lib/fastify';
 import { createRoom } from '../modules/rooms/rooms.service';
 import { type TestContext, createTestApp, jsonHeaders, verifiedPlayer } from '../test/helpers';
@@ -100,6 +102,92 @@ describe('live updates', () => {
     const draw = await a.waitFor((m) => m.type === 'draw' && m.roomId === room.id);
     expect(draw.result).toBe('drawn');
     for (const c of [p, w, a]) c.socket.terminate();
+  });
+
+  it('tells each player in a room, and only them, when it fills, is drawn and pays the prize', async () => {
+    const room = await createRoom({
+      db: ctx.database.db,
+      input: { tipoSala: 'prata', valorEntradaCentavos: 500, maxParticipantes: 2, taxaBp: 1000 },
+    });
+    const [one, two, outsider] = [
+      await verifiedPlayer(ctx),
+      await verifiedPlayer(ctx),
+      await verifiedPlayer(ctx),
+    ];
+    // A PIX key each, so the prize goes out by PIX (a payout), not into the Saldo.
+    for (const p of [one, two])
+      await ctx.database.db
+        .update(profiles)
+        .set({ chavePix: p.email, chavePixTipo: 'email' })
+        .where(eq(profiles.id, p.id));
+    const sockets = {
+      one: await openLiveSocket(second, one.cookie),
+      two: await openLiveSocket(second, two.cookie),
+      outsider: await openLiveSocket(second, outsider.cookie),
+      anonymous: await openLiveSocket(second),
+    };
+    await sockets.one.waitFor((m) => m.type === 'hello');
+    const pay = async (who: { cookie: string }) => {
+      const join = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/rooms/${room.id}/join`,
+        headers: { ...jsonHeaders, cookie: who.cookie },
+        payload: { metodo: 'pix' },
+      });
+      expect(join.statusCode, join.body).toBe(200);
+      const charge = (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/payments/pix',
+          headers: { ...jsonHeaders, cookie: who.cookie },
+          payload: { participacaoId: join.json().participation.id },
+        })
+      ).json();
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/payments/pix/${charge.txid}/simulate`,
+        headers: { ...jsonHeaders, cookie: who.cookie },
+      });
+    };
+    await pay(one);
+    await pay(two);
+    const href = `/participate?sala_id=${room.id}`;
+    for (const s of [sockets.one, sockets.two])
+      expect(await s.waitFor((m) => m.type === 'notice' && m.kind === 'filled')).toEqual({
+        type: 'notice',
+        kind: 'filled',
+        roomName: 'Sala Prata',
+        href,
+        drawId: null,
+      });
+    const results = await Promise.all(
+      [sockets.one, sockets.two].map((s) =>
+        s.waitFor((m) => m.type === 'notice' && (m.kind === 'won' || m.kind === 'drawn')),
+      ),
+    );
+    expect(results.map((m) => m.kind).sort()).toEqual(['drawn', 'won']);
+    const drawId = results[0]!.drawId as string;
+    expect(results.every((m) => m.href === `/sorteios/${drawId}`)).toBe(true);
+
+    // The prize goes out on the next round: only the winner hears of it.
+    await ctx.app.scheduler.runOnce();
+    const winner = results[0]!.kind === 'won' ? sockets.one : sockets.two;
+    const loser = winner === sockets.one ? sockets.two : sockets.one;
+    expect(await winner.waitFor((m) => m.type === 'notice' && m.kind === 'paid')).toMatchObject({
+      roomName: 'Sala Prata',
+      href: `/sorteios/${drawId}`,
+    });
+    // Notices go to their player only, and never carry whose they are.
+    await sockets.anonymous.waitFor((m) => m.type === 'draw' && m.roomId === room.id);
+    for (const s of [sockets.outsider, sockets.anonymous])
+      expect(s.messages.filter((m) => m.type === 'notice')).toEqual([]);
+    expect(loser.messages.some((m) => m.type === 'notice' && m.kind === 'paid')).toBe(false);
+    expect(
+      [...sockets.one.raw, ...sockets.two.raw]
+        .filter((r) => r.includes('"notice"'))
+        .some((r) => r.includes(one.id) || r.includes(two.id)),
+    ).toBe(false);
+    for (const s of Object.values(sockets)) s.socket.terminate();
   });
 
   it('pushes a private-room chat message to its members only, across server copies', async () => {

@@ -28,7 +28,7 @@ export const realtimeListener = { reconnects: 0 };
  * - room, draw: public rooms only, to everyone (anonymous included);
  * - private-room: a private room's seats or draw changed, to its members and staff only;
  * - chat: a private room's new message, to its members only;
- * - payment, payout: to the one user they belong to;
+ * - payment, payout, notice: to the one user they belong to;
  * - settings: to no socket (the copies' own cache invalidation).
  * Member lists stay on the server (`forClient`).
  */
@@ -60,6 +60,18 @@ export const liveEventSchema = z.discriminatedUnion('type', [
     roomId: z.string(),
     memberIds: z.array(z.string()),
     change: z.enum(['seats', 'draw']),
+  }),
+  /**
+   * A room the player is in filled, was drawn (won or not), was cancelled, or paid their prize:
+   * delivered to that player only (player-notices.ts). `href` is a path on this site.
+   */
+  z.object({
+    type: z.literal('notice'),
+    userId: z.string(),
+    kind: z.enum(['filled', 'drawn', 'won', 'cancelled', 'paid']),
+    roomName: z.string(),
+    href: z.string().regex(/^\/(?![/\\])/),
+    drawId: z.string().nullable(),
   }),
   /** Private-room chat: delivered to the room's members only. */
   z.object({
@@ -97,6 +109,7 @@ export function visibleTo(event: LiveEvent, client: Pick<Client, 'userId' | 'isS
   switch (event.type) {
     case 'payment':
     case 'payout':
+    case 'notice':
       return userId !== null && event.userId === userId;
     case 'chat':
       return userId !== null && event.memberIds.includes(userId);
@@ -116,6 +129,10 @@ function forClient(event: LiveEvent) {
     return { type: 'chat', roomId: event.roomId, messageId: event.messageId };
   if (event.type === 'private-room')
     return { type: 'private-room', roomId: event.roomId, change: event.change };
+  if (event.type === 'notice') {
+    const { userId: _owner, ...shown } = event;
+    return shown;
+  }
   return event;
 }
 

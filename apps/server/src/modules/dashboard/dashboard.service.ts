@@ -12,7 +12,7 @@ import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { firstName } from '../../lib/names';
 import { isPlayerAccount } from '../../lib/player-accounts';
-import { participacoes, profiles, salas, sorteios, user } from '../../db/schema';
+import { participacoes, privateRooms, profiles, salas, sorteios, user } from '../../db/schema';
 import { toParticipation } from '../rooms/rooms.service';
 import { walletOf } from '../wallet/ledger.service';
 
@@ -132,33 +132,37 @@ export async function getHistory(
 ): Promise<History> {
   // One row more than the page says whether another page follows.
   const rows = await db
-    .select({ p: participacoes, room: salas, draw: sorteios })
+    .select({ p: participacoes, room: salas, draw: sorteios, privateRoomId: privateRooms.id })
     .from(participacoes)
     .innerJoin(salas, eq(salas.id, participacoes.salaId))
     .leftJoin(sorteios, eq(sorteios.salaId, participacoes.salaId))
+    .leftJoin(privateRooms, eq(privateRooms.salaId, participacoes.salaId))
     .where(eq(participacoes.userId, userId))
     .orderBy(desc(participacoes.createdAt), desc(participacoes.id))
     .limit(page.limit + 1)
     .offset(page.offset);
   const totals = await playerTotals(db, userId);
-  const items: HistoryItem[] = rows.slice(0, page.limit).map(({ p, room, draw }) => ({
-    participation: toParticipation(p),
-    room: {
-      id: room.id,
-      tipoSala: room.tipoSala,
-      premioLiquido: room.premioLiquido,
-      status: room.status,
-      maxParticipantes: room.maxParticipantes,
-    },
-    draw: draw
-      ? {
-          id: draw.id,
-          numeroVencedor: draw.numeroVencedor,
-          timestampSorteio: draw.timestampSorteio.toISOString(),
-          hashProva: draw.hashProva,
-        }
-      : null,
-  }));
+  const items: HistoryItem[] = rows
+    .slice(0, page.limit)
+    .map(({ p, room, draw, privateRoomId }) => ({
+      participation: toParticipation(p),
+      room: {
+        id: room.id,
+        privateRoomId,
+        tipoSala: room.tipoSala,
+        premioLiquido: room.premioLiquido,
+        status: room.status,
+        maxParticipantes: room.maxParticipantes,
+      },
+      draw: draw
+        ? {
+            id: draw.id,
+            numeroVencedor: draw.numeroVencedor,
+            timestampSorteio: draw.timestampSorteio.toISOString(),
+            hashProva: draw.hashProva,
+          }
+        : null,
+    }));
   return {
     totalParticipacoes: totals.totalParticipacoes,
     vitorias: totals.vitorias,

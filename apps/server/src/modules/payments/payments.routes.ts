@@ -14,7 +14,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { participacoes, pixCharges, salas, user } from '../../db/schema';
+import { participacoes, pixCharges, privateRooms, salas, user } from '../../db/schema';
 import { requireUser } from '../../lib/authz';
 import { addressKey } from '../../lib/client-key';
 import { AppError } from '../../lib/errors';
@@ -109,9 +109,15 @@ export function registerPaymentRoutes(
     async (request) => {
       const me = await requireUser(request);
       const [seat] = await db
-        .select({ numeroSorte: participacoes.numeroSorte, tipoSala: salas.tipoSala })
+        .select({
+          numeroSorte: participacoes.numeroSorte,
+          tipoSala: salas.tipoSala,
+          salaId: salas.id,
+          privateRoomId: privateRooms.id,
+        })
         .from(participacoes)
         .innerJoin(salas, eq(salas.id, participacoes.salaId))
+        .leftJoin(privateRooms, eq(privateRooms.salaId, salas.id))
         .where(
           and(eq(participacoes.id, request.query.participacaoId), eq(participacoes.userId, me.id)),
         )

@@ -4,6 +4,7 @@ import { TimeOnSiteReminder } from '@/features/responsible-play/components/time-
 import { Footer } from './footer';
 import { MaintenanceGate } from './maintenance-gate';
 import { Navbar } from './navbar';
+import { PlayerNotices } from './player-notices';
 import { focusMain, MAIN_CLASS, MAIN_ID, ProgressBar, SkipLink } from './page-frame';
 
 /** Shown while the next screen's code loads, so a tap never seems ignored on a slow phone. */
@@ -39,6 +40,7 @@ export function RootLayout() {
         </MaintenanceGate>
       </main>
       <Footer />
+      <PlayerNotices />
       <ScrollRestoration />
     </div>
   );

@@ -7,9 +7,10 @@ import type { QueryClient } from '@tanstack/react-query';
 
 export type LiveStatus = 'connecting' | 'open' | 'closed';
 
-interface LiveMessage {
+export interface LiveMessage {
   type: string;
   roomId?: string;
+  [field: string]: unknown;
 }
 
 /** Which query families each message invalidates (the first element of each feature's keys). */
@@ -21,6 +22,8 @@ const invalidations: Record<string, string[][]> = {
   chat: [['private-rooms']],
   // A private room's seats or draw (its members and staff only; roomId is the private room's id).
   'private-room': [['private-rooms'], ['dashboard'], ['history'], ['wallet'], ['stats']],
+  // A room the player is in filled, was drawn or paid the prize (shown by PlayerNotices).
+  notice: [['dashboard'], ['history'], ['wallet'], ['draws'], ['private-rooms']],
 };
 
 export function liveUrl(location: Pick<Location, 'protocol' | 'host'>): string {

@@ -4,6 +4,7 @@ import {
   formatDateTime,
   formatInteger,
   formatPercent,
+  roomPagePath,
   roomTypeLabel,
   type History,
   type HistoryItem,
@@ -129,11 +130,21 @@ function HistoryEntry({ item }: { item: HistoryItem }) {
               </span>
             </Link>
           )}
-          {canPay && (
-            <Button asChild size="sm" className="w-fit">
-              <Link to={paymentPageUrl(participation, room.tipoSala)}>Pagar agora</Link>
+          <div className="flex flex-wrap gap-2">
+            {canPay && (
+              <Button asChild size="sm" className="w-fit">
+                <Link to={paymentPageUrl(participation, room.tipoSala)}>Pagar agora</Link>
+              </Button>
+            )}
+            <Button asChild size="sm" variant="outline" className="w-fit">
+              <Link
+                to={roomPagePath(room)}
+                aria-label={`Ver a sala ${roomTypeLabel(room.tipoSala)} do número ${participation.numeroSorte}`}
+              >
+                Ver a sala
+              </Link>
             </Button>
-          )}
+          </div>
         </CardContent>
       </Card>
     </li>

@@ -1,6 +1,7 @@
 import {
   formatBRL,
   pixMessages,
+  roomPagePath,
   roomTypeLabel,
   type ParticipationCharge,
   type PixCharge,
@@ -86,7 +87,16 @@ function Confirmed({ seat }: { seat: Seat | null }) {
       {seat && <SeatFacts seat={seat} />}
       <div className="flex flex-wrap justify-center gap-2">
         <Button asChild size="lg">
-          <Link to="/history">Ver minha participação</Link>
+          {/* The room the seat is in; the history when the seat is not known. */}
+          <Link
+            to={
+              seat?.salaId
+                ? roomPagePath({ id: seat.salaId, privateRoomId: seat.privateRoomId })
+                : '/history'
+            }
+          >
+            Ver minha participação
+          </Link>
         </Button>
         <Button asChild size="lg" variant="outline">
           <Link to="/dashboard">Voltar ao Dashboard</Link>
