@@ -72,7 +72,8 @@ import { eq } from 'drizzle-orm';
 import { type FileStorage, createStorage } from './lib/storage';
 import { type FaceEngine, createFaceEngine } from './modules/identity/faces';
 import { type IdentityQueue, createIdentityQueue } from './modules/identity/identity-queue';
-import { findTesseract } from './modules/identity/ocr';
+import { createOcrEngine } from './modules/identity/ocr';
+import { type DataExportQueue, createDataExportQueue } from './modules/profile/data-export-job';
 import { type Mailer, createMailer } from './modules/mail/mail.service';
 import { type SystemState, registerSystemRoutes } from './modules/system/system.routes';
 import { registerMetrics } from './plugins/metrics';
@@ -123,6 +124,7 @@ declare module 'fastify' {
     publishRoom(salaId: string): Promise<void>;
     routeTable: readonly RouteEntry[];
     identity: IdentityQueue;
+    dataExports: DataExportQueue;
     notifications: NotificationRuntime;
     /** The Redis shared by the copies (REDIS_URL), or null: counters in memory. */
     redis: SharedRedis | null;
@@ -402,13 +404,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('pixRuntime', pixRuntime);
   const pix = options.pix === undefined ? pixRuntime.provider : options.pix;
   // The automated identity analysis: a job when the queue is on, otherwise one at a time here.
-  const tesseract = findTesseract();
+  const ocrEngine = createOcrEngine(config.ocr);
+  app.addHook('onClose', async () => (await ocrEngine)?.close?.());
   const identity = await createIdentityQueue(
     {
       db: database.db,
       storage,
       faces: options.faces ?? createFaceEngine(),
-      ocr: () => tesseract,
+      ocr: () => ocrEngine,
       mailer,
       baseUrl: config.baseUrl,
     },
@@ -416,6 +419,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   );
   app.decorate('identity', identity);
   app.addHook('onClose', async () => identity.close());
+  // Personal-data exports of large accounts, prepared off the request path.
+  const dataExportQueue = await createDataExportQueue(
+    { db: database.db, storage, config, mailer },
+    { boss: jobs, log: app.log },
+  );
+  app.decorate('dataExports', dataExportQueue);
+  app.addHook('onClose', async () => dataExportQueue.close());
   app.decorate('pix', pix);
   app.decorate('events', events);
   app.decorate('auth', auth);
@@ -567,7 +577,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   registerSystemRoutes(app, { config, database, mailer, state, startedAt: Date.now() });
   registerAuthRoutes(app, { auth, config, db: database.db });
-  registerProfileRoutes(app, { db: database.db, storage, config, identity });
+  registerProfileRoutes(app, {
+    db: database.db,
+    storage,
+    config,
+    identity,
+    dataExports: dataExportQueue,
+  });
   registerSessionRoutes(app, { db: database.db, auth });
   const realtime = await createRealtime(app, database, config.ws);
   app.decorate('realtime', realtime);
@@ -742,6 +758,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const scheduler = createScheduler({
     db: database.db,
     config,
+    storage,
     provider: pix,
     log: app.log,
     intervalMs: 15_000,

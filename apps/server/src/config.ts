@@ -122,6 +122,18 @@ const envSchema = z
     HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
     HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
     UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).default(4),
+    /** OCR of identity documents: tesseract.js from npm (default) or the Tesseract command line. */
+    OCR_ENGINE: z
+      .enum(['npm', 'tesseract', 'off'], { error: 'use npm, tesseract ou off' })
+      .default('npm'),
+    TESSERACT_PATH: z.string().min(1).default('tesseract'),
+    OCR_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
+    /** Documents waiting for the OCR worker at most; more are refused (the check is "not done"). */
+    OCR_QUEUE_MAX: z.coerce.number().int().min(1).max(1000).default(20),
+    /** Hours a prepared personal-data export stays downloadable. */
+    DATA_EXPORT_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(48),
+    /** Rows above which the personal-data export is prepared in the background (see data-export-job.ts). */
+    DATA_EXPORT_LARGE_ROWS: z.coerce.number().int().min(0).default(5000),
     PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
     STATIC_DIR: z.string().optional(),
     SMTP_URL: z
@@ -450,6 +462,16 @@ export interface Config {
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
   /** Identity-document uploads handled at once by one server copy. */
   uploadConcurrency: number;
+  /** OCR of identity documents (modules/identity/ocr.ts). */
+  ocr: {
+    engine: 'npm' | 'tesseract' | 'off';
+    /** The Tesseract command line (engine "tesseract"). */
+    tesseractPath: string;
+    timeoutMs: number;
+    queueMax: number;
+  };
+  /** Personal-data export prepared in the background (modules/profile/data-export-job.ts). */
+  dataExport: { ttlHours: number; largeRows: number };
   /** How long a public read (draws, figures, rooms) is served from memory at most; 0 turns it off. */
   publicCacheMs: number;
   staticDir: string | null;
@@ -642,6 +664,13 @@ export function loadConfig(
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     },
     uploadConcurrency: e.UPLOAD_CONCURRENCY,
+    ocr: {
+      engine: e.OCR_ENGINE,
+      tesseractPath: e.TESSERACT_PATH,
+      timeoutMs: e.OCR_TIMEOUT_SECONDS * 1000,
+      queueMax: e.OCR_QUEUE_MAX,
+    },
+    dataExport: { ttlHours: e.DATA_EXPORT_TTL_HOURS, largeRows: e.DATA_EXPORT_LARGE_ROWS },
     publicCacheMs: e.PUBLIC_CACHE_MS,
     staticDir: e.STATIC_DIR ? path.resolve(e.STATIC_DIR) : null,
     mail: e.SMTP_URL

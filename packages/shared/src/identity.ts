@@ -56,6 +56,8 @@ export const identityCheckSchema = z.object({
   threshold: z.number().nullable(),
   /** Portuguese explanation for the reviewer. */
   detail: z.string(),
+  /** What the player is told when this check sends the case to review (no scores). */
+  playerReason: z.string().optional(),
 });
 export type IdentityCheck = z.infer<typeof identityCheckSchema>;
 
@@ -84,10 +86,38 @@ export const identityAnalysisSchema = z.object({
 });
 export type IdentityAnalysis = z.infer<typeof identityAnalysisSchema>;
 
-/** What the player sees of the automated analysis: its progress, never the scores. */
+/** What the player is told when a check did not pass, for analyses stored without playerReason. */
+export const identityCheckPlayerReasons: Record<IdentityCheckId, string> = {
+  rosto_selfie: 'não encontramos um rosto nítido na selfie',
+  rosto_documento: 'não encontramos o rosto na foto do documento',
+  comparacao_faces: 'não conseguimos confirmar que a selfie e o documento são da mesma pessoa',
+  dados_documento: 'não conseguimos ler o CPF e a data de nascimento na foto do documento',
+  qualidade_imagens: 'uma das fotos está desfocada, escura ou clara demais',
+  imagens_distintas: 'a mesma foto foi enviada como documento e como selfie',
+  imagem_inedita: 'uma das fotos já foi enviada por outra conta',
+};
+
+/**
+ * Why a case waits for staff, in the player's words: one line per check that did not pass (its
+ * own playerReason, else the generic text of the check), or the reason the automated checks could
+ * not decide. Empty while the checks run or when the case was approved.
+ */
+export function playerPendingReasons(analysis: IdentityAnalysis): string[] {
+  if (analysis.state === 'falhou')
+    return ['a verificação automática não pôde ser concluída (um erro do nosso lado)'];
+  if (analysis.state !== 'concluida' || analysis.outcome !== 'revisao_manual') return [];
+  const failed = analysis.checks.filter((c) => c.result !== 'aprovado');
+  if (failed.length === 0)
+    return ['a aprovação automática está desligada: nossa equipe confere cada documento'];
+  return [...new Set(failed.map((c) => c.playerReason ?? identityCheckPlayerReasons[c.id]))];
+}
+
+/** What the player sees of the automated analysis: its progress and reasons, never the scores. */
 export const identityProgressSchema = z.object({
   state: z.enum(identityAnalysisStates),
   progress: z.number().int().min(0).max(100),
   step: z.string().nullable(),
+  /** Why the case went to manual review, in the player's words (playerPendingReasons). */
+  pendingReasons: z.array(z.string()),
 });
 export type IdentityProgress = z.infer<typeof identityProgressSchema>;

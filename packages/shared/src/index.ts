@@ -25,3 +25,4 @@ export * from './legal';
 export * from './notifications';
 export * from './wording';
 export * from './lucky-number';
+export * from './data-export';

@@ -14,6 +14,8 @@ import { type ReceiveResult, pollActiveCharges } from '../modules/payments/payme
 import type { PixProvider } from '../modules/payments/pix-provider';
 import { auditIfDue } from '../modules/wallet/ledger-audit';
 import { purgeExpiredSupportData } from '../modules/support/support.service';
+import { purgeExpiredDataExports } from '../modules/profile/data-export-job';
+import type { FileStorage } from '../lib/storage';
 
 export interface Scheduler {
   /** One round of every job (tests call it directly). */
@@ -29,6 +31,8 @@ export interface Scheduler {
 export function createScheduler(options: {
   db: Db;
   config: Config;
+  /** The private file storage (prepared data exports past their time are deleted from it). */
+  storage?: FileStorage;
   provider: PixProvider | null;
   log: FastifyBaseLogger;
   intervalMs: number;
@@ -68,6 +72,8 @@ export function createScheduler(options: {
     }
     // Support conversations and closed tickets past the retention period (privacy policy).
     await purgeExpiredSupportData(options.db);
+    // Prepared personal-data exports past their time (DATA_EXPORT_TTL_HOURS).
+    if (options.storage) await purgeExpiredDataExports(options.db, options.storage);
     return { freedSeats, received, draws, payouts };
   };
   const tick = () => {

@@ -9,6 +9,7 @@
  */
 import { type Role, can, staffRoles } from '@sorteio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataExports } from '../db/schema';
 import { createRoom } from '../modules/rooms/rooms.service';
 import { createTicket } from '../modules/support/support.service';
 import { postTransaction } from '../modules/wallet/ledger.service';
@@ -62,6 +63,7 @@ let rec: {
   privateSeat: string;
   drawnRoom: string;
   ticketId: string;
+  exportId: string;
   throwaway: TestUser;
 };
 
@@ -132,6 +134,13 @@ beforeAll(async () => {
     privateSeat: own.json().participation.id,
     drawnRoom: seatRoom,
     ticketId: (await createTicket(db, a.id, { message: 'Preciso de ajuda com meu PIX.' })).id,
+    // A data export of the player still being prepared (its owner is told so; others: 404).
+    exportId: (
+      await db
+        .insert(dataExports)
+        .values({ userId: a.id, status: 'pendente', includeImages: false, rowCount: 0 })
+        .returning()
+    )[0]!.id,
     throwaway: await createUser(ctx),
   };
   tables = await businessTables(db);
@@ -302,6 +311,19 @@ const routes: Record<string, RouteSpec> = {
   'GET /api/profile/export/resumo': {
     access: { kind: 'signed-in' },
     call: () => ({ url: '/api/profile/export/resumo' }),
+  },
+  'GET /api/profile/export/estado': {
+    access: { kind: 'signed-in' },
+    call: () => ({ url: '/api/profile/export/estado' }),
+  },
+  'POST /api/profile/export/pedidos': {
+    access: { kind: 'signed-in' },
+    call: () => ({ url: '/api/profile/export/pedidos', body: { incluirImagens: false } }),
+  },
+  'GET /api/profile/export/pedidos/:id/arquivo': {
+    // The owner reaches it ("still being prepared"); anyone else gets 404.
+    access: { kind: 'own', staff: 'refused' },
+    call: () => ({ url: `/api/profile/export/pedidos/${rec.exportId}/arquivo` }),
   },
   'POST /api/profile/delete': {
     // With a wrong password: reaching the password check means the caller got through.

@@ -18,6 +18,7 @@ import {
   SAME_IMAGE_MAX_HAMMING,
   SELFIE_MIN_FACE_SHARE,
   maskCpf,
+  playerPendingReasons,
 } from '@sorteio/shared';
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { sharp } from '../../lib/sharp';
@@ -143,6 +144,10 @@ export async function analyzeVerification(
           selfieFaces.faces.length === 0
             ? 'Nenhum rosto encontrado na selfie.'
             : `${selfieFaces.faces.length} rostos encontrados na selfie; deve haver exatamente um.`,
+        playerReason:
+          selfieFaces.faces.length === 0
+            ? 'não encontramos um rosto na selfie'
+            : 'há mais de um rosto na selfie',
       };
     } else {
       const share =
@@ -161,6 +166,13 @@ export async function analyzeVerification(
           : !sharpEnough
             ? `Rosto desfocado na selfie (nitidez ${Math.round(sharpness)}; mínimo ${MIN_FACE_SHARPNESS}).`
             : `Um rosto (confiança ${selfieFace!.score.toFixed(2)}, ${Math.round(share * 100)}% da imagem, nitidez ${Math.round(sharpness)}).`,
+        ...(bigEnough && sharpEnough
+          ? {}
+          : {
+              playerReason: !bigEnough
+                ? 'o rosto aparece pequeno demais na selfie'
+                : 'o rosto está desfocado na selfie',
+            }),
       };
     }
     analysis.checks.push(selfieCheck);
@@ -220,15 +232,26 @@ export async function analyzeVerification(
 
 function qualityCheck(doc: ImageMeasures, selfie: ImageMeasures): IdentityCheck {
   const problems: string[] = [];
-  for (const [name, m] of [
-    ['documento', doc],
-    ['selfie', selfie],
+  const forPlayer: string[] = [];
+  for (const [name, photo, m] of [
+    ['documento', 'a foto do documento', doc],
+    ['selfie', 'a selfie', selfie],
   ] as const) {
-    if (m.contrast < 12) problems.push(`${name} sem conteúdo (imagem quase lisa)`);
-    else if (m.sharpness < MIN_SHARPNESS)
+    if (m.contrast < 12) {
+      problems.push(`${name} sem conteúdo (imagem quase lisa)`);
+      forPlayer.push(`${photo} está quase lisa, sem conteúdo visível`);
+    } else if (m.sharpness < MIN_SHARPNESS) {
       problems.push(`${name} desfocado (nitidez ${Math.round(m.sharpness)})`);
-    if (m.brightness < MIN_BRIGHTNESS) problems.push(`${name} escuro demais`);
-    if (m.brightness > MAX_BRIGHTNESS) problems.push(`${name} claro demais`);
+      forPlayer.push(`${photo} está desfocada`);
+    }
+    if (m.brightness < MIN_BRIGHTNESS) {
+      problems.push(`${name} escuro demais`);
+      forPlayer.push(`${photo} está escura demais`);
+    }
+    if (m.brightness > MAX_BRIGHTNESS) {
+      problems.push(`${name} claro demais`);
+      forPlayer.push(`${photo} está clara demais`);
+    }
   }
   const sharpness = Math.round(Math.min(doc.sharpness, selfie.sharpness));
   return {
@@ -236,6 +259,7 @@ function qualityCheck(doc: ImageMeasures, selfie: ImageMeasures): IdentityCheck 
     result: problems.length === 0 ? 'aprovado' : 'reprovado',
     score: sharpness,
     threshold: MIN_SHARPNESS,
+    ...(forPlayer.length > 0 ? { playerReason: forPlayer.join('; ') } : {}),
     detail:
       problems.length === 0
         ? `Nitidez mínima ${sharpness}; brilho ${Math.round(doc.brightness)} e ${Math.round(selfie.brightness)}.`
@@ -250,20 +274,26 @@ async function documentDataCheck(
   analysis: IdentityAnalysis,
 ): Promise<IdentityCheck> {
   const engine = await deps.ocr();
-  if (!engine) {
-    return {
-      id: 'dados_documento',
-      result: 'nao_realizado',
-      score: null,
-      threshold: null,
-      detail: 'Leitura do documento (OCR) não disponível neste servidor.',
-    };
-  }
+  const notDone = (detail: string): IdentityCheck => ({
+    id: 'dados_documento',
+    result: 'nao_realizado',
+    score: null,
+    threshold: null,
+    detail,
+    playerReason: 'a leitura automática do documento não está disponível agora',
+  });
+  if (!engine) return notDone('Leitura do documento (OCR) não disponível neste servidor.');
   const [profile] = await deps.db
     .select({ cpf: profiles.cpf, dataNascimento: profiles.dataNascimento })
     .from(profiles)
     .where(eq(profiles.id, userId));
-  const text = await engine.read(image);
+  let text: string;
+  try {
+    text = await engine.read(image);
+  } catch (error) {
+    // A full queue or a read past its time limit: staff read the document instead.
+    return notDone(`A leitura do documento (OCR) falhou: ${(error as Error).message}.`);
+  }
   const found = extractDocumentFields(text);
   const cpfMatch = Boolean(profile?.cpf && found.cpfs.includes(profile.cpf));
   const dateMatch = Boolean(
@@ -280,9 +310,22 @@ async function documentDataCheck(
       ? `nascimento lido ${brDate(dateRead)}${dateMatch ? ' confere' : ' não confere com o perfil'}`
       : 'nenhuma data de nascimento legível',
   ];
+  const playerParts = [
+    cpfMatch
+      ? null
+      : cpfRead
+        ? 'o CPF lido no documento não confere com o do seu cadastro'
+        : 'não conseguimos ler o CPF na foto do documento',
+    dateMatch
+      ? null
+      : dateRead
+        ? 'a data de nascimento lida no documento não confere com a do seu cadastro'
+        : 'não conseguimos ler a data de nascimento na foto do documento',
+  ].filter((p): p is string => p !== null);
   return {
     id: 'dados_documento',
     result: cpfMatch && dateMatch ? 'aprovado' : 'reprovado',
+    ...(playerParts.length > 0 ? { playerReason: playerParts.join('; ') } : {}),
     score: Number(cpfMatch) + Number(dateMatch),
     threshold: 2,
     detail: `${parts.join('; ')}.`.replace(/^./, (c) => c.toUpperCase()),
@@ -395,6 +438,9 @@ async function decide(
           heading: 'Documentos em análise',
           paragraphs: [
             'Recebemos sua foto do documento e sua selfie. A verificação automática não conseguiu concluir tudo, então nossa equipe vai analisar seus documentos.',
+            ...playerPendingReasons(analysis).map(
+              (reason) => `Pendente: ${reason.replace(/^./, (c) => c.toUpperCase())}.`,
+            ),
             'A análise pode levar alguns dias. Avisaremos por e-mail quando ela terminar.',
           ],
           action: {

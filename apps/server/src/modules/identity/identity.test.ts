@@ -29,11 +29,9 @@ import {
   twoFacesPhoto,
 } from '../../test/identity-photos';
 import { analyzeVerification, queuedAnalysis } from './analysis';
-import { findTesseract } from './ocr';
 
 const BIRTH = '1988-08-08';
 const BIRTH_BR = '08/08/1988';
-const ocrInstalled = (await findTesseract()) !== null;
 
 let ctx: TestContext;
 let storageDir: string;
@@ -46,7 +44,13 @@ let rssBefore = 0;
 
 beforeAll(async () => {
   storageDir = mkdtempSync(path.join(os.tmpdir(), 'sorteio-identity-'));
-  ctx = await createTestApp({ storage: createLocalStorage(storageDir) });
+  // The npm OCR engine, forced: the checks run the same on a machine without /usr/bin/tesseract.
+  ctx = await createTestApp({
+    storage: createLocalStorage(storageDir),
+    config: {
+      ocr: { engine: 'npm', tesseractPath: '/nonexistent', timeoutMs: 120_000, queueMax: 20 },
+    },
+  });
   rssBefore = process.memoryUsage().rss;
 });
 afterAll(async () => {
@@ -135,7 +139,7 @@ describe.skipIf(!photosAvailable())( // needs python3-skimage and opencv-doc (.c
       const a = row.analise!;
       scores.sameFaceDistance = check(a, 'comparacao_faces').score;
       expect(a.state).toBe('concluida');
-      if (ocrInstalled) expect(a.reasons).toEqual([]);
+      expect(a.reasons).toEqual([]);
       expect(check(a, 'rosto_selfie').result).toBe('aprovado');
       expect(check(a, 'rosto_documento').result).toBe('aprovado');
       expect(check(a, 'comparacao_faces')).toMatchObject({
@@ -148,8 +152,7 @@ describe.skipIf(!photosAvailable())( // needs python3-skimage and opencv-doc (.c
       expect(check(a, 'imagem_inedita').result).toBe('aprovado');
       // Biometric descriptors are never stored: only scores and texts.
       expect(JSON.stringify(a)).not.toMatch(/descriptor/);
-      if (ocrInstalled) {
-        expect(check(a, 'dados_documento').result).toBe('aprovado');
+      expect(check(a, 'dados_documento').result).toBe('aprovado');
         expect(a.ocr).toMatchObject({ cpf: p.cpf, dataNascimento: BIRTH });
         expect(row.statusVerificacao).toBe('verificado');
         expect(a.outcome).toBe('aprovado_automaticamente');
@@ -162,11 +165,6 @@ describe.skipIf(!photosAvailable())( // needs python3-skimage and opencv-doc (.c
           to: p.email,
           subject: 'Sua identidade foi verificada — Sorteio Certo',
         });
-      } else {
-        // Without OCR on the machine the data check is "not done", never "passed": review.
-        expect(check(a, 'dados_documento').result).toBe('nao_realizado');
-        expect(row.statusVerificacao).toBe('pendente');
-      }
     });
 
     it('sends two different people to review', async () => {
@@ -227,7 +225,7 @@ describe.skipIf(!photosAvailable())( // needs python3-skimage and opencv-doc (.c
     });
 
     // prettier-ignore
-    it.skipIf(!ocrInstalled)('refuses document data that do not match the profile', async () => { // Skipped only without tesseract-ocr-por (.ci/run installs it); the next test covers that case.
+    it('refuses document data that do not match the profile', async () => {
       const p = await player();
       const card = await identityCard({ cpf: '529.982.247-25', nascimento: '10/05/1990' });
       const row = await submit(p, card, await astronautSelfie());
@@ -236,6 +234,18 @@ describe.skipIf(!photosAvailable())( // needs python3-skimage and opencv-doc (.c
       expect(data.result).toBe('reprovado');
       expect(data.detail).toBe(
         'CPF lido 529.982.247-25 não confere com o perfil; nascimento lido 10/05/1990 não confere com o perfil.',
+      );
+      // The player is told which check waits and why, without scores.
+      const mine = await ctx.app.inject({
+        url: '/api/profile/verification',
+        headers: { cookie: p.cookie },
+      });
+      // (The selfie is reused across these tests, so the reuse check is pending as well.)
+      expect(mine.json().analise.pendingReasons).toContain(
+        'o CPF lido no documento não confere com o do seu cadastro; a data de nascimento lida no documento não confere com a do seu cadastro',
+      );
+      expect(ctx.mailer.sent.at(-1)?.text).toContain(
+        'Pendente: O CPF lido no documento não confere com o do seu cadastro',
       );
     });
 

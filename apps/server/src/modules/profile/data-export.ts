@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import {
   account,
   campaignSmsMessages,
+  dataExports,
   identityAttestations,
   ledgerAccounts,
   ledgerEntries,
@@ -64,6 +65,7 @@ export const EXPORTED_USER_COLUMNS = [
   'support_tickets.user_id',
   'private_rooms.creator_id',
   'private_room_messages.user_id',
+  'data_exports.user_id',
 ] as const;
 
 /**
@@ -110,6 +112,7 @@ export const NEVER_EXPORTED = [
   'pix_charges.qr_png',
   'verificacao_usuario.foto_documento_key',
   'verificacao_usuario.selfie_key',
+  'data_exports.file_key',
 ] as const;
 
 type Row = Record<string, unknown>;
@@ -269,6 +272,18 @@ export async function exportAccountRecords(db: Db, userId: string) {
     .where(and(eq(staffAuditLog.targetType, 'user'), eq(staffAuditLog.targetId, userId)))
     .orderBy(asc(staffAuditLog.createdAt));
 
+  const exportsAsked = await db
+    .select({
+      status: dataExports.status,
+      comImagens: dataExports.includeImages,
+      pedidaEm: dataExports.requestedAt,
+      prontaEm: dataExports.readyAt,
+      expiraEm: dataExports.expiresAt,
+    })
+    .from(dataExports)
+    .where(eq(dataExports.userId, userId))
+    .orderBy(asc(dataExports.requestedAt));
+
   return {
     /** How the person signs in: the method and whether a password is set, never the hash. */
     formasDeAcesso: logins.map((l) => ({
@@ -341,5 +356,6 @@ export async function exportAccountRecords(db: Db, userId: string) {
     salasPrivadasCriadas: myRooms,
     mensagensEmSalasPrivadas: roomMessages,
     acoesDaEquipeSobreMinhaConta: staffActions,
+    exportacoesDeDadosPedidas: exportsAsked,
   };
 }

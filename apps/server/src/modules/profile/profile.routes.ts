@@ -1,5 +1,10 @@
 import {
   MAX_UPLOAD_BYTES,
+  dataExportIdParamsSchema,
+  dataExportJobSchema,
+  dataExportQuerySchema,
+  dataExportStateSchema,
+  requestDataExportSchema,
   deleteAccountInputSchema,
   locationSchema,
   profileSchema,
@@ -25,6 +30,15 @@ import type { FileStorage } from '../../lib/storage';
 import type { IdentityQueue } from '../identity/identity-queue';
 import { clientInfo } from '../auth/auth.routes';
 import { renderPersonalDataHtml } from './data-export-html';
+import {
+  type DataExportQueue,
+  buildExportFile,
+  countExportRows,
+  dataExportState,
+  readDataExport,
+  requestDataExport,
+  toDataExportJob,
+} from './data-export-job';
 import {
   listSecurityLogs,
   loggedRecently,
@@ -52,7 +66,14 @@ export function registerProfileRoutes(
     storage,
     config,
     identity,
-  }: { db: Db; storage: FileStorage; config: Config; identity: IdentityQueue },
+    dataExports,
+  }: {
+    db: Db;
+    storage: FileStorage;
+    config: Config;
+    identity: IdentityQueue;
+    dataExports: DataExportQueue;
+  },
 ) {
   app.get(
     '/api/profile',
@@ -313,20 +334,112 @@ export function registerProfileRoutes(
 
   app.get(
     '/api/profile/export',
-    { schema: { tags: ['profile'], summary: 'Baixar todos os meus dados (LGPD)' } },
+    {
+      schema: {
+        tags: ['profile'],
+        summary:
+          'Baixar todos os meus dados (LGPD); com incluirImagens=true, um zip com as imagens',
+        querystring: dataExportQuerySchema,
+      },
+    },
     async (request, reply) => {
       const me = await requireUser(request);
-      const data = await exportPersonalData({ db, userId: me.id });
+      // Large accounts get their copy prepared in the background (data-export-job.ts).
+      if ((await countExportRows(db, me.id)) > config.dataExport.largeRows)
+        throw new AppError('CONFLICT', {
+          reason: 'EXPORT_LARGE',
+          message:
+            'Sua conta tem muitos registros: peça a exportação no perfil e avisaremos por e-mail quando ela estiver pronta.',
+        });
+      const file = await buildExportFile({
+        db,
+        storage,
+        userId: me.id,
+        includeImages: request.query.incluirImagens,
+      });
       await recordSecurityEvent(db, {
         userId: me.id,
         action: 'data_export',
         client: clientInfo(request),
       });
       return reply
-        .type('application/json; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="meus-dados-sorteio-certo.json"')
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
         .header('cache-control', 'private, no-store')
-        .send(JSON.stringify(data, null, 2));
+        .send(file.data);
+    },
+  );
+
+  app.get(
+    '/api/profile/export/estado',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Tamanho da minha conta e a última exportação pedida',
+        response: { 200: dataExportStateSchema },
+      },
+    },
+    async (request) => dataExportState(db, config, (await requireUser(request)).id),
+  );
+
+  app.post(
+    '/api/profile/export/pedidos',
+    {
+      config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
+      schema: {
+        tags: ['profile'],
+        summary: 'Pedir a exportação dos meus dados em segundo plano (avisada por e-mail)',
+        body: requestDataExportSchema,
+        response: { 200: dataExportJobSchema },
+      },
+    },
+    async (request) => {
+      const me = await requireUser(request);
+      const { row, created } = await requestDataExport({
+        db,
+        userId: me.id,
+        includeImages: request.body.incluirImagens,
+      });
+      if (created) {
+        await recordSecurityEvent(db, {
+          userId: me.id,
+          action: 'data_export',
+          client: clientInfo(request),
+        });
+        await dataExports.enqueue(row.id);
+      }
+      return toDataExportJob(row);
+    },
+  );
+
+  app.get(
+    '/api/profile/export/pedidos/:id/arquivo',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Baixar a exportação preparada (só com a sessão do titular)',
+        params: dataExportIdParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const me = await requireUser(request);
+      const file = await readDataExport({
+        db,
+        storage,
+        config,
+        userId: me.id,
+        exportId: request.params.id,
+      });
+      await recordSecurityEvent(db, {
+        userId: me.id,
+        action: 'data_export',
+        client: clientInfo(request),
+      });
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(file.data);
     },
   );
 

@@ -10,6 +10,7 @@ import {
   isValidCpf,
   normalizePixKey,
   onlyDigits,
+  playerPendingReasons,
   type updateProfileInputSchema,
 } from '@sorteio/shared';
 import { and, desc, eq, ne } from 'drizzle-orm';
@@ -167,7 +168,12 @@ export async function getVerification({
     hasDocument: Boolean(row.fotoDocumentoKey),
     hasSelfie: Boolean(row.selfieKey),
     analise: row.analise
-      ? { state: row.analise.state, progress: row.analise.progress, step: row.analise.step }
+      ? {
+          state: row.analise.state,
+          progress: row.analise.progress,
+          step: row.analise.step,
+          pendingReasons: playerPendingReasons(row.analise),
+        }
       : null,
   };
 }

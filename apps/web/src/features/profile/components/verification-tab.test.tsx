@@ -96,7 +96,12 @@ describe('VerificationTab', () => {
           submittedAt: '2025-01-02T15:30:00.000Z',
           hasDocument: true,
           hasSelfie: true,
-          analise: { state: 'em_andamento', progress: 45, step: 'Procurando o rosto no documento' },
+          analise: {
+            state: 'em_andamento',
+            progress: 45,
+            step: 'Procurando o rosto no documento',
+            pendingReasons: [],
+          },
         },
       }),
     );
@@ -105,6 +110,44 @@ describe('VerificationTab', () => {
     const bar = screen.getByRole('progressbar', { name: 'Progresso da verificação automática' });
     expect(bar.getAttribute('aria-valuenow')).toBe('45');
     expect(screen.getByText('Procurando o rosto no documento (45%)')).toBeDefined();
+  });
+
+  it('tells which check waits for manual review and why, not only how long', async () => {
+    mockApi(
+      accountApi({
+        verification: {
+          ...notSent,
+          status: 'pendente',
+          tipoDocumento: 'rg',
+          numeroDocumento: '123456789',
+          submittedAt: '2025-01-02T15:30:00.000Z',
+          hasDocument: true,
+          hasSelfie: true,
+          analise: {
+            state: 'concluida',
+            progress: 100,
+            step: null,
+            pendingReasons: [
+              'não conseguimos ler o CPF na foto do documento',
+              'a foto do documento está desfocada',
+            ],
+          },
+        },
+      }),
+    );
+    renderRoutes(routes, '/profile');
+    const alert = (await screen.findByText('Documento em análise manual')).closest(
+      '[role="status"]',
+    ) as HTMLElement;
+    const items = within(alert)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items).toEqual([
+      'Não conseguimos ler o CPF na foto do documento.',
+      'A foto do documento está desfocada.',
+    ]);
+    expect(within(alert).getByText(/pode levar alguns dias/)).toBeDefined();
+    expect(screen.queryByText('Verificação em análise')).toBeNull();
   });
 
   it('shows the reason of a rejection and the form again', async () => {

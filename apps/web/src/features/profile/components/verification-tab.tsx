@@ -158,6 +158,47 @@ function AnalysisProgress({ progress, step }: { progress: number; step: string |
   );
 }
 
+/** "não conseguimos ler o CPF" -> "Não conseguimos ler o CPF." */
+export const reasonSentence = (reason: string) =>
+  `${reason.charAt(0).toUpperCase()}${reason.slice(1)}${/[.!?]$/.test(reason) ? '' : '.'}`;
+
+/**
+ * A case waiting for staff: which automated check did not pass and why, in the player's words
+ * (from the server's analysis), then how long it takes.
+ */
+export function ManualReview({ reasons }: { reasons: string[] }) {
+  if (reasons.length === 0)
+    return (
+      <Alert variant="info" role="status">
+        <Clock aria-hidden="true" />
+        <AlertTitle>Verificação em análise</AlertTitle>
+        <AlertDescription className="text-foreground">
+          Seus documentos foram enviados e estão em análise. A análise pode levar alguns dias.
+        </AlertDescription>
+      </Alert>
+    );
+  return (
+    <Alert variant="info" role="status">
+      <Clock aria-hidden="true" />
+      <AlertTitle>Documento em análise manual</AlertTitle>
+      <AlertDescription className="flex flex-col gap-2 text-foreground">
+        <p>
+          A verificação automática não confirmou tudo, então nossa equipe vai conferir seus
+          documentos. O que ficou pendente:
+        </p>
+        <ul className="list-disc pl-5">
+          {reasons.map((reason) => (
+            <li key={reason}>{reasonSentence(reason)}</li>
+          ))}
+        </ul>
+        <p>
+          A análise pela equipe pode levar alguns dias; avisaremos por e-mail quando ela terminar.
+        </p>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
 /** Identity verification (spec 000 sections 2 and 4): status, then the upload form. */
 export function VerificationTab({ onGoToProfile }: { onGoToProfile: () => void }) {
   const verification = useVerification();
@@ -207,14 +248,7 @@ export function VerificationTab({ onGoToProfile }: { onGoToProfile: () => void }
             </>
           ) : (
             <>
-              <Alert variant="info" role="status">
-                <Clock aria-hidden="true" />
-                <AlertTitle>Verificação em análise</AlertTitle>
-                <AlertDescription className="text-foreground">
-                  Seus documentos foram enviados e estão em análise. A análise pode levar alguns
-                  dias.
-                </AlertDescription>
-              </Alert>
+              <ManualReview reasons={data.analise?.pendingReasons ?? []} />
               <SentImages verification={data} />
             </>
           );
