@@ -96,10 +96,10 @@ describe.skipIf(!adminUrl)('several server copies on one database', () => {
       env: { ...env(), PORT: String(p), HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${p}` },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
-    child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
+    child.stdout.on('data', (d: Buffer) => output.push(d.toString()));
+    child.stderr.on('data', (d: Buffer) => output.push(d.toString()));
     const copy = { name, port: p, base: `http://127.0.0.1:${p}`, child, output };
-    const deadline = Date.now() + 90_000;
+    const deadline = Date.now() + 180_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${name} ended:\n${output.join('')}`);
       try {
@@ -146,7 +146,7 @@ describe.skipIf(!adminUrl)('several server copies on one database', () => {
     // A migrates and seeds; B and C start on what A prepared.
     copies.push(await startCopy('A'));
     copies.push(...(await Promise.all([startCopy('B'), startCopy('C')])));
-  }, 240_000);
+  }, 420_000);
 
   afterAll(async () => {
     await Promise.all(
@@ -169,8 +169,11 @@ describe.skipIf(!adminUrl)('several server copies on one database', () => {
   it('enforces a settings change made on copy A on copy C within a second', async () => {
     const [a, , c] = copies as [Copy, Copy, Copy];
     const readMaintenance = async () =>
-      ((await (await fetch(`${c.base}/api/public/settings`)).json()) as { maintenanceMode: boolean })
-        .maintenanceMode;
+      (
+        (await (await fetch(`${c.base}/api/public/settings`)).json()) as {
+          maintenanceMode: boolean;
+        }
+      ).maintenanceMode;
     // C has the settings cached (kept 2 s) before the change.
     expect(await readMaintenance()).toBe(false);
     const adminCookie = await cookieOf(a, 'admin@sorteiocerto.com.br', 'admin-senha-forte-1');
@@ -286,7 +289,7 @@ describe.skipIf(!adminUrl)('several server copies on one database', () => {
     await exited;
     for (const copy of [a, c]) expect((await fetch(`${copy.base}/api/ready`)).status).toBe(200);
     copies[1] = await startCopy('B again', b.port);
-    const ready = (await (await fetch(`${copies[1]!.base}/api/ready`)).json()) as {
+    const ready = (await (await fetch(`${copies[1].base}/api/ready`)).json()) as {
       down: string[];
     };
     expect(ready.down).toEqual(withRedis ? [] : []);
