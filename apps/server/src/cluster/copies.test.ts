@@ -1,0 +1,297 @@
+/**
+ * Several server copies as one (issue 31): three real server processes (the source, started as
+ * `npm start` starts the build) on one fresh PostgreSQL database and one Redis, proving that
+ *  - a settings change made on copy A is seen by copy C within a second (announced by NOTIFY; the
+ *    cache alone would keep the old value for 2 s);
+ *  - a socket open on copy A receives the live event of a join made on copy C;
+ *  - the sign-in rate limit is counted across the copies in Redis;
+ *  - a copy killed with SIGKILL leaves the others answering, and comes back on the same database.
+ * Runs on PostgreSQL only (TEST_DATABASE_URL); the Redis parts need REDIS_URL-reachable Redis
+ * (CLUSTER_TEST_REDIS_URL, default redis://127.0.0.1:6379/15).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.CLUSTER_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
+const root = path.resolve(import.meta.dirname, '../../../..');
+const mainTs = path.join(root, 'apps/server/src/main.ts');
+
+interface Copy {
+  name: string;
+  port: number;
+  base: string;
+  child: ChildProcess;
+  output: string[];
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('port')),
+      );
+    });
+  });
+}
+
+async function redisAnswers(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port || 6379), hostname);
+    socket.setTimeout(500);
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (data) => {
+      socket.destroy();
+      resolve(data.toString().startsWith('+PONG'));
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.skipIf(!adminUrl)('several server copies on one database', () => {
+  const database = `sorteio_copies_${Date.now()}_${process.pid}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sorteio-copies-'));
+  const prefix = `copies-test-${randomBytes(4).toString('hex')}:`;
+  const copies: Copy[] = [];
+  let databaseUrl = '';
+  let withRedis = false;
+  const env = () => ({
+    ...process.env,
+    NODE_ENV: 'production',
+    VITEST: undefined,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    APP_SECRET: 'copies-test-secret-copies-test-secret-0123',
+    ADMIN_PASSWORD: 'admin-senha-forte-1',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_SIGN_IN_MAX: '6',
+    // The test is the proxy: each test's client address is its own.
+    TRUST_PROXY: '127.0.0.1',
+    STATIC_DIR: path.join(dataDir, 'no-web-app'),
+    ...(withRedis ? { REDIS_URL: redisUrl, REDIS_PREFIX: prefix } : { REDIS_URL: undefined }),
+  });
+
+  async function startCopy(name: string, port?: number): Promise<Copy> {
+    const p = port ?? (await freePort());
+    const output: string[] = [];
+    const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
+      cwd: root,
+      env: { ...env(), PORT: String(p), HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${p}` },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (d: Buffer) => output.push(d.toString()));
+    child.stderr.on('data', (d: Buffer) => output.push(d.toString()));
+    const copy = { name, port: p, base: `http://127.0.0.1:${p}`, child, output };
+    const deadline = Date.now() + 180_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`${name} ended:\n${output.join('')}`);
+      try {
+        const res = await fetch(`${copy.base}/api/ready`);
+        if (res.status === 200) return copy;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`${name} not ready:\n${output.join('')}`);
+      await sleep(250);
+    }
+  }
+
+  async function signIn(copy: Copy, email: string, password: string, from?: string) {
+    return fetch(`${copy.base}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: copy.base,
+        ...(from ? { 'x-forwarded-for': from } : {}),
+      },
+      body: JSON.stringify({ email, password }),
+    });
+  }
+
+  async function cookieOf(copy: Copy, email: string, password: string): Promise<string> {
+    const res = await signIn(copy, email, password);
+    expect(res.status).toBe(200);
+    return res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+  }
+
+  beforeAll(async () => {
+    withRedis = await redisAnswers(redisUrl);
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${database}`);
+    await admin.end();
+    const url = new URL(adminUrl!);
+    url.pathname = `/${database}`;
+    databaseUrl = url.toString();
+    // A migrates and seeds; B and C start on what A prepared.
+    copies.push(await startCopy('A'));
+    copies.push(...(await Promise.all([startCopy('B'), startCopy('C')])));
+  }, 420_000);
+
+  afterAll(async () => {
+    await Promise.all(
+      copies.map(
+        (c) =>
+          new Promise<void>((resolve) => {
+            if (c.child.exitCode !== null || c.child.signalCode !== null) return resolve();
+            c.child.once('exit', () => resolve());
+            c.child.kill('SIGTERM');
+          }),
+      ),
+    );
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('enforces a settings change made on copy A on copy C within a second', async () => {
+    const [a, , c] = copies as [Copy, Copy, Copy];
+    const readMaintenance = async () =>
+      (
+        (await (await fetch(`${c.base}/api/public/settings`)).json()) as {
+          maintenanceMode: boolean;
+        }
+      ).maintenanceMode;
+    // C has the settings cached (kept 2 s) before the change.
+    expect(await readMaintenance()).toBe(false);
+    const adminCookie = await cookieOf(a, 'admin@sorteiocerto.com.br', 'admin-senha-forte-1');
+    const current = await (
+      await fetch(`${a.base}/api/admin/settings`, { headers: { cookie: adminCookie } })
+    ).json();
+    const changed = await fetch(`${a.base}/api/admin/settings`, {
+      method: 'PUT',
+      headers: { cookie: adminCookie, 'content-type': 'application/json', origin: a.base },
+      body: JSON.stringify({ ...(current as object), maintenanceMode: true }),
+    });
+    expect(changed.status).toBe(200);
+    const at = Date.now();
+    let seen = false;
+    while (Date.now() - at < 1000 && !seen) {
+      seen = await readMaintenance();
+      if (!seen) await sleep(50);
+    }
+    expect(seen).toBe(true);
+    // Enforced there too: a player's change is refused during maintenance.
+    const credentials = JSON.parse(
+      readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'),
+    ) as { players: { email: string; password: string }[] };
+    const player = credentials.players[0]!;
+    const playerCookie = await cookieOf(c, player.email, player.password);
+    const rooms = (await (
+      await fetch(`${c.base}/api/rooms`, { headers: { cookie: playerCookie } })
+    ).json()) as { id: string }[];
+    const roomId = rooms[0]?.id;
+    expect(roomId).toBeTruthy();
+    const refused = await fetch(`${c.base}/api/rooms/${roomId}/join`, {
+      method: 'POST',
+      headers: { cookie: playerCookie, 'content-type': 'application/json', origin: c.base },
+      body: JSON.stringify({ metodo: 'balance' }),
+    });
+    expect(refused.status).toBe(503);
+    expect(((await refused.json()) as { error: { reason: string } }).error.reason).toBe(
+      'MAINTENANCE',
+    );
+    // Back to normal for the next tests.
+    const restored = await fetch(`${a.base}/api/admin/settings`, {
+      method: 'PUT',
+      headers: { cookie: adminCookie, 'content-type': 'application/json', origin: a.base },
+      body: JSON.stringify({ ...(current as object), maintenanceMode: false }),
+    });
+    expect(restored.status).toBe(200);
+    await sleep(500);
+  }, 60_000);
+
+  it('delivers to a socket on copy A the live event of a join made on copy C', async () => {
+    const [a, , c] = copies as [Copy, Copy, Copy];
+    const credentials = JSON.parse(
+      readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'),
+    ) as { players: { email: string; password: string }[] };
+    const player = credentials.players[1]!;
+    const cookie = await cookieOf(c, player.email, player.password);
+    const rooms = (await (await fetch(`${c.base}/api/rooms`, { headers: { cookie } })).json()) as {
+      id: string;
+      status: string;
+      valorEntrada: number;
+    }[];
+    // The demo players hold R$ 100,00: a room they can pay from the balance.
+    const roomId = rooms.find((r) => r.status === 'aberta' && r.valorEntrada <= 10_000)?.id;
+    expect(roomId).toBeTruthy();
+
+    const messages: { type: string; roomId?: string }[] = [];
+    const socket = new WebSocket(`ws://127.0.0.1:${a.port}/api/ws`, { origin: a.base });
+    socket.on('message', (data: Buffer) =>
+      messages.push(JSON.parse(data.toString()) as { type: string }),
+    );
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    try {
+      const joined = await fetch(`${c.base}/api/rooms/${roomId}/join`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json', origin: c.base },
+        body: JSON.stringify({ metodo: 'balance' }),
+      });
+      expect(joined.status, await joined.clone().text()).toBe(200);
+      const start = Date.now();
+      while (Date.now() - start < 5000) {
+        if (messages.some((m) => m.type === 'room' && m.roomId === roomId)) break;
+        await sleep(25);
+      }
+      expect(messages.find((m) => m.type === 'room' && m.roomId === roomId)).toBeTruthy();
+    } finally {
+      socket.close();
+    }
+  }, 60_000);
+
+  it('counts the sign-in limit across the copies in Redis', async (ctx) => {
+    if (!withRedis) ctx.skip();
+    // 6 attempts a minute per address; 3 wrong passwords on each of the three copies.
+    const statuses: number[] = [];
+    // (A different e-mail each time: the per-account lockout, in the database, stays out of it.)
+    for (const [k, copy] of copies.entries())
+      for (let i = 0; i < 3; i += 1)
+        statuses.push(
+          (await signIn(copy, `ninguem${k}${i}@exemplo.com.br`, 'senha-errada-1', '203.0.113.77'))
+            .status,
+        );
+    // In memory each copy would allow all 3: counted together, the 7th attempt on is refused.
+    expect(statuses.slice(0, 6).every((s) => s !== 429)).toBe(true);
+    expect(statuses.slice(6)).toEqual([429, 429, 429]);
+  }, 60_000);
+
+  it('keeps answering when a copy is killed, and the copy comes back on the same state', async () => {
+    const [a, b, c] = copies as [Copy, Copy, Copy];
+    const exited = new Promise((resolve) => b.child.once('exit', resolve));
+    b.child.kill('SIGKILL');
+    await exited;
+    for (const copy of [a, c]) expect((await fetch(`${copy.base}/api/ready`)).status).toBe(200);
+    copies[1] = await startCopy('B again', b.port);
+    const ready = (await (await fetch(`${copies[1].base}/api/ready`)).json()) as {
+      down: string[];
+    };
+    expect(ready.down).toEqual(withRedis ? [] : []);
+  }, 120_000);
+});

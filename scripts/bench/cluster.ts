@@ -1,0 +1,252 @@
+/**
+ * `npm run bench:cluster`: the production shape measured, side by side in one run, on a PostgreSQL
+ * cluster of its own (scripts/cluster/services.ts):
+ *  1. the mixed load (scripts/cluster/mixed-load.ts: browsing, sign-ins, joins from the balance,
+ *     live sockets) through nginx with 1 copy, then with 3 copies: answers per second and p99;
+ *  2. joins from the balance alone through nginx (3 copies), and pgbench's TPC-B-like load with
+ *     50 clients on the same PostgreSQL right after: the database's own limit beside the joins;
+ *  3. the fan-out of one draw result to 10,000 open sockets through nginx: the time from the
+ *     answer of the join that fills the room until the last socket has the draw event.
+ * Prints the table and writes it to docs/performance.md between its markers (BENCH_WRITE=false:
+ * not). Environment: BENCH_CLUSTER_PORT (nginx, 4440; the copies on the next ports),
+ * BENCH_PG_PORT (5450), BENCH_SECONDS (per load, 20), BENCH_USERS (virtual users, 50),
+ * BENCH_SOCKETS (10000).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Agent, request } from 'undici';
+import WebSocket from 'ws';
+import { loadConfig } from '../../apps/server/src/config';
+import { createDatabase } from '../../apps/server/src/db/client';
+import { type Cluster, buildOnce, root, startCluster } from '../cluster/cluster';
+import { signInPlayers, startMixedLoad, summarise } from '../cluster/mixed-load';
+import { seedPlayers, seedRooms } from '../cluster/seed';
+import { startOwnPostgres } from '../cluster/services';
+
+const port = Number(process.env.BENCH_CLUSTER_PORT ?? 4440);
+const seconds = Number(process.env.BENCH_SECONDS ?? 20);
+const users = Number(process.env.BENCH_USERS ?? 50);
+const socketCount = Number(process.env.BENCH_SOCKETS ?? 10_000);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const log = (line: string) =>
+  console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
+
+buildOnce(log);
+const work = mkdtempSync(path.join(os.tmpdir(), 'sorteio-bench-cluster-'));
+const postgres = startOwnPostgres(Number(process.env.BENCH_PG_PORT ?? 5450));
+const databaseUrl = postgres.url.replace(/\/postgres$/, '/sorteio');
+spawnSync('psql', [postgres.url, '-qc', 'create database sorteio'], { stdio: 'inherit' });
+spawnSync('psql', [postgres.url, '-qc', 'create database pgbench'], { stdio: 'inherit' });
+const env = {
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: path.join(work, 'data'),
+  APP_SECRET: 'bench-cluster-secret-bench-cluster-secret-0123',
+  SEED_DEMO: 'false',
+  OPERATOR_AUTHORIZATION_ACK: 'sem-autorizacao',
+  STAFF_2FA_REQUIRED: 'true',
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_ADDRESS_MAX: '100000000',
+  RATE_LIMIT_MAX: '100000000',
+  RATE_LIMIT_SIGN_IN_MAX: '100000000',
+  RATE_LIMIT_JOIN_MAX: '100000000',
+  WS_MAX_PER_ADDRESS: '100000',
+  WS_MAX_TOTAL: '100000',
+  WS_ATTEMPTS_PER_ADDRESS: '100000000',
+};
+const config = loadConfig({ ...process.env, ...env, NODE_ENV: 'production' });
+const rows: string[][] = [];
+let cluster: Cluster | null = null;
+
+async function mixed(copies: number) {
+  cluster = await startCluster({
+    copies,
+    port,
+    env,
+    runDir: path.join(work, `run-${copies}`),
+    output: 'files',
+    accessLog: false,
+    log,
+  });
+  const database = await createDatabase(config.database);
+  const seeded = await seedPlayers(database.db, `mixed${copies}`, 300, 1_000_000);
+  const rooms = await seedRooms(database.db, 100, 10);
+  await database.close();
+  const players = await signInPlayers(cluster.url, seeded);
+  const load = startMixedLoad({ base: cluster.url, players, rooms, users, sockets: 100 });
+  await sleep(3000); // warm-up, not measured
+  const from = Date.now();
+  await sleep(seconds * 1000);
+  const to = Date.now();
+  await load.stop();
+  const s = summarise(load.answers, from, to);
+  rows.push([
+    `Mixed load, ${copies} cop${copies === 1 ? 'y' : 'ies'} behind nginx (${users} users)`,
+    `${s.perSecond}/s`,
+    `p50 ${s.p50} ms, p99 ${s.p99} ms`,
+    `${s.requests} requests, ${s.joins} joins, ${s.failures} failed`,
+  ]);
+  log(`mixed ${copies}: ${JSON.stringify(s)}`);
+  if (copies !== 3) {
+    await cluster.stop();
+    cluster = null;
+  }
+}
+
+async function joinsBesidePgbench() {
+  const c = cluster!;
+  const database = await createDatabase(config.database);
+  const seeded = await seedPlayers(database.db, 'joins', 50, 10_000_000);
+  const rooms = await seedRooms(database.db, 50, 1000);
+  await database.close();
+  const players = await signInPlayers(c.url, seeded);
+  const dispatcher = new Agent({ connections: 50 });
+  const latencies: number[] = [];
+  let ok = 0;
+  let running = true;
+  const from = Date.now();
+  const clients = players.map(async (p, i) => {
+    let n = 0;
+    while (running) {
+      const at = Date.now();
+      const res = await request(`${c.url}/api/rooms/${rooms[(i + n) % rooms.length]}/join`, {
+        method: 'POST',
+        dispatcher,
+        headers: { cookie: p.cookie, 'content-type': 'application/json', origin: c.url },
+        body: '{"metodo":"balance"}',
+      });
+      await res.body.arrayBuffer();
+      n += 1;
+      if (res.statusCode === 200) {
+        ok += 1;
+        latencies.push(Date.now() - at);
+      }
+    }
+  });
+  await sleep(seconds * 1000);
+  running = false;
+  await Promise.all(clients);
+  await dispatcher.close();
+  const joinsPerSecond = Math.round((ok / (Date.now() - from)) * 1000);
+  latencies.sort((a, b) => a - b);
+  const p99 = latencies[Math.ceil(latencies.length * 0.99) - 1] ?? NaN;
+  // pgbench on the same server, its own database: TPC-B-like, 50 clients.
+  const pgbenchUrl = postgres.url.replace(/\/postgres$/, '/pgbench');
+  spawnSync('pgbench', ['-i', '-s', '10', '-q', pgbenchUrl], { stdio: 'ignore' });
+  const bench = spawnSync(
+    'pgbench',
+    ['-c', '50', '-j', '2', '-T', String(seconds), '-n', pgbenchUrl],
+    { encoding: 'utf8' },
+  );
+  const tps = Number(/tps = ([\d.]+)/.exec(bench.stdout)?.[1] ?? NaN);
+  rows.push([
+    'Joins from the balance alone, 3 copies (50 clients)',
+    `${joinsPerSecond}/s`,
+    `p99 ${p99} ms`,
+    `${ok} joins`,
+  ]);
+  rows.push([
+    'pgbench TPC-B-like, 50 clients, same PostgreSQL',
+    `${Math.round(tps)} tps`,
+    '',
+    `joins / pgbench = ${(joinsPerSecond / tps).toFixed(2)}`,
+  ]);
+  log(`joins ${joinsPerSecond}/s p99 ${p99}; pgbench ${tps} tps`);
+}
+
+async function fanOut() {
+  const c = cluster!;
+  const database = await createDatabase(config.database);
+  const [filler] = await seedPlayers(database.db, 'fanout', 1, 10_000);
+  const [room] = await seedRooms(database.db, 1, 1);
+  await database.close();
+  const [player] = await signInPlayers(c.url, [filler!]);
+  const wsUrl = `${c.url.replace(/^http/, 'ws')}/api/ws`;
+  const sockets: WebSocket[] = [];
+  const gotAt: number[] = [];
+  let opened = 0;
+  let failed = 0;
+  // Opened in batches so the copies' accept queues are not flooded.
+  for (let i = 0; i < socketCount; i += 200) {
+    const batch = Array.from({ length: Math.min(200, socketCount - i) }, () => {
+      const ws = new WebSocket(wsUrl, { origin: c.url });
+      sockets.push(ws);
+      ws.on('message', (data: Buffer) => {
+        const text = data.toString();
+        if (text.includes('"type":"draw"') && text.includes(room!)) gotAt.push(Date.now());
+      });
+      return new Promise<void>((resolve) => {
+        ws.once('open', () => {
+          opened += 1;
+          resolve();
+        });
+        ws.once('error', () => {
+          failed += 1;
+          resolve();
+        });
+      });
+    });
+    await Promise.all(batch);
+  }
+  log(`${opened} sockets open (${failed} failed)`);
+  await sleep(2000);
+  const res = await fetch(`${c.url}/api/rooms/${room}/join`, {
+    method: 'POST',
+    headers: { cookie: player!.cookie, 'content-type': 'application/json', origin: c.url },
+    body: '{"metodo":"balance"}',
+  });
+  const answeredAt = Date.now();
+  if (res.status !== 200) throw new Error(`fan-out join: ${res.status} ${await res.text()}`);
+  const deadline = Date.now() + 60_000;
+  while (gotAt.length < opened && Date.now() < deadline) await sleep(20);
+  const last = gotAt.length ? Math.max(...gotAt) - answeredAt : NaN;
+  const sorted = gotAt.map((t) => t - answeredAt).sort((a, b) => a - b);
+  rows.push([
+    `Fan-out of one draw result, ${opened.toLocaleString('en')} sockets via nginx, 3 copies`,
+    `last after ${last} ms`,
+    `median ${sorted[Math.floor(sorted.length / 2)]} ms`,
+    `${gotAt.length} of ${opened} received`,
+  ]);
+  for (const ws of sockets) ws.terminate();
+}
+
+let failedRun = false;
+try {
+  await mixed(1);
+  await mixed(3);
+  await joinsBesidePgbench();
+  await fanOut();
+} catch (error) {
+  failedRun = true;
+  console.error(error);
+} finally {
+  await (cluster as Cluster | null)?.stop().catch(() => undefined);
+  postgres.remove();
+  rmSync(work, { recursive: true, force: true });
+}
+
+const cpu = os.cpus();
+const header = `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:cluster\` on ${cpu.length} × ${cpu[0]?.model ?? 'CPU'} (shared with other work), PostgreSQL 15 of its own (fsync off), nginx ${
+  spawnSync('/usr/sbin/nginx', ['-v'], { encoding: 'utf8' }).stderr.trim().split('/')[1] ?? ''
+}, ${seconds} s per load.`;
+const table = [
+  '| Scenario | Throughput | Latency | Notes |',
+  '| --- | ---: | --- | --- |',
+  ...rows.map((r) => `| ${r.join(' | ')} |`),
+].join('\n');
+console.log(`\n${header}\n\n${table}\n`);
+if (!failedRun && process.env.BENCH_WRITE !== 'false') {
+  const doc = path.join(root, 'docs/performance.md');
+  const start = '<!-- bench:cluster:start -->';
+  const end = '<!-- bench:cluster:end -->';
+  const block = `${start}\n\n${header}\n\n${table}\n\n${end}`;
+  const text = existsSync(doc) ? readFileSync(doc, 'utf8') : '';
+  const next =
+    text.includes(start) && text.includes(end)
+      ? text.replace(new RegExp(`${start}[\\s\\S]*${end}`), block)
+      : `${text.trimEnd()}\n\n## Several copies behind nginx\n\n${block}\n`;
+  writeFileSync(doc, next);
+  spawnSync('npx', ['prettier', '--write', doc], { cwd: root, stdio: 'ignore' });
+}
+process.exit(failedRun ? 1 : 0);

@@ -1,0 +1,89 @@
+/**
+ * Players and rooms for the cluster's drill and benchmark, written through the product's own code
+ * (rooms.service, ledger.service) on the database the copies use: verified adult players with a
+ * Saldo granted by the platform (so the ledger audit's checks hold), and small rooms drawn
+ * automatically when full.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../apps/server/src/db/client';
+import { account, profiles, user } from '../../apps/server/src/db/schema';
+import { hashPassword } from '../../apps/server/src/lib/password';
+import { createRoom } from '../../apps/server/src/modules/rooms/rooms.service';
+import { postTransaction } from '../../apps/server/src/modules/wallet/ledger.service';
+
+export const PLAYER_PASSWORD = 'senha-do-ensaio-1';
+
+export interface SeededPlayer {
+  id: string;
+  email: string;
+}
+
+export async function seedPlayers(
+  db: Db,
+  tag: string,
+  count: number,
+  balance: number,
+): Promise<SeededPlayer[]> {
+  const hash = await hashPassword(PLAYER_PASSWORD);
+  const players: SeededPlayer[] = [];
+  for (let from = 0; from < count; from += 100) {
+    const batch = Array.from({ length: Math.min(100, count - from) }, () => {
+      const id = randomUUID();
+      return { id, email: `${tag}-${id.slice(0, 8)}@ensaio.sorteiocerto.com.br` };
+    });
+    await db
+      .insert(user)
+      .values(
+        batch.map((p) => ({ id: p.id, email: p.email, name: 'Ensaio', emailVerified: true })),
+      );
+    await db.insert(account).values(
+      batch.map((p) => ({
+        id: randomUUID(),
+        accountId: p.id,
+        providerId: 'credential',
+        userId: p.id,
+        password: hash,
+      })),
+    );
+    await db.insert(profiles).values(
+      batch.map((p) => ({
+        id: p.id,
+        nomeCompleto: 'Jogador do Ensaio',
+        isVerified: true,
+        dataNascimento: '1990-01-01',
+      })),
+    );
+    await postTransaction(db, {
+      kind: 'grant',
+      idempotencyKey: `cluster:${tag}:${from}`,
+      description: 'Saldo do ensaio',
+      entries: [
+        { account: { kind: 'platform_grants' }, amount: -balance * batch.length },
+        ...batch.map((p) => ({
+          account: { kind: 'user_saldo' as const, userId: p.id },
+          amount: balance,
+        })),
+      ],
+    });
+    players.push(...batch);
+  }
+  return players;
+}
+
+/** Rooms of `seats` seats at `entry` centavos: each is drawn when its last seat is paid. */
+export async function seedRooms(db: Db, count: number, seats: number, entry = 100) {
+  const rooms: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const room = await createRoom({
+      db,
+      input: {
+        tipoSala: 'prata',
+        valorEntradaCentavos: entry,
+        maxParticipantes: seats,
+        taxaBp: 1000,
+      },
+    });
+    rooms.push(room.id);
+  }
+  return rooms;
+}
