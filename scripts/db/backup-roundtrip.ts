@@ -13,7 +13,7 @@
  *    `npm run db:backup` takes its snapshot; the snapshot restored into another folder.
  *
  * Sizes: ROUNDTRIP_USERS (200), ROUNDTRIP_PARTICIPATIONS (2000), ROUNDTRIP_PGLITE_PARTICIPATIONS
- * (1000); `ROUNDTRIP_USERS=10000 ROUNDTRIP_PARTICIPATIONS=100000
+ * (500); `ROUNDTRIP_USERS=10000 ROUNDTRIP_PARTICIPATIONS=100000
  * ROUNDTRIP_PGLITE_PARTICIPATIONS=100000` gives the timings of docs/operations.md. Ports: PG_PRIMARY_PORT (5460),
  * PG_PITR_PORT (5461), ROUNDTRIP_SERVER_PORT (4450). ROUNDTRIP_SKIP_PGLITE=1 skips step 3.
  */
@@ -37,7 +37,7 @@ const serverPort = process.env.ROUNDTRIP_SERVER_PORT ?? '4450';
 const users = process.env.ROUNDTRIP_USERS ?? '200';
 const participations = process.env.ROUNDTRIP_PARTICIPATIONS ?? '2000';
 /** The embedded database is seeded smaller (its bulk insert is several times slower). */
-const pgliteParticipations = process.env.ROUNDTRIP_PGLITE_PARTICIPATIONS ?? '1000';
+const pgliteParticipations = process.env.ROUNDTRIP_PGLITE_PARTICIPATIONS ?? '500';
 const work = mkdtempSync(path.join(os.tmpdir(), 'sorteio-backup-'));
 // The clusters run as the postgres user when this runs as root: it must reach its folder.
 chmodSync(work, 0o755);
@@ -232,7 +232,7 @@ async function pgliteRoundTrip() {
         () => false,
       );
       if (ok) break;
-      if (i > 600) throw new Error('the server did not start');
+      if (i > 1800) throw new Error('the server did not start');
       await sleep(100);
     }
     // Requests keep coming while the snapshot is taken: each must be answered.

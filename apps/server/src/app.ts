@@ -565,7 +565,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  registerMetrics(app, { token: undefined });
+  registerMetrics(app, {
+    token: config.metricsToken,
+    db: database.db,
+    read: database.read === database.db ? null : database.read,
+    sockets: () => (app.hasDecorator('realtime') ? app.realtime.clientCount() : 0),
+    socketLimit: config.ws.maxTotal,
+    minIntervalMs: config.env === 'test' ? 0 : 10_000,
+  });
 
   // 6. modules
   // Public reads served from memory, cleared by the live events of every copy (lib/public-cache.ts).
@@ -705,7 +712,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerAdminPanelRoutes(app, { database, config, storage, mailer, pix: () => app.pix });
   registerPaymentRoutes(app, { db: database.db, config, provider: pix, mailer });
   registerDashboardRoutes(app, { db: database.db });
-  registerDrawRoutes(app, { db: database.db });
+  registerDrawRoutes(app, { db: database.db, read: database.read });
   registerPrivateRoomRoutes(app, { db: database.db, config });
   registerSupportRoutes(app, { db: database.db, config, mailer });
   const afterDraw = async (outcome: DrawOutcome) => {

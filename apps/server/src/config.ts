@@ -40,6 +40,13 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, { error: 'deve começar com postgres:// ou postgresql://' })
       .optional(),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    /** A hot standby for reads that may lag a second (docs/decisions/022-backups-and-standby.md). */
+    DATABASE_READ_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'deve começar com postgres:// ou postgresql://' })
+      .optional(),
+    /** Bearer token a Prometheus on another machine sends to /metrics. */
+    METRICS_TOKEN: z.string().min(32, { error: 'deve ter pelo menos 32 caracteres' }).optional(),
     APP_SECRET: z.string().min(32, { error: 'deve ter pelo menos 32 caracteres' }).optional(),
     /** Earlier APP_SECRETs, comma-separated, newest first: they still open what they sealed. */
     APP_SECRET_PREVIOUS: z
@@ -361,6 +368,13 @@ const envSchema = z
           'a autorização do operador é obrigatória em produção: defina OPERATOR_AUTHORIZATION_AUTHORITY, OPERATOR_AUTHORIZATION_ACT, OPERATOR_AUTHORIZATION_DATE e OPERATOR_AUTHORIZATION_URL, ou OPERATOR_AUTHORIZATION_ACK=sem-autorizacao para iniciar sem ela',
       });
     }
+    if (env.DATABASE_READ_URL && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_READ_URL'],
+        message: 'só vale junto com DATABASE_URL (o banco embutido não tem réplica)',
+      });
+    }
     if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.APP_SECRET) {
       ctx.addIssue({
         code: 'custom',
@@ -422,7 +436,16 @@ export interface Config {
   baseUrl: string;
   dataDir: string;
   database:
-    { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; poolMax: number };
+    | { kind: 'pglite'; dataDir: string | null }
+    | {
+        kind: 'postgres';
+        url: string;
+        poolMax: number;
+        /** A standby for reads that may lag (DATABASE_READ_URL); null: the primary. */
+        readUrl?: string | null;
+      };
+  /** Bearer token for /metrics from another machine (METRICS_TOKEN). */
+  metricsToken: string | undefined;
   appSecret: string;
   /** Earlier secrets of the key ring (lib/key-ring.ts), newest first. */
   appSecretPrevious: string[];
@@ -626,7 +649,12 @@ export function loadConfig(
         ? null
         : demoAuthorization;
   const database: Config['database'] = e.DATABASE_URL
-    ? { kind: 'postgres', url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX }
+    ? {
+        kind: 'postgres',
+        url: e.DATABASE_URL,
+        poolMax: e.DATABASE_POOL_MAX,
+        readUrl: e.DATABASE_READ_URL ?? null,
+      }
     : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') };
   const base: Config = {
     env: e.NODE_ENV,
@@ -637,6 +665,7 @@ export function loadConfig(
     database,
     appSecret: e.APP_SECRET ?? options.overrides?.appSecret ?? loadOrCreateSecret(dataDir),
     appSecretPrevious: e.APP_SECRET_PREVIOUS,
+    metricsToken: e.METRICS_TOKEN,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     // Demo accounts only on the embedded database, unless explicitly asked for.

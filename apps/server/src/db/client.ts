@@ -20,6 +20,12 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {
   db: Db;
+  /**
+   * For reads that may lag a second behind the last write (public lists, draws and proofs, the
+   * administrator's analytics and reports, CSV exports): the standby of DATABASE_READ_URL when
+   * set, else the same handle as `db`. Never for a read that decides a write.
+   */
+  read: Db;
   driver: 'pglite' | 'postgres';
   /** Applies the committed migrations (idempotent). */
   migrate(): Promise<void>;
@@ -70,14 +76,24 @@ export async function createDatabase(
       // The pool's query takes a connection through connect too.
       guardMethod(pool, 'connect', db);
     }
+    let read = db;
+    let readPool: pg.Pool | null = null;
+    if (target.readUrl) {
+      readPool = new PriorityPool({ connectionString: target.readUrl, max: target.poolMax });
+      readPool.on('error', () => undefined);
+      read = drizzlePg(readPool, { schema }) as unknown as Db;
+    }
     return {
       db,
+      read,
       driver: 'postgres',
       pool,
       pglite: null,
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: folder }),
       ping: () => ping(db),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), readPool?.end()]);
+      },
     };
   }
   // Loaded only for the embedded database: a server on PostgreSQL never holds PGlite's code.
@@ -104,6 +120,7 @@ export async function createDatabase(
   }
   return {
     db,
+    read: db,
     driver: 'pglite',
     pool: null,
     pglite: client,

@@ -165,7 +165,8 @@ const routes: Record<string, RouteSpec> = {
   },
   'GET /api/openapi.json': { access: { kind: 'open' }, call: () => ({ url: '/api/openapi.json' }) },
   'GET /api/metrics': { access: { kind: 'open' }, call: () => ({ url: '/api/metrics' }) },
-  'GET /metrics': { access: { kind: 'open' }, call: () => ({ url: '/metrics' }) },
+  // Loopback (not through a proxy) or METRICS_TOKEN only (plugins/metrics.test.ts).
+  'GET /metrics': { access: { kind: 'secret' }, call: () => ({ url: '/metrics' }) },
   'GET /api/ws': { access: { kind: 'socket' }, call: () => ({ url: '/api/ws' }) },
   'GET /api/draws': { access: { kind: 'open' }, call: () => ({ url: '/api/draws' }) },
   'GET /api/draws/:id/proof': {

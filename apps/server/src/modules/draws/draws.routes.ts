@@ -198,7 +198,8 @@ export async function notifyPayout(db: Db, mailer: Mailer, config: Config, event
 
 const roomDrawSchema = z.object({ draw: drawSummarySchema.nullable() });
 
-export function registerDrawRoutes(app: App, { db }: { db: Db }) {
+/** `read`: the public draws and proofs may lag a second (the read standby when there is one). */
+export function registerDrawRoutes(app: App, { db, read }: { db: Db; read: Db }) {
   app.get(
     '/api/draws',
     {
@@ -217,7 +218,7 @@ export function registerDrawRoutes(app: App, { db }: { db: Db }) {
           'draws',
           `draws:${JSON.stringify(request.query)}`,
           drawListSchema,
-          () => listDraws(db, request.query),
+          () => listDraws(read, request.query),
         ),
       ),
   );
@@ -237,7 +238,7 @@ export function registerDrawRoutes(app: App, { db }: { db: Db }) {
         request,
         reply,
         await app.publicCache.get('draws', `proof:${request.params.id}`, drawProofSchema, () =>
-          getProof(db, request.params.id),
+          getProof(read, request.params.id),
         ),
       ),
   );
@@ -261,8 +262,8 @@ export function registerDrawRoutes(app: App, { db }: { db: Db }) {
           `room-draw:${request.params.id}`,
           roomDrawSchema,
           async () => {
-            await getPublicRoom(db, request.params.id);
-            return { draw: await findRoomDraw(db, request.params.id) };
+            await getPublicRoom(read, request.params.id);
+            return { draw: await findRoomDraw(read, request.params.id) };
           },
         ),
       ),
