@@ -14,6 +14,7 @@ import { type ReceiveResult, pollActiveCharges } from '../modules/payments/payme
 import type { PixProvider } from '../modules/payments/pix-provider';
 import { auditIfDue } from '../modules/wallet/ledger-audit';
 import { purgeExpiredSupportData } from '../modules/support/support.service';
+import { payReferralBonuses } from '../modules/referrals/referrals.service';
 
 export interface Scheduler {
   /** One round of every job (tests call it directly). */
@@ -66,6 +67,8 @@ export function createScheduler(options: {
           'ledger audit found a violation',
         );
     }
+    // Referral bonuses of invited players whose first entry was confirmed (issue 34).
+    await payReferralBonuses(options.db);
     // Support conversations and closed tickets past the retention period (privacy policy).
     await purgeExpiredSupportData(options.db);
     return { freedSeats, received, draws, payouts };

@@ -11,3 +11,4 @@ export * from './notifications';
 export * from './campaign-sms';
 export * from './operations';
 export * from './identity-attestations';
+export * from './referrals';
