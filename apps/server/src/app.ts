@@ -46,6 +46,8 @@ import { registerProfileRoutes } from './modules/profile/profile.routes';
 import { registerSessionRoutes } from './modules/profile/sessions.routes';
 import { registerRoomRoutes } from './modules/rooms/rooms.routes';
 import { registerPublicRoomRoutes, registerRoomPages } from './modules/rooms/public-rooms.routes';
+import { registerReferralRoutes } from './modules/referrals/referrals.routes';
+import { payReferralBonuses } from './modules/referrals/referrals.service';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { registerResponsiblePlayRoutes } from './modules/responsible-play/responsible-play.routes';
 import { registerPrivateRoomRoutes } from './modules/private-rooms/private-rooms.routes';
@@ -662,6 +664,21 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   registerRoomRoutes(app, { db: database.db, config });
   registerPublicRoomRoutes(app, { db: database.db });
+  registerReferralRoutes(app, { db: database.db, config });
+  // A confirmed entry may be an invited player's first: the inviter's bonus is decided after the
+  // confirmation's commit (the scheduler's round decides what this misses).
+  const referralBonus = (userId: string | null) => {
+    if (userId)
+      payReferralBonuses(database.db, { invitedId: userId }).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'referral bonus not decided: the next round will'),
+      );
+  };
+  events.on('participation', (p: { userId: string; statusPagamento: string }) => {
+    if (p.statusPagamento === 'confirmado') referralBonus(p.userId);
+  });
+  events.on('pix', (results: ReceiveResult[]) => {
+    for (const r of results) if (r.outcome === 'participacao') referralBonus(r.userId);
+  });
   registerResponsiblePlayRoutes(app, { db: database.db });
   // The administrator area (permission table in packages/shared/src/permissions.ts).
   // The configuration's floor (always on in production) or the setting, whichever is stricter.

@@ -8,6 +8,7 @@ export * from './validation';
 export * from './account';
 export * from './payments';
 export * from './rooms';
+export * from './referrals';
 export * from './draw-protocol';
 export * from './private-rooms';
 export * from './permissions';

@@ -84,6 +84,8 @@ export const statementKinds = [
   /** That PIX could not be made: the prize stays in the Saldo. */
   'prize_payout_return',
   'late_payment',
+  /** A friend invited with the player's link made a first entry (issue 34). */
+  'referral_bonus',
 ] as const;
 export type StatementKind = (typeof statementKinds)[number];
 
@@ -100,6 +102,7 @@ export const statementKindLabels: Record<StatementKind, string> = {
   prize_payout: 'Prêmio pago por PIX',
   prize_payout_return: 'Prêmio creditado no saldo',
   late_payment: 'Pagamento recebido após a vaga expirar',
+  referral_bonus: 'Bônus de indicação',
 };
 
 export const statementEntrySchema = z.object({

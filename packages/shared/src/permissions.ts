@@ -41,6 +41,9 @@ export const permissionTable = {
   'services.manage': ['admin'],
   'support.tickets': ['admin', 'support', 'attendant'],
   'diagnostics.run': ['admin'],
+  /** The referral program's figures; turning it off and its bonus. */
+  'referrals.read': ['admin', 'manager', 'partner'],
+  'referrals.manage': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof permissionTable;

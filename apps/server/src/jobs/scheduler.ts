@@ -16,6 +16,7 @@ import { auditIfDue } from '../modules/wallet/ledger-audit';
 import { purgeExpiredSupportData } from '../modules/support/support.service';
 import { purgeExpiredDataExports } from '../modules/profile/data-export-job';
 import type { FileStorage } from '../lib/storage';
+import { payReferralBonuses } from '../modules/referrals/referrals.service';
 
 export interface Scheduler {
   /** One round of every job (tests call it directly). */
@@ -70,6 +71,8 @@ export function createScheduler(options: {
           'ledger audit found a violation',
         );
     }
+    // Referral bonuses of invited players whose first entry was confirmed.
+    await payReferralBonuses(options.db);
     // Support conversations and closed tickets past the retention period (privacy policy).
     await purgeExpiredSupportData(options.db);
     // Prepared personal-data exports past their time (DATA_EXPORT_TTL_HOURS).

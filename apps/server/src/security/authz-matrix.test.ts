@@ -183,6 +183,11 @@ const routes: Record<string, RouteSpec> = {
     access: { kind: 'open' },
     call: () => ({ url: `/api/public/rooms/${rec.roomForJoins}/preview.png` }),
   },
+  // The player's own referral card (issue 34).
+  'GET /api/referrals/me': {
+    access: { kind: 'signed-in' },
+    call: () => ({ url: '/api/referrals/me' }),
+  },
   // Served only with a built web app (not in this test): the shell with the room's tags.
   'GET /salas/:id': {
     access: { kind: 'open' },

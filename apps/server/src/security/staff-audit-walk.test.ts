@@ -397,6 +397,10 @@ const walked: Record<string, Walk> = {
     call: async () => ({ url: `/api/admin/support/tickets/${await ticket()}/close` }),
   },
   // Settings and integrations.
+  // The referral program: each call a different bonus, so each is a change.
+  'PUT /api/admin/referrals': {
+    call: async () => ({ url: '/api/admin/referrals', body: { bonusCentavos: 500 + next() } }),
+  },
   'PUT /api/admin/settings': {
     call: async () => ({
       url: '/api/admin/settings',

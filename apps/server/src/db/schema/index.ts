@@ -12,3 +12,4 @@ export * from './campaign-sms';
 export * from './operations';
 export * from './identity-attestations';
 export * from './data-exports';
+export * from './referrals';

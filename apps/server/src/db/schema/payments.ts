@@ -92,6 +92,8 @@ export const ledgerTransactionKinds = [
   'withdrawal_return',
   'late_payment',
   'grant',
+  /** A referral bonus: from the platform's cashback account to the inviter's Cashback. */
+  'referral_bonus',
 ] as const;
 
 export const ledgerTransactions = pgTable(

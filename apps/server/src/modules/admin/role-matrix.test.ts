@@ -390,6 +390,14 @@ const routes: Record<string, { permission: Permission; call: () => Promise<Call>
     permission: 'finance.payouts',
     call: async () => ({ url: '/api/admin/finance/audit' }),
   },
+  'GET /api/admin/referrals': {
+    permission: 'referrals.read',
+    call: async () => ({ url: '/api/admin/referrals' }),
+  },
+  'PUT /api/admin/referrals': {
+    permission: 'referrals.manage',
+    call: async () => ({ url: '/api/admin/referrals', body: { bonusCentavos: 500 } }),
+  },
   'POST /api/admin/diagnostics': {
     permission: 'diagnostics.run',
     call: async () => ({ url: '/api/admin/diagnostics' }),

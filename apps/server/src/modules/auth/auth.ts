@@ -25,6 +25,7 @@ import type { Mailer } from '../mail/mail.service';
 import { renderMail } from '../mail/templates';
 import { hitLimit } from '../../lib/db-rate-limit';
 import { buildKeyRing } from '../../lib/key-ring';
+import { recordReferral } from '../referrals/referrals.service';
 import {
   ACCOUNT_FAILURES_BEFORE_DELAY,
   MAX_FAILED_SIGN_INS,
@@ -278,6 +279,18 @@ export function createAuth({
                 termsVersion: legalDocuments.termos.version,
                 rulesVersion: legalDocuments.regulamento.version,
                 ipAddress: clientOf(ctx.headers).ip,
+              });
+            }
+            // Invited by a player's link (/register?invite_code=): recorded for the bonus.
+            const referralCode = (ctx?.body as { referralCode?: unknown } | undefined)
+              ?.referralCode;
+            if (ctx?.path === '/sign-up/email' && typeof referralCode === 'string') {
+              const client = clientOf(ctx.headers);
+              await recordReferral(db, {
+                invitedId: created.id,
+                code: referralCode,
+                ip: client.ip,
+                userAgent: client.userAgent,
               });
             }
           },

@@ -23,6 +23,8 @@ import {
   pixCharges,
   pixReceived,
   playLimits,
+  referralCodes,
+  referrals,
   privateRoomMessages,
   privateRooms,
   remarketingLogs,
@@ -61,6 +63,9 @@ export const EXPORTED_USER_COLUMNS = [
   'payouts.user_id',
   'responsible_play.user_id',
   'play_limits.user_id',
+  'referral_codes.user_id',
+  'referrals.inviter_id',
+  'referrals.invited_id',
   'support_chat_log.user_id',
   'support_tickets.user_id',
   'private_rooms.creator_id',
@@ -224,6 +229,34 @@ export async function exportAccountRecords(db: Db, userId: string) {
   const [rp] = await db.select().from(responsiblePlay).where(eq(responsiblePlay.userId, userId));
   const limits = await db.select().from(playLimits).where(eq(playLimits.userId, userId));
 
+  // Referrals: the player's code, the friends they invited (without naming them: another
+  // person's account) and, when invited, by which code and from which device.
+  const [referralCode] = await db
+    .select({ codigo: referralCodes.code, criadoEm: referralCodes.createdAt })
+    .from(referralCodes)
+    .where(eq(referralCodes.userId, userId));
+  const invitedByMe = await db
+    .select({
+      status: referrals.status,
+      motivoRecusa: referrals.refusal,
+      bonus: referrals.bonusCentavos,
+      criadoEm: referrals.createdAt,
+      decididoEm: referrals.decidedAt,
+    })
+    .from(referrals)
+    .where(eq(referrals.inviterId, userId))
+    .orderBy(asc(referrals.createdAt));
+  const [myInvitation] = await db
+    .select({
+      codigo: referrals.code,
+      status: referrals.status,
+      ipDoCadastro: referrals.signupIp,
+      navegadorDoCadastro: referrals.signupUserAgent,
+      criadoEm: referrals.createdAt,
+    })
+    .from(referrals)
+    .where(eq(referrals.invitedId, userId));
+
   const [marketing] = await db
     .select()
     .from(marketingConsent)
@@ -357,5 +390,10 @@ export async function exportAccountRecords(db: Db, userId: string) {
     mensagensEmSalasPrivadas: roomMessages,
     acoesDaEquipeSobreMinhaConta: staffActions,
     exportacoesDeDadosPedidas: exportsAsked,
+    indicacoes: {
+      meuCodigo: referralCode ?? null,
+      amigosConvidados: invitedByMe,
+      convidadoPor: myInvitation ?? null,
+    },
   };
 }

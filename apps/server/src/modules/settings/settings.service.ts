@@ -45,6 +45,9 @@ export const settingDefaults = {
   'payments.pixEnabled': true,
   /** Outgoing requests may reach private/loopback addresses (off: SSRF guard). */
   'integrations.allowPrivateAddresses': false,
+  /** The referral program (issue 34): on, and the inviter's bonus in Cashback (R$ 5,00). */
+  'referrals.enabled': true,
+  'referrals.bonusCentavos': 500,
   /** Remarketing 'Configurar': senders, quiet hours, weekly cap and unit costs per channel. */
   'campaigns.channelDefaults': defaultCampaignChannelSettings,
 } as const;

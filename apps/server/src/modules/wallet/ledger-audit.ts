@@ -206,6 +206,32 @@ export async function runLedgerAudit(db: Db): Promise<LedgerAudit> {
     'nenhum reembolso ficou com cashback',
   );
 
+  // Referral bonuses (issue 34): one per paid referral, of its recorded amount, to the inviter's
+  // Cashback; none without a paid referral.
+  check(
+    'Cada bônus de indicação corresponde a uma indicação paga, uma única vez',
+    await rows(
+      db,
+      sql`with bonus as (
+            select t.idempotency_key as key, t.user_id, sum(e.amount) as amount, count(distinct t.id) as n
+            from ledger_transactions t
+            join ledger_entries e on e.transaction_id = t.id
+            join ledger_accounts a on a.id = e.account_id and a.kind = 'user_cashback'
+            where t.kind = 'referral_bonus' group by t.idempotency_key, t.user_id
+          )
+          select r.id::text as id from referrals r
+          left join bonus b on b.key = 'referral:' || r.invited_id
+          where r.status = 'paid'
+            and (b.key is null or b.n <> 1 or b.amount <> r.bonus_centavos or b.user_id <> r.inviter_id)
+          union all
+          select b.key from bonus b
+          left join referrals r on 'referral:' || r.invited_id = b.key and r.status = 'paid'
+          where r.id is null`,
+    ),
+    'id',
+    'cada bônus de indicação pago confere com a sua indicação',
+  );
+
   check(
     'Os caixas das salas guardam só as entradas das salas ainda não encerradas',
     await rows(
