@@ -24,7 +24,9 @@ async function playerTotals(db: Db, userId: string) {
   const [wins] = await db
     .select({
       n: count(),
-      won: sql<string>`coalesce(sum(${sorteios.valorPremioLiquido}) filter (where ${sorteios.statusPagamentoPremio} = 'confirmado'), 0)`,
+      // Every prize won: it is credited to the Saldo at the draw (decision 015), whether or not
+      // its PIX to the winner's key has arrived yet, so it agrees with 'Vitórias' and the statement.
+      won: sql<string>`coalesce(sum(${sorteios.valorPremioLiquido}), 0)`,
     })
     .from(sorteios)
     .where(eq(sorteios.userIdVencedor, userId));
@@ -185,9 +187,7 @@ export async function getStats(db: Db, userId: string): Promise<Stats> {
       total: sql<string>`sum(${sorteios.valorPremioLiquido})`,
     })
     .from(sorteios)
-    .where(
-      and(eq(sorteios.userIdVencedor, userId), eq(sorteios.statusPagamentoPremio, 'confirmado')),
-    )
+    .where(eq(sorteios.userIdVencedor, userId))
     .groupBy(sql`1`);
   const months = new Map<string, { investido: number; ganho: number }>();
   for (const r of spent) months.set(r.mes, { investido: Number(r.total), ganho: 0 });
