@@ -12,7 +12,7 @@ import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { firstName } from '../../lib/names';
 import { isPlayerAccount } from '../../lib/player-accounts';
-import { participacoes, profiles, salas, sorteios, user } from '../../db/schema';
+import { participacoes, profiles, salas, sorteios, user, userSecurityLogs } from '../../db/schema';
 import { toParticipation } from '../rooms/rooms.service';
 import { walletOf } from '../wallet/ledger.service';
 
@@ -110,10 +110,16 @@ export async function getDashboard(
   userId: string,
   platform: () => Promise<DashboardPlatform> = () => dashboardPlatform(db),
 ): Promise<Dashboard> {
-  const [totals, wallet, shared] = await Promise.all([
+  const [totals, wallet, shared, [signIns]] = await Promise.all([
     playerTotals(db, userId),
     walletOf(db, userId),
     platform(),
+    // Accounts start signed out (the e-mail is confirmed first), so every visit begins with a
+    // recorded sign-in: one means this is the first.
+    db
+      .select({ n: count() })
+      .from(userSecurityLogs)
+      .where(and(eq(userSecurityLogs.userId, userId), eq(userSecurityLogs.actionType, 'login'))),
   ]);
   return {
     pontosAtuais: wallet.saldo + wallet.cashback,
@@ -124,6 +130,7 @@ export async function getDashboard(
     recentDraws: shared.recentDraws,
     hasMoreDraws: shared.live.sorteios > 3,
     generatedAt: new Date().toISOString(),
+    primeiraVisita: (signIns?.n ?? 0) <= 1,
   };
 }
 
