@@ -163,6 +163,11 @@ export const dashboardSchema = z.object({
   recentDraws: z.array(recentDrawSchema),
   hasMoreDraws: z.boolean(),
   generatedAt: z.string(),
+  /**
+   * The player's first signed-in visit (at most one sign-in recorded in the security log): the
+   * greeting says 'Bem-vindo', later ones 'Bem-vindo de volta'.
+   */
+  primeiraVisita: z.boolean(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

@@ -34,11 +34,15 @@ export function countOf(count: number, singular: string, pluralForm: string): st
   return `${formatInteger(count)} ${plural(count, singular, pluralForm)}`;
 }
 
+/** The first letter in upper case, the rest unchanged ('pode ser sacado' -> 'Pode ser sacado'). */
+export function capitalize(text: string): string {
+  return text.charAt(0).toLocaleUpperCase('pt-BR') + text.slice(1);
+}
+
 /**
  * A room name as shown: its first letter in upper case, the rest as the creator typed it
  * ('sala da família' -> 'Sala da família'). Empty names stay empty.
  */
 export function roomNameLabel(name: string): string {
-  const trimmed = name.trim();
-  return trimmed.charAt(0).toLocaleUpperCase('pt-BR') + trimmed.slice(1);
+  return capitalize(name.trim());
 }

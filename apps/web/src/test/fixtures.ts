@@ -123,6 +123,7 @@ export function makeDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
     recentDraws: [],
     hasMoreDraws: false,
     generatedAt: '2025-01-02T15:30:00.000Z',
+    primeiraVisita: false,
     ...overrides,
   };
 }

@@ -12,7 +12,15 @@ import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { firstName } from '../../lib/names';
 import { isPlayerAccount } from '../../lib/player-accounts';
-import { participacoes, privateRooms, profiles, salas, sorteios, user } from '../../db/schema';
+import {
+  participacoes,
+  privateRooms,
+  profiles,
+  salas,
+  sorteios,
+  user,
+  userSecurityLogs,
+} from '../../db/schema';
 import { toParticipation } from '../rooms/rooms.service';
 import { walletOf } from '../wallet/ledger.service';
 
@@ -24,7 +32,9 @@ async function playerTotals(db: Db, userId: string) {
   const [wins] = await db
     .select({
       n: count(),
-      won: sql<string>`coalesce(sum(${sorteios.valorPremioLiquido}) filter (where ${sorteios.statusPagamentoPremio} = 'confirmado'), 0)`,
+      // Every prize won: it is credited to the Saldo at the draw (decision 015), whether or not
+      // its PIX to the winner's key has arrived yet, so it agrees with 'Vitórias' and the statement.
+      won: sql<string>`coalesce(sum(${sorteios.valorPremioLiquido}), 0)`,
     })
     .from(sorteios)
     .where(eq(sorteios.userIdVencedor, userId));
@@ -108,10 +118,16 @@ export async function getDashboard(
   userId: string,
   platform: () => Promise<DashboardPlatform> = () => dashboardPlatform(db),
 ): Promise<Dashboard> {
-  const [totals, wallet, shared] = await Promise.all([
+  const [totals, wallet, shared, [signIns]] = await Promise.all([
     playerTotals(db, userId),
     walletOf(db, userId),
     platform(),
+    // Accounts start signed out (the e-mail is confirmed first), so every visit begins with a
+    // recorded sign-in: one means this is the first.
+    db
+      .select({ n: count() })
+      .from(userSecurityLogs)
+      .where(and(eq(userSecurityLogs.userId, userId), eq(userSecurityLogs.actionType, 'login'))),
   ]);
   return {
     pontosAtuais: wallet.saldo + wallet.cashback,
@@ -122,6 +138,7 @@ export async function getDashboard(
     recentDraws: shared.recentDraws,
     hasMoreDraws: shared.live.sorteios > 3,
     generatedAt: new Date().toISOString(),
+    primeiraVisita: (signIns?.n ?? 0) <= 1,
   };
 }
 
@@ -189,9 +206,7 @@ export async function getStats(db: Db, userId: string): Promise<Stats> {
       total: sql<string>`sum(${sorteios.valorPremioLiquido})`,
     })
     .from(sorteios)
-    .where(
-      and(eq(sorteios.userIdVencedor, userId), eq(sorteios.statusPagamentoPremio, 'confirmado')),
-    )
+    .where(eq(sorteios.userIdVencedor, userId))
     .groupBy(sql`1`);
   const months = new Map<string, { investido: number; ganho: number }>();
   for (const r of spent) months.set(r.mes, { investido: Number(r.total), ganho: 0 });

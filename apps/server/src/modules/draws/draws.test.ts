@@ -1,3 +1,4 @@
+import { getDashboard, getStats } from '../dashboard/dashboard.service';
 import {
   type DrawProof,
   type DrawSummary,
@@ -292,6 +293,13 @@ describe('prize payouts and withdrawals', () => {
       .from(payouts)
       .where(eq(payouts.sorteioId, outcome.sorteioId));
     expect(payout).toMatchObject({ status: 'pendente', amount: outcome.net, kind: 'prize' });
+    // The prize is the winner's from the draw on: 'Total Ganho' and 'Vitórias' agree while it
+    // travels by PIX (the statement already shows it as a credit).
+    const dash = await getDashboard(db(), outcome.winnerId);
+    expect(dash).toMatchObject({ vitorias: 1, totalGanho: outcome.net });
+    expect((await getStats(db(), outcome.winnerId)).porMes.map((m) => m.ganho)).toEqual([
+      outcome.net,
+    ]);
     // A crash right after claiming: the row is left 'enviando' and the provider already got it.
     await base.sendPix({
       idEnvio: payout!.idEnvio,

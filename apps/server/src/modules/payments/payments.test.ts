@@ -543,7 +543,12 @@ describe('dashboard and history', () => {
       totalGanho: 0,
       lucroPrejuizo: -1000,
       pontosAtuais: 20,
+      // One sign-in recorded so far: the first visit.
+      primeiraVisita: true,
     });
+    const { signIn } = await import('../../test/helpers');
+    const again = await signIn(ctx, p, '203.0.113.201');
+    expect((await call('GET', '/api/dashboard', again)).json().primeiraVisita).toBe(false);
     const history = (await call('GET', '/api/history', p.cookie)).json();
     expect(history.items).toHaveLength(2);
     expect(history.totalParticipacoes).toBe(1);

@@ -15,7 +15,8 @@ const verified: Profile = { ...baseProfile, isVerified: true };
 function walletApi(overrides: Record<string, MockReply | MockHandler> = {}) {
   return mockApi({
     'GET /api/me': { body: { user: regularUser } },
-    'GET /api/wallet': { body: makeWallet() },
+    // A Saldo that covers the withdrawals typed below (the screen checks it before confirming).
+    'GET /api/wallet': { body: makeWallet({ saldo: 10_000 }) },
     'GET /api/wallet/statement': { body: [] },
     'GET /api/payments/config': { body: { configured: true, provider: 'efi' } },
     'GET /api/profile': { body: verified },
@@ -118,9 +119,13 @@ describe('cashback', () => {
     const statement = screen.getByRole('region', { name: 'Extrato' });
     const rows = await within(statement).findAllByRole('listitem');
     expect(within(rows[0]!).getByText('Prêmio pago por PIX')).toBeDefined();
-    expect(within(rows[0]!).getByText(`− ${brl(8000)}`)).toBeDefined();
+    // The prize leaving for the winner's own key is a transfer: never a red minus.
+    const payout = within(rows[0]!).getByText(`− ${brl(8000)}`);
+    expect(payout.className).not.toContain('text-destructive');
     expect(within(rows[0]!).queryByText('Saque por PIX')).toBeNull();
     expect(within(rows[1]!).getByText('Prêmio')).toBeDefined();
+    // The prize itself is a green credit.
+    expect(within(rows[1]!).getByText(`+ ${brl(8000)}`).className).toContain('text-success');
     // Only the withdrawal the person asked for reads as one.
     expect(within(rows[2]!).getAllByText('Saque por PIX').length).toBeGreaterThan(0);
   });
@@ -359,6 +364,52 @@ describe('cashback: withdrawal', () => {
     await user.click(screen.getByRole('button', { name: 'Solicitar saque' }));
     expect(await screen.findByRole('alertdialog')).toBeDefined();
     expect(screen.queryByText('Erro ao sacar')).toBeNull();
+  });
+
+  it('checks the Saldo before asking for the confirmation, and sends nothing', async () => {
+    const withdraw = vi.fn<MockHandler>(() => ({ body: {} }));
+    walletApi({
+      'GET /api/wallet': { body: makeWallet({ saldo: 3000, cashback: 5000 }) },
+      'POST /api/wallet/withdraw': withdraw,
+    });
+    renderRoutes(routes, '/cashback');
+    expect(await within(withdrawCard()).findByText(brl(3000))).toBeDefined();
+    await requestWithdrawal('50,00', { confirm: false });
+    expect(
+      await screen.findByText(
+        `Saldo insuficiente para este saque: você pode sacar até ${brl(3000)}. O Cashback não pode ser sacado.`,
+      ),
+    ).toBeDefined();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByLabelText('Valor do saque (R$)').getAttribute('aria-invalid')).toBe('true');
+    expect(withdraw).not.toHaveBeenCalled();
+
+    // An amount within the Saldo goes on to the confirmation.
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('Valor do saque (R$)'));
+    await user.type(screen.getByLabelText('Valor do saque (R$)'), '30,00');
+    await user.click(screen.getByRole('button', { name: 'Solicitar saque' }));
+    expect(await screen.findByRole('alertdialog')).toBeDefined();
+  });
+
+  it('says so when the Saldo is zero, whatever the Cashback', async () => {
+    walletApi({ 'GET /api/wallet': { body: makeWallet({ saldo: 0, cashback: 5000 }) } });
+    renderRoutes(routes, '/cashback');
+    expect(await within(withdrawCard()).findByText(brl(0))).toBeDefined();
+    await requestWithdrawal('10', { confirm: false });
+    expect(
+      await screen.findByText(
+        'Seu Saldo está zerado: não há valor para sacar. O Cashback não pode ser sacado.',
+      ),
+    ).toBeDefined();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('shows placeholders as examples, never as typed values', async () => {
+    walletApi();
+    renderRoutes(routes, '/cashback');
+    const amount = await screen.findByLabelText('Valor do saque (R$)');
+    expect(amount.getAttribute('placeholder')).toBe('Ex.: 50,00');
   });
 
   it('refuses an amount that is not money before asking the server', async () => {

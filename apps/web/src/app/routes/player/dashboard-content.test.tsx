@@ -43,9 +43,18 @@ describe('dashboard content', () => {
     dashboardApi();
     renderRoutes(routes, '/dashboard');
     expect(await screen.findByText('maria')).toBeDefined();
-    expect(screen.getByText(/Bem-vindo de volta/)).toBeDefined();
+    expect(await screen.findByText(/Bem-vindo de volta/)).toBeDefined();
     const breadcrumb = screen.getByRole('navigation', { name: 'Trilha de navegação' });
     expect(within(breadcrumb).getByText('Dashboard').getAttribute('aria-current')).toBe('page');
+  });
+
+  it("says 'Bem-vindo', not 'de volta', on the first visit the server knows of", async () => {
+    dashboardApi({ 'GET /api/dashboard': { body: makeDashboard({ primeiraVisita: true }) } });
+    renderRoutes(routes, '/dashboard');
+    expect(await screen.findByText('Última atualização:', { exact: false })).toBeDefined();
+    const greeting = screen.getByText('maria').closest('p')!;
+    expect(greeting.textContent).toBe('Bem-vindo, maria!');
+    expect(screen.queryByText(/de volta/)).toBeNull();
   });
 
   it('shows the six performance cards from the server', async () => {

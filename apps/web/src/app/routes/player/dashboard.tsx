@@ -1,5 +1,6 @@
 import { emailName } from '@sorteio/shared/format';
 import { ChartColumn, ChevronRight, Ticket, Users, Wallet } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { PageTitle } from '@/components/page-title';
@@ -7,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ViewingAsUserBanner } from '@/components/viewing-as-user-banner';
-import { useDashboard } from '@/features/dashboard/api/get-dashboard';
+import { dashboardQueryOptions, useDashboard } from '@/features/dashboard/api/get-dashboard';
 import { DashboardFooter } from '@/features/dashboard/components/dashboard-footer';
 import { LiveStats } from '@/features/dashboard/components/live-stats';
 import {
@@ -146,6 +147,21 @@ function PlayerArea({ emailConfirmed }: { emailConfirmed: boolean | undefined })
 }
 
 /** User home (spec 000 section 2, Dashboard). */
+/**
+ * 'Bem-vindo' on the first signed-in visit, 'Bem-vindo de volta' afterwards: the server tells
+ * which from the sign-ins it recorded (`primeiraVisita`), not this browser's memory.
+ */
+function Greeting({ name }: { name: string }) {
+  // Reads the figures the rest of the page loads; mounting later must not start another request.
+  const dashboard = useQuery({ ...dashboardQueryOptions(), enabled: false });
+  const returning = dashboard.data ? !dashboard.data.primeiraVisita : false;
+  return (
+    <p className="mt-1 text-muted-foreground">
+      {returning ? 'Bem-vindo de volta' : 'Bem-vindo'}, <span className="font-medium">{name}</span>!
+    </p>
+  );
+}
+
 export default function DashboardPage() {
   const { user } = useAuth();
   const viewingAsUser = isViewingAsUser();
@@ -161,11 +177,7 @@ export default function DashboardPage() {
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
           <div>
             <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Dashboard</h1>
-            {user && (
-              <p className="mt-1 text-muted-foreground">
-                Bem-vindo de volta, <span className="font-medium">{emailName(user.email)}</span>!
-              </p>
-            )}
+            {user && <Greeting name={emailName(user.email)} />}
           </div>
           <QuickActions />
         </div>

@@ -90,7 +90,9 @@ describe('history', () => {
     expect(badge.className).toContain('bg-success');
     expect(winner.getAllByText(lucky('O1111222'))).toHaveLength(2);
     expect(winner.getByText(brl(1000))).toBeDefined();
-    expect(winner.getByText(brl(8000))).toBeDefined();
+    // The prize won reads as a green credit.
+    expect(winner.getByText('Prêmio recebido')).toBeDefined();
+    expect(winner.getByText(`+ ${brl(8000)}`).className).toContain('text-success');
     expect(winner.getByText(formatDate('2025-01-02T12:00:00.000Z'))).toBeDefined();
     expect(winner.getByText(formatDateTime('2025-01-03T18:00:00.000Z'))).toBeDefined();
     expect(winner.getByText('a1b2c3d4e5f60718')).toBeDefined();

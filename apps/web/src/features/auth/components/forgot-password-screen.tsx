@@ -161,7 +161,7 @@ function ForgotPasswordForm({ busy, onSend }: { busy: boolean; onSend: (email: s
               type="email"
               autoComplete="email"
               inputMode="email"
-              placeholder="seu@email.com"
+              placeholder="Ex.: voce@exemplo.com.br"
               required
               aria-invalid={errors.email ? true : undefined}
               aria-describedby={describedBy}

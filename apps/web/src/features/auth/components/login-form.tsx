@@ -68,7 +68,7 @@ export function LoginForm({ onSignedIn, onTwoFactor, finishing, returnTo = null 
             type="email"
             autoComplete="email"
             inputMode="email"
-            placeholder="seu@email.com"
+            placeholder="Ex.: voce@exemplo.com.br"
             required
             aria-invalid={errors.email ? true : undefined}
             aria-describedby={describedBy}

@@ -174,7 +174,7 @@ export function RegisterScreen() {
               type="email"
               autoComplete="email"
               inputMode="email"
-              placeholder="seu@email.com"
+              placeholder="Ex.: voce@exemplo.com.br"
               required
               aria-invalid={errors.email ? true : undefined}
               aria-describedby={describedBy}

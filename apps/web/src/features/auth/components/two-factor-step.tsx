@@ -91,7 +91,7 @@ function CodeForm({
             inputMode={isTotp ? 'numeric' : 'text'}
             maxLength={6}
             autoCapitalize={isTotp ? undefined : 'characters'}
-            placeholder={isTotp ? '000000' : 'A1B2C3'}
+            placeholder={isTotp ? '6 dígitos' : 'Ex.: A1B2C3'}
             className="text-center font-mono text-lg tracking-[0.4em]"
             aria-invalid={errors.code ? true : undefined}
             aria-describedby={describedBy}

@@ -1,5 +1,6 @@
 import { formatInteger } from '@sorteio/shared/format';
 import { formatBRL } from '@sorteio/shared/money-format';
+import { moneyTerms } from '@sorteio/shared/wording';
 import {
   Coins,
   PiggyBank,
@@ -49,15 +50,15 @@ function BalanceParts({ saldo, cashback }: { saldo: string; cashback: string }) 
     <dl className="flex flex-col gap-1 border-t pt-2 text-xs">
       <div className="flex flex-wrap items-baseline justify-between gap-x-2">
         <dt>
-          <span className="font-medium">Saldo</span>{' '}
-          <span className="text-muted-foreground">pode ser sacado</span>
+          <span className="font-medium">{moneyTerms.saldo}</span>{' '}
+          <span className="text-muted-foreground">{moneyTerms.saldoMeaning}</span>
         </dt>
         <dd className="font-semibold tabular-nums">{saldo}</dd>
       </div>
       <div className="flex flex-wrap items-baseline justify-between gap-x-2">
         <dt>
-          <span className="font-medium">Cashback</span>{' '}
-          <span className="text-muted-foreground">só para entradas</span>
+          <span className="font-medium">{moneyTerms.cashback}</span>{' '}
+          <span className="text-muted-foreground">{moneyTerms.cashbackMeaning}</span>
         </dt>
         <dd className="font-semibold tabular-nums">{cashback}</dd>
       </div>
@@ -79,7 +80,7 @@ export function DashboardStatCards() {
   const profit = d?.lucroPrejuizo ?? 0;
   return (
     <section aria-label="Seu desempenho" className="grid grid-cols-2 gap-3 lg:grid-cols-3">
-      <StatCard icon={Coins} label="Pontos Atuais" value={money(d?.pontosAtuais)}>
+      <StatCard icon={Coins} label={moneyTerms.total} value={money(d?.pontosAtuais)}>
         {!loading && (
           <BalanceParts saldo={formatBRL(d?.saldo ?? 0)} cashback={formatBRL(d?.cashback ?? 0)} />
         )}

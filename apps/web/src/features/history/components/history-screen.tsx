@@ -104,7 +104,13 @@ function HistoryEntry({ item }: { item: HistoryItem }) {
               <LuckyNumber value={participation.numeroSorte} />
             </Fact>
             <Fact label="Valor pago">{formatBRL(participation.valorPago)}</Fact>
-            <Fact label="Prêmio">{formatBRL(room.premioLiquido)}</Fact>
+            <Fact label={participation.ehVencedor ? 'Prêmio recebido' : 'Prêmio'}>
+              {participation.ehVencedor ? (
+                <span className="text-success">+ {formatBRL(room.premioLiquido)}</span>
+              ) : (
+                formatBRL(room.premioLiquido)
+              )}
+            </Fact>
             <Fact label="Data">
               <time dateTime={participation.createdAt}>{formatDate(participation.createdAt)}</time>
             </Fact>

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { deleteAccountInputSchema } from '@sorteio/shared';
+import { deleteAccountInputSchema, formatBRL, moneyTerms } from '@sorteio/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { FormField } from '@/components/form-field';
 import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
@@ -23,6 +23,7 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { errorMessageOf } from '@/lib/errors';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { useDeleteAccount } from '../api/delete-account';
+import { useRemainingBalances } from '../api/get-remaining-balances';
 
 /** Account deletion: the person types EXCLUIR and the password. */
 export function DeleteAccountDialog() {
@@ -45,9 +46,64 @@ export function DeleteAccountDialog() {
             exigido por lei.
           </DialogDescription>
         </DialogHeader>
+        {open && <RemainingMoney />}
         {open && <DeleteAccountForm />}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * What happens to the money, as the server does it: the deletion moves no money. The Saldo and the
+ * Cashback stay recorded in the anonymized account, which nobody can sign into any more, so the
+ * Saldo can no longer be withdrawn and the Cashback no longer used; a prize drawn afterwards for
+ * an entry still in play goes to that same Saldo.
+ */
+export const remainingMoneyTexts = {
+  heading: 'O que acontece com o seu dinheiro',
+  saldo: (saldo: string) =>
+    `Você tem ${saldo} no ${moneyTerms.saldo}. A exclusão não envia nem devolve esse valor: saque antes de excluir, porque depois ninguém poderá sacá-lo.`,
+  saldoZero: `Seu ${moneyTerms.saldo} está zerado: não há valor para sacar.`,
+  cashback: (cashback: string) =>
+    `O ${moneyTerms.cashback} de ${cashback} não pode ser sacado e deixa de valer com a exclusão.`,
+  inPlay:
+    'Se você tem entradas em salas ainda não sorteadas, espere o sorteio: um prêmio creditado depois da exclusão fica na conta excluída e não pode ser sacado.',
+  unknown: `Não foi possível ler seu ${moneyTerms.saldo} agora. Confira a página Cashback e saque o ${moneyTerms.saldo} antes de excluir.`,
+} as const;
+
+function RemainingMoney() {
+  const balances = useRemainingBalances(true);
+  const wallet = balances.data;
+  return (
+    <section
+      aria-labelledby="remaining-money-title"
+      className="flex flex-col gap-1.5 rounded-lg border border-warning/50 bg-warning/10 p-3 text-sm"
+    >
+      <h3 id="remaining-money-title" className="font-semibold">
+        {remainingMoneyTexts.heading}
+      </h3>
+      {balances.isPending && <p className="text-muted-foreground">Carregando seu saldo...</p>}
+      {balances.isError && <p>{remainingMoneyTexts.unknown}</p>}
+      {wallet && (
+        <>
+          <p>
+            {wallet.saldo > 0
+              ? remainingMoneyTexts.saldo(formatBRL(wallet.saldo))
+              : remainingMoneyTexts.saldoZero}
+          </p>
+          {wallet.cashback > 0 && <p>{remainingMoneyTexts.cashback(formatBRL(wallet.cashback))}</p>}
+        </>
+      )}
+      <p>{remainingMoneyTexts.inPlay}</p>
+      {wallet && wallet.saldo > 0 && (
+        <Link
+          to="/cashback"
+          className="w-fit font-medium text-primary underline underline-offset-4"
+        >
+          Sacar meu {moneyTerms.saldo}
+        </Link>
+      )}
+    </section>
   );
 }
 

@@ -101,7 +101,7 @@ function NotificationsForm({ prefs }: { prefs: NotificationPreferences }) {
           id="notificacoes-celular"
           inputMode="tel"
           autoComplete="tel-national"
-          placeholder="(11) 98765-4321"
+          placeholder="Ex.: (11) 91234-5678"
           value={phone}
           aria-invalid={problem === notificationMessages.phoneInvalid || undefined}
           onChange={(e) => setPhone(maskPhone(e.target.value))}

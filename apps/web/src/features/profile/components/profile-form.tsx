@@ -169,7 +169,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             id="profile-cpf"
             inputMode="numeric"
             maxLength={14}
-            placeholder="000.000.000-00"
+            placeholder="Ex.: 000.000.000-00"
             aria-invalid={invalid('cpf')}
             aria-describedby={describedBy}
             {...cpfField}
@@ -189,7 +189,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             inputMode="tel"
             autoComplete="tel-national"
             maxLength={15}
-            placeholder="(11) 98765-4321"
+            placeholder="Ex.: (11) 91234-5678"
             aria-invalid={invalid('telefone')}
             aria-describedby={describedBy}
             {...phoneField}

@@ -256,7 +256,7 @@ function DisableTwoFactorForm() {
             autoComplete="one-time-code"
             inputMode="numeric"
             maxLength={6}
-            placeholder="000000"
+            placeholder="6 dígitos"
             className="max-w-48 font-mono tracking-[0.3em]"
             aria-invalid={errors.code ? true : undefined}
             aria-describedby={describedBy}

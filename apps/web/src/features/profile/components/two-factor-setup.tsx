@@ -141,7 +141,7 @@ export function TwoFactorSetupCard({
                 autoComplete="one-time-code"
                 inputMode="numeric"
                 maxLength={6}
-                placeholder="000000"
+                placeholder="6 dígitos"
                 className="text-center font-mono text-lg tracking-[0.4em]"
                 aria-invalid={errors.code ? true : undefined}
                 aria-describedby={describedBy}

@@ -53,8 +53,8 @@ export function toUpdateInput(values: UpdateProfileInput): UpdateProfileInput {
 }
 
 export const pixKeyPlaceholders: Record<PixKeyType, string> = {
-  cpf: '000.000.000-00',
-  email: 'seu@email.com',
-  telefone: '(11) 98765-4321',
-  aleatoria: '123e4567-e89b-12d3-a456-426614174000',
+  cpf: 'Ex.: 000.000.000-00',
+  email: 'Ex.: voce@exemplo.com.br',
+  telefone: 'Ex.: (11) 91234-5678',
+  aleatoria: 'Ex.: 123e4567-e89b-12d3-a456-426614174000',
 };

@@ -183,7 +183,7 @@ function LimitsCard({ state, disabled }: { state: ResponsiblePlay; disabled: boo
             <Input
               id={`${id}-amount`}
               inputMode="decimal"
-              placeholder="50,00"
+              placeholder="Ex.: 50,00"
               value={amount}
               disabled={disabled}
               aria-invalid={error ? true : undefined}

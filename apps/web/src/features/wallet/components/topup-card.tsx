@@ -83,7 +83,7 @@ function TopupForm({ onCreated }: { onCreated: (charge: PixCharge) => void }) {
             id="topup-valor"
             inputMode="decimal"
             autoComplete="off"
-            placeholder="25,00"
+            placeholder="Ex.: 25,00"
             aria-invalid={errors.valor ? true : undefined}
             aria-describedby={describedBy}
             {...register('valor')}

@@ -1,4 +1,11 @@
-import { formatBRL, formatDecimalBRL, type StatementEntry, type Wallet } from '@sorteio/shared';
+import {
+  capitalize,
+  formatBRL,
+  formatDecimalBRL,
+  moneyTerms,
+  type StatementEntry,
+  type Wallet,
+} from '@sorteio/shared';
 import { Gift, Landmark } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -31,22 +38,20 @@ export function WalletBalances({
         <CardHeader>
           <CardTitle id="saldo-title" className="flex items-center gap-2 text-base">
             <Landmark aria-hidden="true" className="size-4 text-primary" />
-            Saldo
+            {moneyTerms.saldo}
           </CardTitle>
-          <CardDescription>
-            Adicionado por PIX e pelos prêmios. Pode ser usado nas entradas e sacado por PIX.
-          </CardDescription>
+          <CardDescription>{moneyTerms.saldoDescription}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-1">
           <p className="text-3xl font-bold tabular-nums">{formatBRL(wallet.saldo)}</p>
-          <Badge variant="success">Pode ser sacado</Badge>
+          <Badge variant="success">{capitalize(moneyTerms.saldoMeaning)}</Badge>
         </CardContent>
       </Card>
       <Card aria-labelledby="cashback-title" role="region" className="gap-3">
         <CardHeader>
           <CardTitle id="cashback-title" className="flex items-center gap-2 text-base">
             <Gift aria-hidden="true" className="size-4 text-primary" />
-            Cashback
+            {moneyTerms.cashback}
           </CardTitle>
           <CardDescription>
             Créditos da plataforma ({formatBasisPoints(wallet.cashbackBp)} das entradas). Usado

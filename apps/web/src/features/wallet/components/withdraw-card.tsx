@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatBRL, parseBRL, pixKeyTypeLabels, type PixKeyType } from '@sorteio/shared';
+import {
+  formatBRL,
+  moneyTerms,
+  parseBRL,
+  pixKeyTypeLabels,
+  type PixKeyType,
+} from '@sorteio/shared';
 import { CircleAlert, Send, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -60,6 +66,17 @@ export const withdrawFormSchema = z.object({
     })
     .pipe(z.number().int().positive({ error: 'Informe um valor maior que zero.' })),
 });
+
+/**
+ * The Saldo known on the screen is checked before the confirmation is asked (the server checks it
+ * again). null when the amount fits or the Saldo is not known yet.
+ */
+export function withdrawBalanceError(valor: number, saldo: number | undefined): string | null {
+  if (saldo === undefined || valor <= saldo) return null;
+  return saldo > 0
+    ? `Saldo insuficiente para este saque: você pode sacar até ${formatBRL(saldo)}. O Cashback não pode ser sacado.`
+    : 'Seu Saldo está zerado: não há valor para sacar. O Cashback não pode ser sacado.';
+}
 
 function withdrawErrorMessage(error: unknown): string {
   if (isApiError(error)) return error.message;
@@ -133,6 +150,7 @@ function WithdrawForm({
     register,
     handleSubmit,
     reset,
+    setError: setFieldError,
     formState: { errors },
   } = useForm<z.input<typeof withdrawFormSchema>, unknown, z.output<typeof withdrawFormSchema>>({
     resolver: zodResolver(withdrawFormSchema),
@@ -142,6 +160,11 @@ function WithdrawForm({
   // Money leaves the Saldo: first the amount and the destination, then the request.
   const onSubmit = handleSubmit(({ valor }) => {
     setError(null);
+    const short = withdrawBalanceError(valor, saldo);
+    if (short) {
+      setFieldError('valor', { type: 'balance', message: short }, { shouldFocus: true });
+      return;
+    }
     setAmount(valor);
     setConfirmOpen(true);
   });
@@ -173,7 +196,7 @@ function WithdrawForm({
         </div>
         {saldo !== undefined && (
           <div className="flex flex-col gap-0.5">
-            <dt className="text-xs text-muted-foreground">Disponível para saque</dt>
+            <dt className="text-xs text-muted-foreground">{moneyTerms.withdrawable}</dt>
             <dd className="font-semibold tabular-nums">{formatBRL(saldo)}</dd>
           </div>
         )}
@@ -193,7 +216,7 @@ function WithdrawForm({
             id="withdraw-valor"
             inputMode="decimal"
             autoComplete="off"
-            placeholder="50,00"
+            placeholder="Ex.: 50,00"
             aria-invalid={errors.valor ? true : undefined}
             aria-describedby={describedBy}
             {...register('valor')}
