@@ -174,7 +174,7 @@ test('a visitor opens an invite link, signs up, verifies, takes and pays the sea
   await page.getByRole('button', { name: 'Gerar Código PIX' }).click();
   await expect(page.getByText('PIX Gerado!').first()).toBeVisible();
   await page.goto('/stats');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Minhas Estatísticas' })).toBeVisible();
   const charge = (await (await page.request.get(`/api/private-rooms/${room.id}`)).json()) as {
     myPayment: { txid: string };
   };

@@ -97,7 +97,7 @@ describe('history', () => {
     expect(winner.getByText(formatDateTime('2025-01-03T18:00:00.000Z'))).toBeDefined();
     expect(winner.getByText('a1b2c3d4e5f60718')).toBeDefined();
     expect(winner.queryByText(HASH)).toBeNull();
-    expect(winner.getByRole('link').getAttribute('href')).toBe(`/sorteios/${ids.draw}`);
+    expect(winner.getAllByRole('link')[0]!.getAttribute('href')).toBe(`/sorteios/${ids.draw}`);
 
     const finished = within(items[1]!).getByText('Finalizada');
     expect(finished.className).toContain('bg-destructive');
@@ -111,6 +111,33 @@ describe('history', () => {
     expect(within(items[6]!).getByText('Cancelada')).toBeDefined();
     expect(within(items[6]!).queryByText('Aguardando')).toBeNull();
     expect(within(items[7]!).getByText('Sala cancelada')).toBeDefined();
+  });
+
+  it('links each card to the room its seat is in: the private room page, or the public room', async () => {
+    mockApi({
+      'GET /api/me': { body: { user: regularUser } },
+      'GET /api/history': {
+        body: makeHistory({
+          items: [
+            makeHistoryItem({ participation: entry(1) }),
+            makeHistoryItem({
+              participation: entry(2),
+              room: {
+                ...room,
+                tipoSala: 'privada',
+                privateRoomId: '0b4c7e3e-7777-4000-8000-000000000007',
+              },
+            }),
+          ],
+        }),
+      },
+    });
+    renderRoutes(routes, '/history');
+    const links = await screen.findAllByRole('link', { name: /^Ver a sala/ });
+    expect(links.map((l) => l.getAttribute('href'))).toEqual([
+      `/participate?sala_id=${room.id}`,
+      '/private-room/0b4c7e3e-7777-4000-8000-000000000007',
+    ]);
   });
 
   it('has an empty state with a button to /participate', async () => {

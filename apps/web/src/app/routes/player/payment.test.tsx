@@ -208,7 +208,15 @@ describe('payment page', () => {
     paymentApi({
       'GET /api/payments/config': { body: { configured: true, provider: 'simulator' } },
       'GET /api/payments/pix': {
-        body: { charge: makeCharge(), seat: { numeroSorte: 'B1234056', tipoSala: 'bronze' } },
+        body: {
+          charge: makeCharge(),
+          seat: {
+            numeroSorte: 'B1234056',
+            tipoSala: 'bronze',
+            salaId: '0b4c7e3e-5555-4000-8000-000000000005',
+            privateRoomId: null,
+          },
+        },
       },
       [`POST /api/payments/pix/${TXID}/simulate`]: simulate,
       [STATUS]: () => ({ body: makeCharge(paid ? { status: 'CONCLUIDA' } : {}) }),
@@ -225,12 +233,12 @@ describe('payment page', () => {
     expect(screen.getByRole('link', { name: 'Voltar ao Dashboard' }).getAttribute('href')).toBe(
       '/dashboard',
     );
-    // The ticket is not lost: the number and the room, and the way to the participation.
+    // The ticket is not lost: the number and the room, and the way to the room it is in.
     expect(screen.getByText('Seu número da sorte')).toBeDefined();
     expect(document.querySelector('[data-lucky-number="B1234056"]')).not.toBeNull();
     expect(screen.getByText('· Sala Bronze')).toBeDefined();
     expect(screen.getByRole('link', { name: 'Ver minha participação' }).getAttribute('href')).toBe(
-      '/history',
+      '/participate?sala_id=0b4c7e3e-5555-4000-8000-000000000005',
     );
   });
 

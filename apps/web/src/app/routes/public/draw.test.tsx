@@ -2,7 +2,8 @@ import { commitmentOf, runDraw, verificationCheckLabels, type DrawProof } from '
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '@/test/mock-api';
+import { makeParticipation } from '@/test/fixtures';
+import { mockApi, regularUser } from '@/test/mock-api';
 import { lucky } from '@/test/lucky';
 import { renderRoutes } from '@/test/render';
 import DrawPage from './draw';
@@ -119,6 +120,27 @@ describe('/sorteios/:id', () => {
     expect(download.getAttribute('download')).toBe(`prova-sorteio-${DRAW_ID}.json`);
     expect(screen.getByRole('heading', { level: 2, name: 'Verifique você mesmo' })).toBeDefined();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it('links a player who held a seat back to the room; others get no link', async () => {
+    const proof = await makeProof();
+    mockApi({
+      'GET /api/me': { body: { user: regularUser } },
+      [`GET /api/draws/${DRAW_ID}/proof`]: { body: proof },
+      [`GET /api/rooms/${proof.room_id}/my-participation`]: {
+        body: { participation: makeParticipation({ salaId: proof.room_id }) },
+      },
+    });
+    renderRoutes(routes, PAGE);
+    const link = await screen.findByRole('link', { name: 'Ver a sala da minha participação' });
+    expect(link.getAttribute('href')).toBe(`/participate?sala_id=${proof.room_id}`);
+  });
+
+  it('shows no room link to a visitor', async () => {
+    proofApi(await makeProof());
+    renderRoutes(routes, PAGE);
+    await screen.findByText('Sorteio verificado: todas as verificações conferem.');
+    expect(screen.queryByRole('link', { name: 'Ver a sala da minha participação' })).toBeNull();
   });
 
   it('shows the failing check when one entrant was tampered with', async () => {

@@ -7,4 +7,6 @@ export const drawKeys = {
   proof: (id: string) => [...drawKeys.proofs(), id] as const,
   /** A room's draw: under 'draws' so both 'draw' and 'payout' live messages refetch it. */
   room: (roomId: string) => [...drawKeys.all, 'room', roomId] as const,
+  /** The signed-in player's seat in a drawn room (the proof's link to the room). */
+  mySeat: (roomId: string, userId: string) => [...drawKeys.all, 'my-seat', roomId, userId] as const,
 };

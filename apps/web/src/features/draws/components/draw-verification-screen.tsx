@@ -1,3 +1,4 @@
+import { roomPagePath } from '@sorteio/shared';
 import { ArrowLeft, SearchX, ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -8,7 +9,9 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth/use-auth';
 import { useDrawProof } from '../api/get-draw-proof';
+import { useMySeat } from '../api/get-my-seat';
 import { useProofVerification } from '../hooks/use-proof-verification';
 import { EntrantsList, ProofFields } from './proof-fields';
 import { VerificationBanner, VerificationChecks } from './verification-result';
@@ -72,6 +75,18 @@ function NotFound() {
  * /sorteios/:id: the published proof of one draw, re-verified here with the shared verifier
  * (DESIGN.md section 5, step 7). The result shown comes from this browser's own computation.
  */
+/** For a player who held a seat in the drawn room: the way back to that room. */
+function MyRoomLink({ roomId }: { roomId: string }) {
+  const { user } = useAuth();
+  const seat = useMySeat(roomId, user?.id ?? null);
+  if (!seat.data?.participation) return null;
+  return (
+    <Button asChild variant="outline" size="sm" className="w-fit">
+      <Link to={roomPagePath({ id: roomId })}>Ver a sala da minha participação</Link>
+    </Button>
+  );
+}
+
 export function DrawVerificationScreen({ id }: { id: string }) {
   const proof = useDrawProof(id);
   const verification = useProofVerification(proof.data);
@@ -120,6 +135,7 @@ export function DrawVerificationScreen({ id }: { id: string }) {
 
     body = (
       <>
+        <MyRoomLink roomId={proof.data.room_id} />
         <Section id="verification-result-title" title="Resultado da verificação">
           {result}
           <DownloadProofButton id={id} />
