@@ -25,6 +25,7 @@ import { isApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { useChannelDelivery, useSaveSettings, useSettings } from './api/settings';
+import { ReferralsPanel } from './referrals-panel';
 
 /** The channel's real delivery path, or nothing while it is unknown (never a guess). */
 function ChannelState({ channel }: { channel: NotificationChannel }) {
@@ -296,6 +297,7 @@ export default function AdminSettingsTab() {
     <section aria-label="Configurações" className="flex flex-col gap-4">
       <h2 className="text-lg font-semibold">Configurações do Sistema</h2>
       <SettingsForm initial={settings.data} canManage={can(user?.role, 'settings.manage')} />
+      <ReferralsPanel />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PageTitle } from '@/components/page-title';
 import { dashboardKeys } from '@/features/dashboard/api/get-dashboard';
 import { profileQueryOptions } from '@/features/profile/api/get-profile';
+import { InviteFriendsCard } from '@/features/referrals/components/invite-friends-card';
 import { CASHBACK_TITLE, CashbackScreen } from '@/features/wallet/components/cashback-screen';
 
 /** Cashback balance, Saldo top-up, withdrawal and statement (spec 001 section 2, Cashback screen). */
@@ -23,6 +24,7 @@ export default function CashbackPage() {
         }}
         onTopupPaid={refreshDashboard}
         onWithdrawn={refreshDashboard}
+        invite={<InviteFriendsCard />}
       />
     </>
   );

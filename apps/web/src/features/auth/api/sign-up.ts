@@ -21,6 +21,8 @@ export async function signUpWithEmail(input: {
   returnTo?: string | null;
   /** The Termos de Uso and the Regulamento dos Sorteios, accepted on the form. */
   acceptLegalTerms: true;
+  /** A player's referral code from /register?invite_code= (issue 34). */
+  referralCode?: string | null;
 }): Promise<void> {
   await api('/api/auth/sign-up/email', {
     method: 'POST',
@@ -30,6 +32,7 @@ export async function signUpWithEmail(input: {
       name: emailName(input.email),
       callbackURL: emailConfirmedUrl(input.returnTo),
       acceptLegalTerms: input.acceptLegalTerms,
+      ...(input.referralCode ? { referralCode: input.referralCode } : {}),
     },
   });
 }

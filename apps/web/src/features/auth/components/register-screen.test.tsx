@@ -163,6 +163,27 @@ describe('RegisterScreen', () => {
     });
   });
 
+  it('welcomes a friend invited by a player’s link and sends the referral code', async () => {
+    let sent: unknown;
+    mockApi({
+      ...signedOut,
+      'POST /api/auth/sign-up/email': ({ body }) => {
+        sent = body;
+        return { body: {} };
+      },
+    });
+    renderRoutes(routes, '/register?invite_code=abcdefgh');
+    await screen.findByText('Você foi convidado!');
+    screen.getByText(/Um amigo convidou você/);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('E-mail'), 'bia@example.com');
+    await user.type(screen.getByLabelText('Senha'), 'segredo1');
+    await user.click(screen.getByRole('checkbox', { name: ACCEPT }));
+    await user.click(screen.getByRole('button', { name: 'Criar Conta' }));
+    await screen.findByRole('heading', { name: 'Verifique seu e-mail' });
+    expect(sent).toMatchObject({ email: 'bia@example.com', referralCode: 'ABCDEFGH' });
+  });
+
   it('requires the acceptance of the Termos and the Regulamento', async () => {
     const signUp = vi.fn(() => ({ body: {} }));
     mockApi({ ...signedOut, 'POST /api/auth/sign-up/email': signUp });

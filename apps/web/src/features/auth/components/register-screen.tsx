@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   emailSchema,
+  isReferralCode,
   legalAcceptanceMessages,
   legalDocuments,
   passwordSchemaOf,
@@ -79,9 +80,12 @@ export function RegisterScreen() {
   const { notify } = useNotifications();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const inviteCode = searchParams.get('invite_code')?.trim() || null;
+  const code = searchParams.get('invite_code')?.trim() || null;
+  // A player's referral link (8 characters) or a private room's invitation (10 to 40).
+  const referralCode = isReferralCode(code) ? code.toUpperCase() : null;
+  const inviteCode = referralCode ? null : code;
   const returnTo = registerReturnTo(searchParams.get(RETURN_PARAM), inviteCode);
-  const invited = inviteCode !== null || isPrivateRoomPath(returnTo);
+  const invitedToRoom = inviteCode !== null || isPrivateRoomPath(returnTo);
   const signUp = useSignUp();
 
   useEffect(() => {
@@ -116,7 +120,13 @@ export function RegisterScreen() {
   const onSubmit = handleSubmit(async ({ email, password }) => {
     rememberEmail(email);
     try {
-      await signUp.mutateAsync({ email, password, returnTo, acceptLegalTerms: true });
+      await signUp.mutateAsync({
+        email,
+        password,
+        returnTo,
+        acceptLegalTerms: true,
+        referralCode,
+      });
     } catch (error) {
       notify({ type: 'error', ...signUpErrorText(error) });
       return;
@@ -157,12 +167,14 @@ export function RegisterScreen() {
         </p>
       }
     >
-      {invited && (
+      {(invitedToRoom || referralCode) && (
         <Alert variant="info" role="status">
           <Gift aria-hidden="true" />
           <AlertTitle className="text-foreground">Você foi convidado!</AlertTitle>
           <AlertDescription>
-            Crie sua conta e confirme seu e-mail para entrar na sala privada do convite.
+            {invitedToRoom
+              ? 'Crie sua conta e confirme seu e-mail para entrar na sala privada do convite.'
+              : 'Um amigo convidou você para o Sorteio Certo. Crie sua conta e confirme seu e-mail para começar a participar.'}
           </AlertDescription>
         </Alert>
       )}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { LoadError } from '@/components/load-error';
 import { Spinner } from '@/components/ui/spinner';
@@ -48,8 +49,11 @@ export function CashbackScreen({
   withdrawAccount,
   onTopupPaid,
   onWithdrawn,
+  invite,
 }: {
   withdrawAccount: WithdrawAccount;
+  /** The 'Convide amigos' card (composed in the route). */
+  invite?: ReactNode;
   onTopupPaid?: () => void;
   onWithdrawn?: () => void;
 }) {
@@ -88,6 +92,7 @@ export function CashbackScreen({
         </p>
       </div>
       {balances}
+      {invite}
       <TopupCard onPaid={onTopupPaid} />
       <WithdrawCard
         account={withdrawAccount}
