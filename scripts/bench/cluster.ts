@@ -70,7 +70,7 @@ async function mixed(copies: number) {
     log,
   });
   const database = await createDatabase(config.database);
-  const seeded = await seedPlayers(database.db, `mixed${copies}`, 300, 1_000_000);
+  const seeded = await seedPlayers(database.db, `mixed${copies}`, 100, 1_000_000);
   const rooms = await seedRooms(database.db, 100, 10);
   await database.close();
   const players = await signInPlayers(cluster.url, seeded);

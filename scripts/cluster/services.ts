@@ -47,7 +47,20 @@ export function startOwnPostgres(port: number): OwnPostgres {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     start,
-    restart: () => pgRun('pg_ctl', ['-D', data, '-o', options, '-m', 'fast', '-w', 'restart']),
+    // The server's output goes to its log file: a pipe left open would keep pg_ctl's caller waiting.
+    restart: () =>
+      pgRun('pg_ctl', [
+        '-D',
+        data,
+        '-o',
+        options,
+        '-l',
+        path.join(dir, 'log'),
+        '-m',
+        'fast',
+        '-w',
+        'restart',
+      ]),
     stop: () => pgRun('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
     remove() {
       try {

@@ -82,7 +82,7 @@ try {
   // Players and rooms through the product's code, on the copies' database.
   const config = loadConfig({ ...process.env, ...env, NODE_ENV: 'production' });
   const database = await createDatabase(config.database);
-  const seeded = await seedPlayers(database.db, 'drill', 200, 100_000);
+  const seeded = await seedPlayers(database.db, 'drill', 60, 100_000);
   const rooms = await seedRooms(database.db, 30, 5);
   const players = await signInPlayers(cluster.url, seeded);
   log(`${players.length} players signed in, ${rooms.length} rooms of 5 seats (drawn when full)`);

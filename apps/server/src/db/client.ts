@@ -70,6 +70,10 @@ export async function createDatabase(
     // An idle client can be terminated by the server (restart, failover, admin); the pool drops it
     // and the next query opens a new one. Without a listener Node would crash on that event.
     pool.on('error', () => undefined);
+    // A connection in use (a transaction between two statements) is ended by a database restart
+    // too: its error reaches the query that waits on it, or nobody. Without this listener, the
+    // "nobody" case is an unhandled 'error' event that ends the process (the restart drill).
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     if (options.guardTransactions ?? testRun()) {
       markTransactions(db, db);
