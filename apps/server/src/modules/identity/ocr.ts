@@ -16,6 +16,7 @@ import path from 'node:path';
 import { isValidCpf, onlyDigits } from '@sorteio/shared';
 import type { Config } from '../../config';
 import { sharp } from '../../lib/sharp';
+import type { Worker } from 'tesseract.js';
 
 export interface OcrEngine {
   name: string;
@@ -120,7 +121,6 @@ export function createNpmOcr({
   queueMax = 20,
   idleMs = NPM_OCR_IDLE_MS,
 }: { timeoutMs?: number; queueMax?: number; idleMs?: number } = {}): OcrEngine {
-  type Worker = import('tesseract.js').Worker;
   let worker: Promise<Worker> | null = null;
   let idleTimer: NodeJS.Timeout | null = null;
   let chain: Promise<unknown> = Promise.resolve();

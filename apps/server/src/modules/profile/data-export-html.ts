@@ -39,6 +39,7 @@ const SECTION_TITLES: Record<string, string> = {
   smsDeCampanhas: 'SMS de campanhas',
   campanhasDeRemarketing: 'Campanhas recebidas',
   acoesDaEquipeSobreMinhaConta: 'Ações da equipe sobre a conta',
+  exportacoesDeDadosPedidas: 'Cópias dos dados pedidas',
 };
 
 /** Fields that hold integer centavos, shown as reais. */
@@ -54,7 +55,101 @@ const MONEY_KEYS = new Set([
   'balance',
   'amountCentavos',
   'pendingAmountCentavos',
+  'valorTotal',
 ]);
+
+/** Portuguese labels of the fields; one without a label is split into words ("criadoEm": "Criado em"). */
+const FIELD_LABELS: Record<string, string> = {
+  id: 'Identificador',
+  email: 'E-mail',
+  name: 'Nome',
+  emailVerified: 'E-mail confirmado',
+  createdAt: 'Criado em',
+  updatedAt: 'Atualizado em',
+  expiresAt: 'Expira em',
+  role: 'Papel',
+  userId: 'Conta',
+  status: 'Situação',
+  kind: 'Tipo',
+  amount: 'Valor',
+  balance: 'Saldo',
+  txid: 'Identificador PIX (txid)',
+  ipAddress: 'Endereço IP',
+  ip: 'Endereço IP',
+  userAgent: 'Navegador',
+  numeroDaSorte: 'Número da sorte',
+  valorPago: 'Valor pago',
+  statusPagamento: 'Situação do pagamento',
+  metodoPagamento: 'Forma de pagamento',
+  vencedor: 'Vencedor',
+  txidPagamento: 'Identificador PIX do pagamento',
+  criadaEm: 'Criada em',
+  confirmadaEm: 'Confirmada em',
+  valorEntrada: 'Valor da entrada',
+  taxaPlataforma: 'Taxa da plataforma',
+  premioLiquido: 'Prêmio líquido',
+  valorPremioLiquido: 'Prêmio líquido',
+  dataSorteio: 'Data do sorteio',
+  numeroVencedor: 'Número vencedor',
+  hashProva: 'Prova (hash)',
+  salaId: 'Sala',
+  participacaoId: 'Participação',
+  salaPrivadaId: 'Sala privada',
+  acao: 'Ação',
+  papelDaEquipe: 'Papel da equipe',
+  data: 'Data',
+  descricao: 'Descrição',
+  tipo: 'Tipo',
+  valor: 'Valor',
+  conta: 'Conta',
+  saldo: 'Saldo',
+  mensagem: 'Mensagem',
+  pergunta: 'Pergunta',
+  resposta: 'Resposta',
+  texto: 'Texto',
+  termsVersion: 'Versão dos Termos de Uso',
+  rulesVersion: 'Versão do Regulamento',
+  acceptedAt: 'Aceito em',
+  nomeCompleto: 'Nome completo',
+  cpf: 'CPF',
+  dataNascimento: 'Data de nascimento',
+  telefone: 'Telefone',
+  chavePix: 'Chave PIX',
+  chavePixTipo: 'Tipo da chave PIX',
+  provedor: 'Forma de acesso',
+  senhaDefinida: 'Senha definida',
+  criadoEm: 'Criado em',
+  configurada: 'Configurada',
+  confirmada: 'Confirmada',
+  cidade: 'Cidade',
+  estado: 'Estado',
+  pais: 'País',
+  navegador: 'Navegador',
+  pedidaEm: 'Pedida em',
+  prontaEm: 'Pronta em',
+  expiraEm: 'Expira em',
+  comImagens: 'Com as imagens',
+};
+
+const labelOf = (key: string) =>
+  FIELD_LABELS[key] ??
+  key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/^./, (c) => c.toUpperCase());
+
+/** ISO 8601 date-times (as the JSON holds them), shown in Brasília time. */
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+export const brasiliaDateTime = (iso: string) =>
+  new Date(iso).toLocaleString('pt-BR', {
+    timeZone: 'America/Sao_Paulo',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -63,6 +158,8 @@ function scalar(key: string, value: unknown): string {
   if (typeof value === 'boolean') return value ? 'sim' : 'não';
   if (typeof value === 'number' && MONEY_KEYS.has(key) && Number.isSafeInteger(value))
     return escapeHtml(formatBRL(value));
+  if (typeof value === 'string' && ISO_DATE_TIME.test(value))
+    return escapeHtml(brasiliaDateTime(value));
   if (typeof value === 'object') return `<code>${escapeHtml(JSON.stringify(value))}</code>`;
   return escapeHtml(typeof value === 'string' ? value : JSON.stringify(value));
 }
@@ -77,7 +174,7 @@ function render(key: string, value: unknown): string {
     if (!value.every(isRecord))
       return `<ul>${value.map((v) => `<li>${scalar(key, v)}</li>`).join('')}</ul>`;
     const columns = [...new Set(value.flatMap((row) => Object.keys(row)))];
-    const head = columns.map((c) => `<th scope="col">${escapeHtml(c)}</th>`).join('');
+    const head = columns.map((c) => `<th scope="col">${escapeHtml(labelOf(c))}</th>`).join('');
     const body = value
       .map(
         (row) =>
@@ -95,7 +192,7 @@ function render(key: string, value: unknown): string {
     const rows = Object.entries(value)
       .map(
         ([k, v]) =>
-          `<tr><th scope="row">${escapeHtml(k)}</th><td>${
+          `<tr><th scope="row">${escapeHtml(labelOf(k))}</th><td>${
             isRecord(v) || Array.isArray(v) ? render(k, v) : scalar(k, v)
           }</td></tr>`,
       )
@@ -141,7 +238,7 @@ th,td{border:1px solid #ddd;padding:.25rem .4rem;text-align:left;vertical-align:
 <h1>Meus dados no Sorteio Certo</h1>
 <p>Cópia dos dados pessoais mantidos sobre você (LGPD, art. 18, II)${
     generated ? `, gerada em ${escapeHtml(generated)}` : ''
-  }. Valores em reais; datas em UTC (ISO 8601). Senhas, chaves de 2FA e tokens de sessão nunca são incluídos; as imagens dos documentos não fazem parte desta cópia.</p>
+  }. Valores em reais (R$); datas e horas no horário de Brasília. Senhas, chaves de 2FA e tokens de sessão nunca são incluídos; as imagens dos documentos só entram no arquivo .zip pedido com elas.</p>
 ${sections}
 </body>
 </html>

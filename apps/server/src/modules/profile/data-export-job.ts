@@ -71,9 +71,7 @@ export async function countExportRows(db: Db, userId: string): Promise<number> {
       + ${count(supportTickets, supportTickets.userId)}
       + ${count(privateRoomMessages, privateRoomMessages.userId)} as n`);
   // node-postgres answers { rows }, PGlite the rows themselves.
-  const [row] =
-    (result as unknown as { rows?: { n: string }[] }).rows ??
-    (result as unknown as { n: string }[]);
+  const [row] = (result as { rows?: { n: string }[] }).rows ?? (result as { n: string }[]);
 
   return Number(row?.n ?? 0);
 }

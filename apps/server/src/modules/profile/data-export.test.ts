@@ -13,6 +13,7 @@ import { createPrivateRoom, postMessage } from '../private-rooms/private-rooms.s
 import { createRoom } from '../rooms/rooms.service';
 import { postTransaction } from '../wallet/ledger.service';
 import { EXCLUDED_USER_COLUMNS, EXPORTED_USER_COLUMNS } from './data-export';
+import { brasiliaDateTime } from './data-export-html';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -206,8 +207,11 @@ describe('GET /api/profile/export', () => {
     expect(html).toContain(participation.numeroSorte);
     expect(html).toContain('R$\u00a020,00'); // formatBRL's no-break space
     expect(html).toContain('Boa sorte a todos!');
-    // Dates appear as in the JSON (a Date object once rendered as an empty cell).
-    expect(html).toContain(data.salasPrivadasCriadas[0].createdAt);
+    // Dates in Brasília time (a Date object once rendered as an empty cell), labels in Portuguese.
+    expect(html).toContain(brasiliaDateTime(data.salasPrivadasCriadas[0].createdAt));
+    expect(html).not.toContain(data.salasPrivadasCriadas[0].createdAt);
+    expect(html).toContain('<th scope="col">Número da sorte</th>');
+    expect(html).not.toMatch(/<th[^>]*>(numeroDaSorte|valorPago|createdAt)<\/th>/);
     expect(html).not.toContain('<script>');
     expect(html).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
     expect(html).not.toContain(password);
