@@ -38,7 +38,7 @@ test('sign up, confirm the e-mail from the received mail, and sign in', async ({
     .check();
   await page.getByRole('button', { name: 'Criar Conta' }).click();
   await expect(
-    page.getByText('Cadastro realizado com sucesso! Verifique seu email para confirmar.'),
+    page.getByText('Cadastro realizado com sucesso! Verifique seu e-mail para confirmar.'),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/verify-email/);
   await expect(page.getByText(email)).toBeVisible();
@@ -164,7 +164,7 @@ test('recover a forgotten password through the mailed link', async ({ page }) =>
   await page.getByLabel('Nova senha', { exact: true }).fill('nova-senha-2');
   await page.getByLabel('Confirmar nova senha').fill('nova-senha-2');
   await page.getByRole('button', { name: 'Redefinir senha' }).click();
-  await expect(page.getByText('✅ Senha alterada!')).toBeVisible();
+  await expect(page.getByText('Senha alterada!')).toBeVisible();
   await expect(page).toHaveURL(/\/login/, { timeout: 5_000 });
   password = 'nova-senha-2';
   await page.getByLabel('E-mail').fill(email);

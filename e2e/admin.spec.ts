@@ -311,7 +311,7 @@ test('the administrator adds a support employee, who sets a password from the e-
     .click();
   await expect(page).toHaveURL(/\/admin\/add-employee$/);
   const email = `suporte.${Date.now().toString(36)}@teste.com.br`;
-  await page.getByLabel('Email *').fill(email);
+  await page.getByLabel('E-mail *').fill(email);
   await page.getByLabel('Nome completo *').fill('Sérgio Suporte');
   await page.getByLabel('Cargo').selectOption({ label: 'Suporte' });
   await page.getByRole('button', { name: 'Adicionar Funcionário' }).click();
@@ -336,7 +336,7 @@ test('the administrator adds a support employee, who sets a password from the e-
   await staff.getByLabel('Nova senha', { exact: true }).fill('senha-do-sergio-1');
   await staff.getByLabel('Confirmar nova senha').fill('senha-do-sergio-1');
   await staff.getByRole('button', { name: 'Definir senha' }).click();
-  await expect(staff.getByText('✅ Senha definida!')).toBeVisible();
+  await expect(staff.getByText('Senha definida!')).toBeVisible();
   await expect(staff).toHaveURL(/\/login$/);
 
   // Staff land on the admin area after signing in: never the player dashboard or its first steps.

@@ -50,7 +50,7 @@ test('a verified player joins by PIX, copies the code, pays with the simulator a
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(/PIX/).check();
   await dialog.getByRole('button', { name: 'Participar', exact: true }).click();
-  await expect(page.getByText('🎫 Participação Criada!')).toBeVisible();
+  await expect(page.getByText('Participação Criada!')).toBeVisible();
   await expect(page).toHaveURL(/\/payment\?participacao_id=/);
   // The charge is generated at once (no 'Gerar PIX' tap).
   await expect(page.getByRole('img', { name: /QR/i })).toBeVisible();

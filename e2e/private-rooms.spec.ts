@@ -70,7 +70,7 @@ test('two players: create, invite, join by the link, pay, chat live, draw, and b
   // João takes a seat by the code; Maria opens the shared invite link.
   await a.goto(`/private-room?code=${room.roomCode.toLowerCase()}`);
   await a.getByRole('button', { name: 'Participar da Sala' }).click();
-  await expect(a.getByText('✅ Entrou na sala!')).toBeVisible();
+  await expect(a.getByText('Entrou na sala!')).toBeVisible();
   await expect(a).toHaveURL(new RegExp(`/private-room/${room.id}`));
   await b.goto(new URL(room.inviteLink).pathname);
   await expect(b.getByText('Você foi convidado para a sala: Bolão da turma')).toBeVisible();

@@ -74,6 +74,10 @@ const publicRoutes: RouteObject[] = [
   // Draw transparency pages (DESIGN.md section 5): anyone may verify a draw.
   { path: 'sorteios', lazy: page(() => import('./routes/public/draws')) },
   { path: 'sorteios/:id', lazy: page(() => import('./routes/public/draw')) },
+  {
+    path: 'protocolo',
+    lazy: page(() => import('./routes/public/protocol'), 'O protocolo do sorteio'),
+  },
   // Local mail outbox; the screen itself answers 404 when the server sends real mail.
   { path: 'outbox', lazy: page(() => import('./routes/public/outbox')) },
   { path: 'outbox/:id', lazy: page(() => import('./routes/public/outbox')) },

@@ -1,6 +1,7 @@
 import { CircleCheck, CircleX, Info, TriangleAlert, XIcon, type LucideIcon } from 'lucide-react';
 import type { Notification, NotificationType } from '@/lib/notifications/notification-context';
 import { cn } from '@/lib/utils';
+import { toastTitle } from '@/lib/notifications/toast-title';
 
 const icons: Record<NotificationType, LucideIcon> = {
   success: CircleCheck,
@@ -37,7 +38,7 @@ export function Toast({ notification, onDismiss }: ToastProps) {
     >
       <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <div className="min-w-0 flex-1">
-        <p className="text-sm font-semibold break-words">{notification.title}</p>
+        <p className="text-sm font-semibold break-words">{toastTitle(notification.title)}</p>
         {notification.message && (
           <p className="mt-1 text-sm break-words text-muted-foreground">{notification.message}</p>
         )}

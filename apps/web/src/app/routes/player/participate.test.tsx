@@ -287,7 +287,7 @@ describe('join dialog', () => {
     expect(params.get('participacao_id')).toBe(ids.participation);
     expect(params.get('valor')).toBe('10.00');
     expect(params.get('descricao')).toBe('Participação em sorteio - Sala Ouro');
-    expect(screen.getByText('🎫 Participação Criada!')).toBeDefined();
+    expect(screen.getByText('Participação Criada!')).toBeDefined();
     expect(
       screen.getByText('Seu número da sorte: O7777123. Agora efetue o pagamento.'),
     ).toBeDefined();

@@ -264,7 +264,7 @@ describe('private room detail', () => {
       await screen.findByText('Você criou esta sala e também pode participar do sorteio.'),
     ).toBeDefined();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Participar da Sala' }));
-    expect(await screen.findByText('✅ Entrou na sala!')).toBeDefined();
+    expect(await screen.findByText('Entrou na sala!')).toBeDefined();
     expect(screen.getByText('Seu número da sorte: 246810')).toBeDefined();
     expect(join).toHaveBeenCalledOnce();
     expect(await screen.findByRole('heading', { name: 'Pagamento da Participação' })).toBeDefined();
@@ -429,7 +429,7 @@ describe('participation payment card', () => {
     expect(create.mock.calls[0]?.[0].body).toEqual({
       participacaoId: makePrivateDetail().myParticipation?.id,
     });
-    expect(screen.getByText('✅ PIX gerado!')).toBeDefined();
+    expect(screen.getByText('PIX gerado!')).toBeDefined();
     expect(screen.getByLabelText('PIX Copia e Cola')).toHaveProperty(
       'value',
       makeCharge().qrCodeText,

@@ -111,7 +111,7 @@ describe('join by code', () => {
     await user.click(await screen.findByRole('button', { name: 'Participar da Sala' }));
     expect(await screen.findByRole('heading', { name: 'Detalhe da sala' })).toBeDefined();
     expect(router.state.location.pathname).toBe(`/private-room/${privateIds.room}`);
-    expect(screen.getByText('✅ Entrou na sala!')).toBeDefined();
+    expect(screen.getByText('Entrou na sala!')).toBeDefined();
     expect(screen.getByText(/654321/)).toBeDefined();
     expect(join).toHaveBeenCalledOnce();
   });

@@ -50,7 +50,7 @@ describe('add user / add employee form', { timeout: 20_000 }, () => {
     const role = screen.getByLabelText<HTMLSelectElement>('Cargo');
     expect(role.value).toBe('attendant');
     expect([...role.querySelectorAll('option')].map((o) => o.textContent)).not.toContain('Usuário');
-    await user.type(screen.getByLabelText('Email *'), 'ana@example.com');
+    await user.type(screen.getByLabelText('E-mail *'), 'ana@example.com');
     await user.type(screen.getByLabelText('Nome completo *'), 'Ana Souza');
     await user.selectOptions(role, 'support');
     await user.click(screen.getByRole('button', { name: 'Adicionar Funcionário' }));
@@ -70,7 +70,7 @@ describe('add user / add employee form', { timeout: 20_000 }, () => {
       },
     ]);
     // The form resets for the next person.
-    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Email *').value).toBe(''));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('E-mail *').value).toBe(''));
   });
 
   it('shows the server refusal of a duplicate with the spec title', async () => {
@@ -83,7 +83,7 @@ describe('add user / add employee form', { timeout: 20_000 }, () => {
       },
     });
     renderWithProviders(<AddAccountForm kind="user" />);
-    await user.type(screen.getByLabelText('Email *'), 'ja@example.com');
+    await user.type(screen.getByLabelText('E-mail *'), 'ja@example.com');
     await user.type(screen.getByLabelText('Nome completo *'), 'Já Existe');
     await user.click(screen.getByRole('button', { name: 'Adicionar Usuário' }));
     const alert = await screen.findByRole('alert');
@@ -110,7 +110,7 @@ describe('add user / add employee form', { timeout: 20_000 }, () => {
       },
     });
     renderWithProviders(<AddAccountForm kind="user" />);
-    await user.type(screen.getByLabelText('Email *'), 'sem@example.com');
+    await user.type(screen.getByLabelText('E-mail *'), 'sem@example.com');
     await user.type(screen.getByLabelText('Nome completo *'), 'Sem Email');
     await user.click(screen.getByRole('button', { name: 'Adicionar Usuário' }));
     expect(
@@ -141,7 +141,7 @@ describe('add user / add employee form', { timeout: 20_000 }, () => {
       },
     });
     renderWithProviders(<AddAccountForm kind="user" />);
-    await user.type(await screen.findByLabelText('Email *'), 'bia@example.com');
+    await user.type(await screen.findByLabelText('E-mail *'), 'bia@example.com');
     await user.type(screen.getByLabelText('Nome completo *'), 'Bia Lima');
     expect(screen.getByText(attestationMessages.notice)).toBeDefined();
     await user.click(
@@ -180,7 +180,7 @@ describe('add user / add employee form', { timeout: 20_000 }, () => {
       },
     ]);
     // The form resets after success, attestation included.
-    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Email *').value).toBe(''));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('E-mail *').value).toBe(''));
     expect(screen.getByLabelText<HTMLInputElement>('Nome completo *').value).toBe('');
     expect(
       screen.getByRole<HTMLInputElement>('checkbox', {

@@ -107,7 +107,7 @@ export function AddAccountForm({ kind, onCreated }: { kind: AccountKind; onCreat
 
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
-      <FormField id={id('email')} label="Email *" error={errors.email?.message}>
+      <FormField id={id('email')} label="E-mail *" error={errors.email?.message}>
         {(describedBy) => (
           <Input
             id={id('email')}

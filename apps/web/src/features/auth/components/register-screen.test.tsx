@@ -133,7 +133,7 @@ describe('RegisterScreen', () => {
     expect(screen.getByText('ana.souza@example.com')).toBeDefined();
     expect(screen.getByText('Sucesso!')).toBeDefined();
     expect(
-      screen.getByText('Cadastro realizado com sucesso! Verifique seu email para confirmar.'),
+      screen.getByText('Cadastro realizado com sucesso! Verifique seu e-mail para confirmar.'),
     ).toBeDefined();
     expect(signUp.mock.calls[0]).toBeDefined();
   });

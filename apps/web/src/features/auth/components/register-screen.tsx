@@ -134,7 +134,7 @@ export function RegisterScreen() {
     notify({
       type: 'success',
       title: 'Sucesso!',
-      message: 'Cadastro realizado com sucesso! Verifique seu email para confirmar.',
+      message: 'Cadastro realizado com sucesso! Verifique seu e-mail para confirmar.',
     });
     writeStored('session', PENDING_EMAIL_KEY, email);
     const state: VerifyEmailState = { email };

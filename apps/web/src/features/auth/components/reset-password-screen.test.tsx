@@ -150,7 +150,7 @@ describe('ResetPasswordScreen', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Redefinir senha' }));
       await advance(10);
       expect(reset.mock.calls[0]?.[0].body).toEqual({ newPassword: 'novasenha', token: 'tok123' });
-      expect(screen.getByText('✅ Senha alterada!')).toBeDefined();
+      expect(screen.getByText('Senha alterada!')).toBeDefined();
       expect(screen.getByText('Faça login com a nova senha.')).toBeDefined();
       await advance(1900);
       expect(router.state.location.pathname).toBe('/reset-password');
@@ -169,7 +169,7 @@ describe('ResetPasswordScreen', () => {
       expect(screen.getByText('Definir sua senha')).toBeDefined();
       await user.type(screen.getByLabelText('Confirmar nova senha'), 'minhasenha');
       await user.click(screen.getByRole('button', { name: 'Definir senha' }));
-      expect(await screen.findByText('✅ Senha definida!')).toBeDefined();
+      expect(await screen.findByText('Senha definida!')).toBeDefined();
       expect(reset).toHaveBeenCalledTimes(1);
     });
 

@@ -124,7 +124,12 @@ export function DrawVerificationScreen({ id }: { id: string }) {
           <AlertDescription>
             <p>
               A verificação usa a criptografia do navegador (WebCrypto), disponível apenas em
-              páginas seguras (HTTPS). Baixe a prova e confira com o script da documentação.
+              páginas seguras (HTTPS). Baixe a prova e refaça as contas com outra ferramenta,
+              seguindo{' '}
+              <Link to="/protocolo" className="underline underline-offset-4">
+                O protocolo do sorteio
+              </Link>
+              .
             </p>
           </AlertDescription>
         </Alert>

@@ -105,9 +105,14 @@ function HowItWorks() {
         participantes, e a semente é revelada.
       </p>
       <p className="text-muted-foreground">
-        Como a semente ficou presa ao compromisso desde o início, ninguém, nem a plataforma, pode
-        trocar o resultado depois. Em cada sorteio abaixo, o botão <strong>Verificar</strong> refaz
-        todas as contas no seu navegador.
+        Como a semente ficou presa ao compromisso desde o início, ela não pode ser trocada depois, e
+        o vencedor sai de uma fórmula pública. Em cada sorteio abaixo, o botão{' '}
+        <strong>Verificar</strong> refaz todas as contas no seu navegador. O que isso garante, e o
+        que não garante, está em{' '}
+        <Link to="/protocolo" className="font-medium text-primary underline underline-offset-4">
+          O protocolo do sorteio
+        </Link>
+        .
       </p>
     </Card>
   );

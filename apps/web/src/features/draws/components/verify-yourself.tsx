@@ -1,4 +1,5 @@
 import { Download } from 'lucide-react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { drawProofUrl } from '../api/get-draw-proof';
 
@@ -14,7 +15,7 @@ export function DownloadProofButton({ id }: { id: string }) {
   );
 }
 
-/** The algorithm in a few lines (docs/draw-protocol.md has the details and a script). */
+/** The algorithm in a few lines; /protocolo says what it guarantees. */
 export function VerifyYourself() {
   return (
     <div className="flex flex-col gap-3 text-sm">
@@ -50,9 +51,11 @@ export function VerifyYourself() {
         </li>
       </ol>
       <p className="text-muted-foreground">
-        A especificação completa, com um exemplo calculado passo a passo, vetores de teste e um
-        script de verificação para Node.js sem dependências, está no documento{' '}
-        <code className="font-mono">docs/draw-protocol.md</code> do projeto.
+        O que cada verificação garante, e o que o protocolo não garante, está na página{' '}
+        <Link to="/protocolo" className="font-medium text-primary underline underline-offset-4">
+          O protocolo do sorteio
+        </Link>
+        .
       </p>
     </div>
   );

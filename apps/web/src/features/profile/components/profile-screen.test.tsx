@@ -128,7 +128,7 @@ describe('ProfileScreen', () => {
       const user = userEvent.setup();
       await user.clear(name);
       await user.click(screen.getByRole('button', { name: 'Salvar Alterações' }));
-      expect(await screen.findByText('❌ Erro ao Atualizar')).toBeDefined();
+      expect(await screen.findByText('Erro ao Atualizar')).toBeDefined();
       expect(screen.getAllByText('O nome completo é obrigatório.').length).toBeGreaterThan(0);
 
       await user.type(name, 'Maria Souza');
@@ -156,7 +156,7 @@ describe('ProfileScreen', () => {
       await openForm();
       const user = userEvent.setup();
       await user.click(screen.getByRole('button', { name: 'Salvar Alterações' }));
-      expect(await screen.findByText('❌ Erro ao Atualizar')).toBeDefined();
+      expect(await screen.findByText('Erro ao Atualizar')).toBeDefined();
       expect(
         screen.getByText('Esta chave PIX já está sendo utilizada por outro usuário.'),
       ).toBeDefined();

@@ -22,7 +22,7 @@ describe('VerificationTab', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Número do documento'), '123456789');
     await user.click(screen.getByRole('button', { name: 'Enviar Documentos' }));
-    expect(await screen.findByText('❌ Erro ao Enviar')).toBeDefined();
+    expect(await screen.findByText('Erro ao Enviar')).toBeDefined();
     // The toast, and the message under each empty file field.
     expect(screen.getAllByText('Por favor, selecione uma imagem.')).toHaveLength(3);
     expect(submit).not.toHaveBeenCalled();
