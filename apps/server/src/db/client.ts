@@ -85,7 +85,7 @@ export async function createDatabase(
     if (target.readUrl) {
       readPool = new PriorityPool({ connectionString: target.readUrl, max: target.poolMax });
       readPool.on('error', () => undefined);
-      read = drizzlePg(readPool, { schema }) as unknown as Db;
+      read = drizzlePg(readPool, { schema });
     }
     return {
       db,
