@@ -23,3 +23,4 @@ export * from './responsible-play';
 export * from './sessions';
 export * from './legal';
 export * from './notifications';
+export * from './winners';
