@@ -42,7 +42,8 @@ export default defineConfig({
     command: 'node --enable-source-maps apps/server/dist/main.js',
     url: `${baseURL}/api/ready`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A loaded 2-core machine can take longer to migrate and seed: E2E_SERVER_TIMEOUT_MS.
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 60_000),
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

@@ -58,6 +58,7 @@ import { type PixRuntime, createPixRuntime } from './modules/integrations/pix-co
 import { HEALTH_QUEUE, createJobQueue, queueMail, scheduleRounds } from './jobs/queue';
 import { type Scheduler, createScheduler } from './jobs/scheduler';
 import { notifyDraw, notifyPayout, registerDrawRoutes } from './modules/draws/draws.routes';
+import { registerWinnerRoutes } from './modules/winners/winners.routes';
 import { type DrawOutcome, completeBeaconDraw, drawRoom } from './modules/draws/draws.service';
 import type { PayoutEvent } from './modules/draws/payouts.service';
 import { type LiveEvent, type Realtime, createRealtime } from './realtime/realtime';
@@ -730,6 +731,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerPaymentRoutes(app, { db: database.db, config, provider: pix, mailer });
   registerDashboardRoutes(app, { db: database.db });
   registerDrawRoutes(app, { db: database.db, read: database.read });
+  registerWinnerRoutes(app, { db: database.db });
   registerPrivateRoomRoutes(app, { db: database.db, config });
   registerSupportRoutes(app, { db: database.db, config, mailer });
   const afterDraw = async (outcome: DrawOutcome) => {

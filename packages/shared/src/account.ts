@@ -19,6 +19,8 @@ export const profileSchema = z.object({
   isVerified: z.boolean(),
   twoFactorEnabled: z.boolean(),
   statusConta: accountStatusSchema,
+  /** Shown as 'Anônimo' on the public winners page and rankings (default: first name + initial). */
+  anonimoNosGanhadores: z.boolean(),
   createdAt: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;
@@ -69,6 +71,12 @@ export const updateProfileInputSchema = z.object({
   enderecoCompleto: optionalText(300, 'O endereço deve ter no máximo 300 caracteres.'),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileInputSchema>;
+
+/** PUT /api/profile/privacy: how the player appears on /ganhadores. */
+export const profilePrivacyInputSchema = z.object({
+  anonimoNosGanhadores: z.boolean({ error: 'Escolha como você aparece na página de ganhadores.' }),
+});
+export type ProfilePrivacyInput = z.infer<typeof profilePrivacyInputSchema>;
 
 export const documentTypes = ['rg', 'cpf', 'cnh'] as const;
 export const documentTypeLabels: Record<(typeof documentTypes)[number], string> = {

@@ -27,3 +27,4 @@ export * from './notifications';
 export * from './wording';
 export * from './lucky-number';
 export * from './data-export';
+export * from './winners';

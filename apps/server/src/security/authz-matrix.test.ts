@@ -197,6 +197,11 @@ const routes: Record<string, RouteSpec> = {
     access: { kind: 'open' },
     call: () => ({ url: `/api/rooms/${rec.drawnRoom}/draw` }),
   },
+  'GET /api/winners': { access: { kind: 'open' }, call: () => ({ url: '/api/winners' }) },
+  'GET /api/winners/rankings': {
+    access: { kind: 'open' },
+    call: () => ({ url: '/api/winners/rankings?mes=2026-01' }),
+  },
   // The auth library's routes.
   'POST /api/auth/sign-in/email': {
     access: { kind: 'open' },
@@ -271,6 +276,11 @@ const routes: Record<string, RouteSpec> = {
   'GET /api/admin-access': { access: { kind: 'open' }, call: () => ({ url: '/api/admin-access' }) },
   // The own account.
   'GET /api/profile': { access: { kind: 'signed-in' }, call: () => ({ url: '/api/profile' }) },
+  // The caller's own profile: how they appear on /ganhadores.
+  'PUT /api/profile/privacy': {
+    access: { kind: 'signed-in' },
+    call: () => ({ url: '/api/profile/privacy', body: { anonimoNosGanhadores: true } }),
+  },
   'PUT /api/profile': {
     access: { kind: 'signed-in' },
     call: () => ({

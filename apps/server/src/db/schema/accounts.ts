@@ -42,6 +42,8 @@ export const profiles = pgTable(
       .default('ativo'),
     /** Created by staff with a temporary password: it must be changed at the first sign-in. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** The player's choice: 'Anônimo' instead of first name and initial on /ganhadores. */
+    anonimoNosGanhadores: boolean('anonimo_nos_ganhadores').notNull().default(false),
     /** Set when the owner asked to delete the account; personal data is anonymized then. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

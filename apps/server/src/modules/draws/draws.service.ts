@@ -842,6 +842,7 @@ export async function listDraws(
       valorPremioLiquido: sorteios.valorPremioLiquido,
       participantes: salas.participantesAtual,
       nome: profiles.nomeCompleto,
+      anonimo: profiles.anonimoNosGanhadores,
       statusPagamentoPremio: sorteios.statusPagamentoPremio,
     })
     .from(sorteios)
@@ -866,7 +867,8 @@ export async function listDraws(
     timestampSorteio: r.timestampSorteio.toISOString(),
     valorPremioLiquido: r.valorPremioLiquido,
     participantes: r.participantes,
-    vencedorPrimeiroNome: firstName(r.nome, 'Anônimo'),
+    // The player's choice on /ganhadores holds on every public list.
+    vencedorPrimeiroNome: r.anonimo ? 'Anônimo' : firstName(r.nome, 'Anônimo'),
     statusPagamentoPremio: r.statusPagamentoPremio,
   }));
   return {

@@ -7,6 +7,7 @@ import {
   requestDataExportSchema,
   deleteAccountInputSchema,
   locationSchema,
+  profilePrivacyInputSchema,
   profileSchema,
   securityLogSchema,
   submitVerificationFieldsSchema,
@@ -20,7 +21,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { account, twoFactor, user } from '../../db/schema';
+import { account, profiles, twoFactor, user } from '../../db/schema';
 import { requireUser } from '../../lib/authz';
 import { AppError } from '../../lib/errors';
 import { buildKeyRing, unseal } from '../../lib/key-ring';
@@ -111,6 +112,34 @@ export function registerProfileRoutes(
         client: clientInfo(request),
       });
       return profile;
+    },
+  );
+
+  app.put(
+    '/api/profile/privacy',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Como apareço na página de ganhadores (primeiro nome e inicial, ou Anônimo)',
+        body: profilePrivacyInputSchema,
+        response: { 200: profileSchema },
+      },
+    },
+    async (request) => {
+      const me = await requireUser(request);
+      await getProfile({ db, userId: me.id });
+      await db
+        .update(profiles)
+        .set({ anonimoNosGanhadores: request.body.anonimoNosGanhadores, updatedAt: new Date() })
+        .where(eq(profiles.id, me.id));
+      // The public winners and rankings on this copy show the choice at once (others: the TTL).
+      app.publicCache.invalidate('draws', 'stats');
+      await recordSecurityEvent(db, {
+        userId: me.id,
+        action: 'profile_update',
+        client: clientInfo(request),
+      });
+      return getProfile({ db, userId: me.id });
     },
   );
 

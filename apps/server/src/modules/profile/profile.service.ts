@@ -76,6 +76,7 @@ function toProfile(
     chavePixTipo: p.chavePixTipo,
     telefone: p.telefone,
     cpf: p.cpf,
+    anonimoNosGanhadores: p.anonimoNosGanhadores,
     dataNascimento: p.dataNascimento,
     enderecoCompleto: p.enderecoCompleto,
     isVerified: p.isVerified,

@@ -15,6 +15,7 @@ export const baseProfile: Profile = {
   isVerified: false,
   twoFactorEnabled: false,
   statusConta: 'ativo',
+  anonimoNosGanhadores: false,
   createdAt: '2025-01-01T12:00:00.000Z',
 };
 

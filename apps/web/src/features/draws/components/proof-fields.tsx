@@ -1,4 +1,4 @@
-import { formatDateTime, formatInteger, type DrawProof } from '@sorteio/shared';
+import { beaconRoundTimeMs, formatDateTime, formatInteger, type DrawProof } from '@sorteio/shared';
 import { Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LuckyNumber } from '@/components/lucky-number';
@@ -46,6 +46,11 @@ export function ProofFields({ proof }: { proof: DrawProof }) {
       <Field label="Semente revelada (seed)">
         <HexValue value={proof.seed} label="Semente" />
       </Field>
+      {proof.version === 'v2' && (
+        <Field label="Lista de participantes congelada em (entrants_frozen_at)">
+          <DateValue iso={proof.entrants_frozen_at} />
+        </Field>
+      )}
       <Field label="Beacon público">
         {proof.beacon === '' ? (
           <span className="text-muted-foreground">Sem beacon público</span>
@@ -55,11 +60,41 @@ export function ProofFields({ proof }: { proof: DrawProof }) {
             {proof.beacon_round !== null && (
               <span className="text-xs text-muted-foreground">
                 Rodada drand {proof.beacon_round}
+                {proof.version === 'v2' && (
+                  <>
+                    {', publicada em '}
+                    <DateValue
+                      iso={new Date(
+                        beaconRoundTimeMs(proof.beacon_chain, proof.beacon_round),
+                      ).toISOString()}
+                    />
+                  </>
+                )}
               </span>
             )}
           </span>
         )}
       </Field>
+      {proof.version === 'v2' && (
+        <>
+          <Field label="Assinatura da rodada (beacon_signature)">
+            <HexValue value={proof.beacon_signature} label="Assinatura da rodada" />
+          </Field>
+          <Field label="Rede drand (beacon_chain)">
+            <span className="flex flex-col gap-2">
+              <span className="text-xs text-muted-foreground">
+                Código da rede (chain hash); confira que é uma rede pública do drand
+              </span>
+              <HexValue value={proof.beacon_chain.hash} label="Código da rede" />
+              <span className="text-xs text-muted-foreground">
+                Chave pública da rede ({proof.beacon_chain.scheme}, uma rodada a cada{' '}
+                {proof.beacon_chain.period} s)
+              </span>
+              <HexValue value={proof.beacon_chain.public_key} label="Chave pública da rede" />
+            </span>
+          </Field>
+        </>
+      )}
       <Field label="Resumo da lista de participantes (entrants_digest)">
         <HexValue value={proof.entrants_digest} label="Resumo da lista" />
       </Field>

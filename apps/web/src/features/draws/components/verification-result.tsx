@@ -38,6 +38,8 @@ type CheckResult = VerificationReport['checks'][number];
 const failureNotes: Partial<Record<VerificationCheck, string>> = {
   published_before_draw: 'A data de publicação do compromisso é posterior à data do sorteio.',
   entrants_sorted: 'A lista publicada não está na ordem crescente exigida pelo protocolo.',
+  beacon_signature:
+    'A assinatura não foi feita pela chave pública da rede drand para esta rodada: o número do beacon não é o publicado pela rede.',
 };
 
 function FailureDetails({ check }: { check: CheckResult }) {
@@ -51,8 +53,11 @@ function FailureDetails({ check }: { check: CheckResult }) {
   );
   return (
     <dl className="grid gap-1 text-xs">
-      {row('Publicado', check.expected || '—')}
-      {row('Calculado no navegador', check.actual || '—')}
+      {row(check.check === 'beacon_after_freeze' ? 'Esperado' : 'Publicado', check.expected || '—')}
+      {row(
+        check.check === 'beacon_after_freeze' ? 'Publicado' : 'Calculado no navegador',
+        check.actual || '—',
+      )}
     </dl>
   );
 }

@@ -51,6 +51,12 @@ export function VerifyYourself() {
         </li>
       </ol>
       <p className="text-muted-foreground">
+        Nos sorteios com beacon (protocolo v2), o prefixo é <code className="font-mono">v2</code>, o
+        hash de prova inclui também a data de congelamento da lista e a rodada, e o beacon é o
+        SHA-256 da assinatura BLS da rodada drand, que vale pela chave pública da rede. A rodada
+        precisa ser a primeira publicada depois do congelamento da lista.
+      </p>
+      <p className="text-muted-foreground">
         O que cada verificação garante, e o que o protocolo não garante, está na página{' '}
         <Link to="/protocolo" className="font-medium text-primary underline underline-offset-4">
           O protocolo do sorteio

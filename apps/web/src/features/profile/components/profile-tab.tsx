@@ -4,6 +4,7 @@ import { LoadError, LoadingBlock } from './load-states';
 import { NotificationsCard } from './notifications-card';
 import { PrivacyDataCard } from './privacy-data-card';
 import { ProfileForm } from './profile-form';
+import { WinnersVisibilityCard } from './winners-visibility-card';
 
 export function ProfileTab() {
   const profile = useProfile();
@@ -31,6 +32,7 @@ export function ProfileTab() {
           )}
         </CardContent>
       </Card>
+      {profile.data ? <WinnersVisibilityCard profile={profile.data} /> : null}
       <NotificationsCard />
       <PrivacyDataCard />
     </div>

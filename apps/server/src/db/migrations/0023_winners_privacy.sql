@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "anonimo_nos_ganhadores" boolean DEFAULT false NOT NULL;
