@@ -69,7 +69,11 @@ describe('/sorteios/:id', () => {
     expect(
       await screen.findByText('Sorteio verificado: todas as verificações conferem.'),
     ).toBeDefined();
-    const labels = Object.values(verificationCheckLabels);
+    // A v1 proof has no beacon: its seven checks, none of the beacon's three.
+    const labels = Object.entries(verificationCheckLabels)
+      .filter(([check]) => !check.startsWith('beacon_'))
+      .map(([, label]) => label);
+    expect(labels).toHaveLength(7);
     expect(
       within(screen.getByRole('list', { name: 'Verificações' })).getAllByRole('listitem'),
     ).toHaveLength(labels.length);
