@@ -99,7 +99,15 @@ async function seed(env: NodeJS.ProcessEnv, participations: string) {
     const result = await seedScale({
       db: database.db,
       config,
-      options: { ...optionsFromEnv(env, config, { users, participations }), log: () => undefined },
+      options: {
+        ...optionsFromEnv(env, config, {
+          users,
+          participations,
+          // The designated player's entries are part of the participations.
+          'player-entries': String(Math.min(1000, Math.floor(Number(participations) / 4))),
+        }),
+        log: () => undefined,
+      },
     });
     timings.push([`seed (${participations} participations)`, seconds(result.seconds * 1000)]);
   } finally {
