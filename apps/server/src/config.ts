@@ -170,7 +170,7 @@ const envSchema = z
       .default(
         'Endereço de demonstração: Av. Paulista, 1000, Bela Vista, São Paulo - SP, 01310-100',
       ),
-    // The authorisation to run paid draws (issue 33), shown with the operator. Unset, the demo
+    // The authorisation to run paid draws, shown with the operator. Unset, the demo
     // and development show DEMONSTRATION values; a real production server needs the four, or
     // OPERATOR_AUTHORIZATION_ACK=sem-autorizacao to start without (and says so in its log).
     OPERATOR_AUTHORIZATION_AUTHORITY: z.string().trim().min(2).max(200).optional(),

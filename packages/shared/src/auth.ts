@@ -73,7 +73,7 @@ export const signUpInputSchema = z.strictObject({
   callbackURL: localPathSchema.optional(),
   /** The Termos de Uso and the Regulamento dos Sorteios, accepted by ticking the box. */
   acceptLegalTerms: acceptLegalTermsSchema,
-  /** A player's referral code from /register?invite_code= (issue 34); ignored when unknown. */
+  /** A player's referral code from /register?invite_code=; ignored when unknown. */
   referralCode: z.string().trim().max(40).optional(),
 });
 export const requestPasswordResetInputSchema = z.strictObject({

@@ -84,7 +84,7 @@ export const statementKinds = [
   /** That PIX could not be made: the prize stays in the Saldo. */
   'prize_payout_return',
   'late_payment',
-  /** A friend invited with the player's link made a first entry (issue 34). */
+  /** A friend invited with the player's link made a first entry. */
   'referral_bonus',
 ] as const;
 export type StatementKind = (typeof statementKinds)[number];
@@ -121,7 +121,7 @@ export const pixMessages = {
   notConfigured: 'Sistema PIX não configurado. Entre em contato com o administrador.',
   generationFailed: 'Erro ao gerar PIX',
   providerFallback: 'Erro na integração com o provedor',
-  /** A player never sees the provider's technical error (issue 36): this, and it is logged. */
+  /** A player never sees the provider's technical error: this, and it is logged. */
   providerUnavailable: 'O PIX está indisponível no momento. Tente novamente em alguns minutos.',
 } as const;
 

@@ -1,4 +1,4 @@
-/** Contracts of the referral program (issue 34): invite links, the player's card, the admin figures. */
+/** Contracts of the referral program: invite links, the player's card, the admin figures. */
 import { z } from 'zod';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Several server copies as one (issue 31): three real server processes (the source, started as
+ * Several server copies as one: three real server processes (the source, started as
  * `npm start` starts the build) on one fresh PostgreSQL database and one Redis, proving that
  *  - a settings change made on copy A is seen by copy C within a second (announced by NOTIFY; the
  *    cache alone would keep the old value for 2 s);

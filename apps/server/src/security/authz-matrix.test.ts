@@ -173,7 +173,7 @@ const routes: Record<string, RouteSpec> = {
     access: { kind: 'open' },
     call: () => ({ url: '/api/draws/00000000-0000-4000-8000-000000000000/proof' }),
   },
-  // Public rooms for visitors (issue 34): what every player sees of a public room.
+  // Public rooms for visitors: what every player sees of a public room.
   'GET /api/public/rooms': { access: { kind: 'open' }, call: () => ({ url: '/api/public/rooms' }) },
   'GET /api/public/rooms/:id': {
     access: { kind: 'open' },
@@ -183,7 +183,7 @@ const routes: Record<string, RouteSpec> = {
     access: { kind: 'open' },
     call: () => ({ url: `/api/public/rooms/${rec.roomForJoins}/preview.png` }),
   },
-  // The player's own referral card (issue 34).
+  // The player's own referral card.
   'GET /api/referrals/me': {
     access: { kind: 'signed-in' },
     call: () => ({ url: '/api/referrals/me' }),

@@ -1,5 +1,5 @@
 /**
- * Referrals (issue 34, docs/decisions/025): each player's invite code, and one row per invited
+ * Referrals (docs/decisions/025): each player's invite code, and one row per invited
  * account naming who invited it. The bonus is paid (or refused) once per invited account: the row
  * is unique per invited user and its status leaves 'pending' once, under a row lock, with the
  * ledger's idempotency key `referral:<invited user id>` behind it.

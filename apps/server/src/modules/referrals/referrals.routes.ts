@@ -1,4 +1,4 @@
-/** The referral program's routes (issue 34): the player's card and the administrator's figures. */
+/** The referral program's routes: the player's card and the administrator's figures. */
 import {
   myReferralsSchema,
   referralAdminSchema,

@@ -1,5 +1,5 @@
 /**
- * The referral program (issue 34, docs/decisions/025). A player's invite link carries a code; an
+ * The referral program (docs/decisions/025). A player's invite link carries a code; an
  * account created with it is recorded as invited by its owner; when the invited account's first
  * entry is confirmed, the inviter receives a bonus in Cashback through the ledger, once per
  * invited account, unless the two accounts share a CPF, a PIX key or a device.

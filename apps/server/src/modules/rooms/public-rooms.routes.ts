@@ -1,5 +1,5 @@
 /**
- * Public rooms for visitors (issue 34): the open rooms and one room's page without signing in, the
+ * Public rooms for visitors: the open rooms and one room's page without signing in, the
  * room's link preview image, and the HTML head of /salas/:id with its Open Graph and Twitter card
  * tags for the crawlers of WhatsApp and the social networks (they do not run the app's script).
  * Only what every signed-in player already sees of a public room (roomSchema: no seed, no

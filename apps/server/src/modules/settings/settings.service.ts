@@ -45,7 +45,7 @@ export const settingDefaults = {
   'payments.pixEnabled': true,
   /** Outgoing requests may reach private/loopback addresses (off: SSRF guard). */
   'integrations.allowPrivateAddresses': false,
-  /** The referral program (issue 34): on, and the inviter's bonus in Cashback (R$ 5,00). */
+  /** The referral program: on, and the inviter's bonus in Cashback (R$ 5,00). */
   'referrals.enabled': true,
   'referrals.bonusCentavos': 500,
   /** Remarketing 'Configurar': senders, quiet hours, weekly cap and unit costs per channel. */
@@ -175,7 +175,7 @@ export async function getPublicSettings(db: Db): Promise<PublicSettings> {
 
 /**
  * Writes the changed fields; returns the before and after of what changed (for the audit row).
- * Everything goes through the caller's transaction: the outer handle would wait for it (issue 36).
+ * Everything goes through the caller's transaction: the outer handle would wait for it.
  * The caller invalidates the cache after the commit (`invalidateSettings`).
  */
 export async function updateSystemSettings(

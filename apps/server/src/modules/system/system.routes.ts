@@ -35,7 +35,7 @@ export const READY_DB_TIMEOUT_MS = 1000;
 /**
  * How long /api/health waits for the database's round trip: a database that does not answer (a
  * wedged embedded database, a lost server) is reported as 503 within this, not by a request that
- * never ends (issue 36). Well under the usual probe timeouts.
+ * never ends. Well under the usual probe timeouts.
  */
 export const HEALTH_DB_TIMEOUT_MS = 2000;
 

@@ -66,7 +66,7 @@ describe('system routes', () => {
     expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
   });
 
-  it('answers 503 within its timeout when the database does not answer (issue 36)', async () => {
+  it('answers 503 within its timeout when the database does not answer', async () => {
     // A database that blocks: the embedded one held by a transaction that does not end (what a
     // wedged request leaves), PostgreSQL through a round trip that never returns.
     let release!: () => void;

@@ -206,7 +206,7 @@ export async function runLedgerAudit(db: Db): Promise<LedgerAudit> {
     'nenhum reembolso ficou com cashback',
   );
 
-  // Referral bonuses (issue 34): one per paid referral, of its recorded amount, to the inviter's
+  // Referral bonuses: one per paid referral, of its recorded amount, to the inviter's
   // Cashback; none without a paid referral.
   check(
     'Cada bônus de indicação corresponde a uma indicação paga, uma única vez',

@@ -105,7 +105,7 @@ describe('the prerendered landing page', () => {
     const { onRecoverableError, startApp } = hydrateLanding();
     expect(await screen.findByText('1.234')).toBeDefined();
     expect(await screen.findByRole('link', { name: /Começar Agora/ })).toBeDefined();
-    // The operator appears in the footer and in the landing's "Situação legal" (issue 33).
+    // The operator appears in the footer and in the landing's "Situação legal".
     expect(screen.getAllByText('Sorteio Certo Ltda.')).toHaveLength(2);
     expect(screen.getByRole('region', { name: 'Situação legal' }).textContent).toContain(
       'O operador não informou uma autorização para explorar sorteios nesta instalação.',

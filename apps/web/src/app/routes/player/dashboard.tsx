@@ -165,7 +165,7 @@ function Greeting({ name }: { name: string }) {
 export default function DashboardPage() {
   const { user } = useAuth();
   const viewingAsUser = isViewingAsUser();
-  // Every staff role belongs in /admin unless they chose to see the user side (issue 36 item 9).
+  // Every staff role belongs in /admin unless they chose to see the user side.
   const isStaff = Boolean(user?.isStaff || user?.isAdmin);
   if (isStaff && !viewingAsUser) return <Navigate to="/admin" replace />;
   return (

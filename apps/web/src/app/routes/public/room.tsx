@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { PageTitle } from '@/components/page-title';
 import { PublicRoomView } from '@/features/rooms/components/public-room';
 
-/** A public room's shareable page (issue 34); the server adds its link-preview tags. */
+/** A public room's shareable page; the server adds its link-preview tags. */
 export default function PublicRoomPage() {
   const { id = '' } = useParams();
   return (

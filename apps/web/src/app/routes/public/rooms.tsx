@@ -1,7 +1,7 @@
 import { PageTitle } from '@/components/page-title';
 import { PublicRoomsList } from '@/features/rooms/components/public-room';
 
-/** The open rooms for everyone, signed in or not (issue 34). */
+/** The open rooms for everyone, signed in or not. */
 export default function PublicRoomsPage() {
   return (
     <>

@@ -21,7 +21,7 @@ export async function signUpWithEmail(input: {
   returnTo?: string | null;
   /** The Termos de Uso and the Regulamento dos Sorteios, accepted on the form. */
   acceptLegalTerms: true;
-  /** A player's referral code from /register?invite_code= (issue 34). */
+  /** A player's referral code from /register?invite_code=. */
   referralCode?: string | null;
 }): Promise<void> {
   await api('/api/auth/sign-up/email', {

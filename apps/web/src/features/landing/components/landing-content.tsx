@@ -14,7 +14,7 @@ export function LandingContent({
   legal,
 }: {
   stats: ReactNode;
-  /** The open rooms (issue 34). */
+  /** The open rooms. */
   rooms?: ReactNode;
   legal?: ReactNode;
 }) {

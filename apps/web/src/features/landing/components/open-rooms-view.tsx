@@ -13,7 +13,7 @@ export type LandingRoom = Pick<
 const SHOWN = 3;
 
 /**
- * Open rooms on the landing page, each linking to its own page (issue 34). Drawn by the light
+ * Open rooms on the landing page, each linking to its own page. Drawn by the light
  * landing too: no router, no query library, no icons beyond the page's own (docs/decisions/016).
  * Nothing is shown while loading, on failure or when no room is open.
  */
