@@ -485,7 +485,8 @@ const walked: Record<string, Walk> = {
   'PUT /api/admin/campaigns/channel-settings': {
     call: async () => ({
       url: '/api/admin/campaigns/channel-settings',
-      body: { ...defaultCampaignChannelSettings, frequency_cap_per_week: 2 + next() },
+      // A new cap on each call, within the schema's 1..50 however many routes the walk counts.
+      body: { ...defaultCampaignChannelSettings, frequency_cap_per_week: 3 + (next() % 48) },
     }),
   },
   'POST /api/admin/campaigns/audience': {
@@ -556,6 +557,8 @@ const notStaffActions: Record<string, string> = {
   'POST /api/profile/2fa/disable': OWN,
   'POST /api/profile/delete': OWN,
   'PUT /api/profile/notifications': OWN,
+  'PUT /api/profile/privacy': OWN,
+  'POST /api/profile/export/pedidos': OWN,
   'PUT /api/profile/marketing-consent': OWN,
   // Only the caller's own sessions exist for the caller (anyone else's id answers 404).
   'POST /api/profile/sessions/:id/revoke': OWN,

@@ -396,7 +396,11 @@ const routes: Record<string, { permission: Permission; call: () => Promise<Call>
   },
   'PUT /api/admin/referrals': {
     permission: 'referrals.manage',
-    call: async () => ({ url: '/api/admin/referrals', body: { bonusCentavos: 500 } }),
+    // A new amount on every call, so each allowed call changes something and is audited.
+    call: async () => ({
+      url: '/api/admin/referrals',
+      body: { bonusCentavos: 500 + (capCounter += 1) },
+    }),
   },
   'POST /api/admin/diagnostics': {
     permission: 'diagnostics.run',
