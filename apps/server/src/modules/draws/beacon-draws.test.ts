@@ -141,7 +141,8 @@ describe('a draw bound to the beacon', () => {
     const forged = beaconSigner().sign(proof.beacon_round);
     expect(
       await failed({ ...proof, beacon: forged.randomness, beacon_signature: forged.signature }),
-    ).toEqual(expect.arrayContaining(['beacon_signature', 'winner_index', 'hash_prova']));
+      // (winner_index may still agree: with few entrants another beacon can pick the same seat.)
+    ).toEqual(expect.arrayContaining(['beacon_signature', 'hash_prova']));
   });
 
   it('stays pending with the reason while the beacon serves a bad round, and never draws without it', async () => {
