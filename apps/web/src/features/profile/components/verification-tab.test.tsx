@@ -147,7 +147,8 @@ describe('VerificationTab', () => {
       'A foto do documento está desfocada.',
     ]);
     expect(within(alert).getByText(/pode levar alguns dias/)).toBeDefined();
-    expect(screen.queryByText('Verificação em análise')).toBeNull();
+    // The state keeps its title; the manual review and its reasons are said under it.
+    expect(within(alert).getByText('Verificação em análise')).toBeDefined();
   });
 
   it('shows the reason of a rejection and the form again', async () => {

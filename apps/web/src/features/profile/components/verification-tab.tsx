@@ -180,8 +180,9 @@ export function ManualReview({ reasons }: { reasons: string[] }) {
   return (
     <Alert variant="info" role="status">
       <Clock aria-hidden="true" />
-      <AlertTitle>Documento em análise manual</AlertTitle>
+      <AlertTitle>Verificação em análise</AlertTitle>
       <AlertDescription className="flex flex-col gap-2 text-foreground">
+        <p className="font-medium">Documento em análise manual</p>
         <p>
           A verificação automática não confirmou tudo, então nossa equipe vai conferir seus
           documentos. O que ficou pendente:
