@@ -76,7 +76,8 @@ test.describe('on a phone (390 px)', () => {
     await expect(page.locator(`[data-lucky-number="${numero}"]`).first()).toBeVisible();
     await expect(page.getByText('· Sala Prata')).toBeVisible();
     await page.getByRole('link', { name: 'Ver minha participação' }).click();
-    await expect(page).toHaveURL(/\/history$/);
+    // The room the seat is in.
+    await expect(page).toHaveURL(/\/participate\?sala_id=/);
     await expect(page.getByText(numero).first()).toBeVisible();
   });
 });
