@@ -16,7 +16,7 @@ test.describe('landing', () => {
     await expect(page.getByRole('link', { name: 'Ir para Dashboard' })).toHaveCount(0);
     // Figures come from the API: the seeded demo has 7 open rooms.
     const stats = await (await page.request.get('/api/public/stats')).json();
-    await expect(page.getByText('Salas abertas')).toBeVisible();
+    await expect(page.getByText('Salas abertas', { exact: true })).toBeVisible();
     const openRooms = page
       .locator('dt', { hasText: 'Salas abertas' })
       .locator('xpath=following-sibling::dd');
