@@ -182,6 +182,7 @@ export function ManualReview({ reasons }: { reasons: string[] }) {
       <Clock aria-hidden="true" />
       <AlertTitle>Verificação em análise</AlertTitle>
       <AlertDescription className="flex flex-col gap-2 text-foreground">
+        <p>Seus documentos foram enviados e estão em análise. A análise pode levar alguns dias.</p>
         <p className="font-medium">Documento em análise manual</p>
         <p>
           A verificação automática não confirmou tudo, então nossa equipe vai conferir seus
@@ -192,9 +193,7 @@ export function ManualReview({ reasons }: { reasons: string[] }) {
             <li key={reason}>{reasonSentence(reason)}</li>
           ))}
         </ul>
-        <p>
-          A análise pela equipe pode levar alguns dias; avisaremos por e-mail quando ela terminar.
-        </p>
+        <p>Avisaremos por e-mail quando a análise terminar.</p>
       </AlertDescription>
     </Alert>
   );
