@@ -64,7 +64,8 @@ async function redisAnswers(url: string): Promise<boolean> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.skipIf(!adminUrl)('several server copies on one database', () => {
+// prettier-ignore
+describe.skipIf(!adminUrl)('several server copies on one database', () => { // Skipped on the embedded database: copies share one PostgreSQL server.
   const database = `sorteio_copies_${Date.now()}_${process.pid}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sorteio-copies-'));
   const prefix = `copies-test-${randomBytes(4).toString('hex')}:`;
@@ -269,7 +270,7 @@ describe.skipIf(!adminUrl)('several server copies on one database', () => {
   }, 60_000);
 
   it('counts the sign-in limit across the copies in Redis', async (ctx) => {
-    if (!withRedis) ctx.skip();
+    if (!withRedis) ctx.skip(); // Skipped without REDIS_URL: the shared counters live in Redis.
     // 6 attempts a minute per address; 3 wrong passwords on each of the three copies.
     const statuses: number[] = [];
     // (A different e-mail each time: the per-account lockout, in the database, stays out of it.)
