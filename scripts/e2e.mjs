@@ -16,15 +16,26 @@ function run(cmd, args, env = {}) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-run(
-  'npx',
-  ['vite', 'build', 'apps/web', '--outDir', 'dist-e2e', '--emptyOutDir', '--logLevel', 'warn'],
-  { VITE_TEST_ROUTES: '1' },
-);
-run('npm', ['run', 'build', '-w', '@sorteio/server']);
+// `--build-only` builds and stops (npm test builds beside the lint); `--no-build` reuses that build.
+const args = process.argv.slice(2);
+const buildOnly = args.includes('--build-only');
+const noBuild = args.includes('--no-build');
+const playwrightArgs = args.filter((a) => a !== '--build-only' && a !== '--no-build');
+
+if (!noBuild) build();
+if (buildOnly) process.exit(0);
+
+function build() {
+  run(
+    'npx',
+    ['vite', 'build', 'apps/web', '--outDir', 'dist-e2e', '--emptyOutDir', '--logLevel', 'warn'],
+    { VITE_TEST_ROUTES: '1' },
+  );
+  run('npm', ['run', 'build', '-w', '@sorteio/server']);
+}
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sorteio-e2e-'));
-const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+const result = spawnSync('npx', ['playwright', 'test', ...playwrightArgs], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, E2E_DATA_DIR: dataDir, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
