@@ -1,5 +1,5 @@
 /**
- * Seats queued for one room are taken together (rooms.service `seatBatch`): each player still gets
+ * Seats queued for one room are taken together (service/seat-batch.ts `seatBatch`): each player still gets
  * the answer a join on its own gives, in arrival order, and the money moves exactly as it would.
  */
 import { and, eq, inArray } from 'drizzle-orm';
