@@ -254,7 +254,7 @@ async function seedFinishedDraws({
       },
     });
     for (const userId of room.who)
-      await joinRoom({ db, config, userId, salaId: created.id, metodo: 'balance' });
+      await joinRoom({ db, config, userId, roomId: created.id, metodo: 'balance' });
     // With a beacon configured (DRAND_URL) the demo's draws are bound to it too (protocol v2).
     await drawRoom({ db, config, salaId: created.id });
   }

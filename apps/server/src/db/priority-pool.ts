@@ -1,6 +1,6 @@
 /**
  * A pg pool that serves some waiting callers first. Joins of one room run one after the other (the
- * room's lock, rooms.service.ts); when a crowd arrives at once, every one of their session reads
+ * room's lock, modules/rooms/service/join.ts); when a crowd arrives at once, every one of their session reads
  * queues for a connection first, and the room's next seat, whose caller is already past them,
  * would wait behind all of them (the first seat of a hot room waited for ~1,000 session reads).
  * Work started inside `first(...)` takes the head of the pool's waiting line instead of its tail.

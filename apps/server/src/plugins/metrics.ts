@@ -75,7 +75,7 @@ export function registerMetrics(app: App, options: MetricsOptions) {
     },
   });
 
-  // Queued seats taken together (rooms.service seatBatch).
+  // Queued seats taken together (rooms service/seat-batch.ts).
   new client.Counter({
     name: 'join_seat_batches_total',
     help: 'Transactions that took several queued seats together',

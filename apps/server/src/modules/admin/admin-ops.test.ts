@@ -61,7 +61,7 @@ beforeAll(async () => {
       db: db(),
       config: ctx.config,
       userId: p.id,
-      salaId: room.id,
+      roomId: room.id,
       metodo: 'balance',
     });
 });

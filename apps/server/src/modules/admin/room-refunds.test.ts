@@ -68,8 +68,8 @@ const room = (valor: number, max = 5, tipoSala: 'ouro' | 'bronze' | 'prata' = 'o
     },
   });
 
-const join = (userId: string, salaId: string, metodo: 'balance' | 'pix' = 'balance') =>
-  joinRoom({ db: db(), config: ctx.config, userId, salaId, metodo });
+const join = (userId: string, roomId: string, metodo: 'balance' | 'pix' = 'balance') =>
+  joinRoom({ db: db(), config: ctx.config, userId, roomId, metodo });
 
 const call = (method: 'GET' | 'POST', url: string) =>
   ctx.app.inject({ method, url, headers: { ...jsonHeaders, cookie: admin } });

@@ -136,7 +136,7 @@ beforeAll(async () => {
     db,
     input: { tipoSala: 'prata', valorEntradaCentavos: 500, maxParticipantes: 4, taxaBp: 1000 },
   });
-  await joinRoom({ db, config: ctx.config, userId: u.id, salaId: room.id, metodo: 'balance' });
+  await joinRoom({ db, config: ctx.config, userId: u.id, roomId: room.id, metodo: 'balance' });
   await db.transaction((tx) =>
     createPayout(tx, { kind: 'withdrawal', userId: u.id, amount: 1000, pixKey }),
   );

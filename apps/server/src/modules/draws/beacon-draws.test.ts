@@ -75,7 +75,7 @@ async function fullRoom(n: number) {
       db: db(),
       config: ctx.config,
       userId: u.id,
-      salaId: room.id,
+      roomId: room.id,
       metodo: 'balance',
     });
   }

@@ -87,7 +87,7 @@ async function fullRoom(n: number, options: { pixKeys?: boolean; auto?: boolean 
       db: db(),
       config: ctx.config,
       userId: p.id,
-      salaId: room.id,
+      roomId: room.id,
       metodo: 'balance',
     });
     players.push(p);
@@ -216,10 +216,10 @@ describe('drawing a room', () => {
       db: db(),
       config: ctx.config,
       userId: a.id,
-      salaId: room.id,
+      roomId: room.id,
       metodo: 'balance',
     });
-    await joinRoom({ db: db(), config: ctx.config, userId: b.id, salaId: room.id, metodo: 'pix' }); // never pays
+    await joinRoom({ db: db(), config: ctx.config, userId: b.id, roomId: room.id, metodo: 'pix' }); // never pays
     await db().update(salas).set({ status: 'fechada' }).where(eq(salas.id, room.id));
     // The protocol's own path (a room closing on its date, a private room's draw); an
     // administrator's "Sortear agora" refuses instead (room-refunds.test.ts).
@@ -251,7 +251,7 @@ describe('drawing a room', () => {
         db: db(),
         config: ctx.config,
         userId: p.id,
-        salaId: room.id,
+        roomId: room.id,
         metodo: 'balance',
       });
     }
@@ -450,7 +450,7 @@ describe('the fee a room shows is the fee the ledger posts', () => {
         db: db(),
         config: ctx.config,
         userId: p.id,
-        salaId: room.id,
+        roomId: room.id,
         metodo: 'balance',
       });
     const shown = (

@@ -62,21 +62,21 @@ describe('cancelling a room', () => {
       db: db(),
       config: ctx.config,
       userId: withCashback.id,
-      salaId: room.id,
+      roomId: room.id,
       metodo: 'balance',
     });
     await joinRoom({
       db: db(),
       config: ctx.config,
       userId: bySaldo.id,
-      salaId: room.id,
+      roomId: room.id,
       metodo: 'balance',
     });
     await joinRoom({
       db: db(),
       config: ctx.config,
       userId: byPix.id,
-      salaId: room.id,
+      roomId: room.id,
       metodo: 'pix',
     });
     const before = await walletOf(db(), withCashback.id);

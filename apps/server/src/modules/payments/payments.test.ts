@@ -197,7 +197,7 @@ describe('joining a room', () => {
     );
     const results = await Promise.allSettled(
       users.map((u) =>
-        joinRoom({ db: db(), config: ctx.config, userId: u.id, salaId: r.id, metodo: 'pix' }),
+        joinRoom({ db: db(), config: ctx.config, userId: u.id, roomId: r.id, metodo: 'pix' }),
       ),
     );
     expect(results.filter((x) => x.status === 'fulfilled')).toHaveLength(50);
@@ -227,7 +227,7 @@ describe('joining a room', () => {
     await giveSaldo(u.id, 3000);
     const results = await Promise.allSettled(
       rooms.map((r) =>
-        joinRoom({ db: db(), config: ctx.config, userId: u.id, salaId: r.id, metodo: 'balance' }),
+        joinRoom({ db: db(), config: ctx.config, userId: u.id, roomId: r.id, metodo: 'balance' }),
       ),
     );
     expect(results.filter((x) => x.status === 'fulfilled')).toHaveLength(3);

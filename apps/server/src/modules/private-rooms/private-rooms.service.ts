@@ -392,7 +392,7 @@ export async function joinPrivate({
     db,
     config,
     userId,
-    salaId: row.sala.id,
+    roomId: row.sala.id,
     metodo: 'pix',
     access: { kind: 'private', privateRoomId: row.room.id },
     luckyNumberOf,

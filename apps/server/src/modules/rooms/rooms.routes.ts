@@ -13,10 +13,7 @@ import { clientKey } from '../../lib/client-key';
 import type { App } from '../../lib/fastify';
 import { sendCached } from '../../lib/public-cache';
 import { clientInfo } from '../auth/auth.routes';
-import { publicRoomSeatsNotice } from '../../realtime/room-events';
-import { securityEventInsert } from '../security/security.service';
-import { findMyParticipation, getPublicRoom, joinRoom, listOpenRooms } from './rooms.service';
-import { PUBLIC_SEAT } from './seat-access';
+import { findMyParticipation, getPublicRoom, joinPublicRoom, listOpenRooms } from './rooms.service';
 
 const roomListSchema = z.array(roomSchema);
 
@@ -104,23 +101,14 @@ export function registerRoomRoutes(app: App, { db, config }: { db: Db; config: C
     },
     async (request) => {
       const me = await requireUser(request);
-      const result = await joinRoom({
+      const result = await joinPublicRoom({
         db,
         config,
         userId: me.id,
-        salaId: request.params.id,
+        roomId: request.params.id,
         metodo: request.body.metodo,
-        access: PUBLIC_SEAT,
         caller: me.standing && { role: me.role, ...me.standing },
-        seatNotice: publicRoomSeatsNotice(),
-        // The security log row is committed with the seat, in the seat's last statement.
-        alongside: [
-          await securityEventInsert({
-            userId: me.id,
-            action: 'draw_participation',
-            client: clientInfo(request),
-          }),
-        ],
+        client: clientInfo(request),
       });
       // The live update went out with the seat's commit (seatNotice); a room the join closed
       // is published again as it is now.

@@ -1,5 +1,5 @@
 /**
- * Seats queued for one room are taken together (rooms.service `seatBatch`): each player still gets
+ * Seats queued for one room are taken together (service/seat-batch.ts `seatBatch`): each player still gets
  * the answer a join on its own gives, in arrival order, and the money moves exactly as it would.
  */
 import { and, eq, inArray } from 'drizzle-orm';
@@ -91,12 +91,12 @@ const logRow = (userId: string) =>
   });
 
 /** Joins as the route does: the session's standing, and the security log row with the seat. */
-const joinWith = (userId: string, salaId: string, row: RowInsert) =>
+const joinWith = (userId: string, roomId: string, row: RowInsert) =>
   joinRoom({
     db: db(),
     config: ctx.config,
     userId,
-    salaId,
+    roomId,
     metodo: 'balance',
     caller,
     alongside: [row],
@@ -149,7 +149,7 @@ describe('seats taken together', () => {
     const r = await room({ maxParticipantes: 5 });
     // A seat held for PIX: the room can fill without closing (its draw waits for that payment).
     const early = await player(0);
-    await joinRoom({ db: db(), config: ctx.config, userId: early, salaId: r.id, metodo: 'pix' });
+    await joinRoom({ db: db(), config: ctx.config, userId: early, roomId: r.id, metodo: 'pix' });
 
     const rich = await player(3000);
     const mixed = await player(700, 400);

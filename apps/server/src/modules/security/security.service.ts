@@ -146,7 +146,7 @@ const logRowInsert = rowsFor(userSecurityLogs, [
 
 /**
  * The log row of one event that is never flagged (not a sign-in), for a caller that writes it with
- * its own statement (a seat's log row goes with the seat: modules/rooms/rooms.service.ts, where
+ * its own statement (a seat's log row goes with the seat: modules/rooms/service/seat-batch.ts, where
  * the rows of a batch of seats are written by one insert).
  */
 export async function securityEventInsert(input: {

@@ -71,7 +71,7 @@ async function drawnRoom(tag: string) {
       db: db(),
       config: ctx.config,
       userId: p.id,
-      salaId: room.id,
+      roomId: room.id,
       metodo: 'balance',
     });
   const outcome = await drawRoom({ db: db(), salaId: room.id });

@@ -59,7 +59,7 @@ async function drawnRoom(who: TestUser[], entry: number, at: string) {
       db: db(),
       config: ctx.config,
       userId: u.id,
-      salaId: room.id,
+      roomId: room.id,
       metodo: 'balance',
     });
   const outcome = await drawRoom({ db: db(), salaId: room.id });

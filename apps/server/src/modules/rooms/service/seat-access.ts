@@ -6,9 +6,9 @@
  * if it did not exist (404), so its record id is worth nothing to a stranger who learns it.
  */
 import { and, eq } from 'drizzle-orm';
-import { privateRooms } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import type { DbOrTx } from '../wallet/ledger.service';
+import { privateRooms } from '../../../db/schema';
+import { AppError } from '../../../lib/errors';
+import type { DbOrTx } from '../../wallet/ledger.service';
 
 /**
  * How the caller reached the room. `private` is built only by the private-rooms service from a
