@@ -1,32 +1,20 @@
 /**
- * The Certificados tab and /gerencianet-config (spec 001 "PIX provider configuration", "Admin
+ * The Certificados tab (spec 001 "PIX provider configuration", "Admin
  * certificates tab"): the real certificate and credentials stored sealed on the server, the
  * status cards and a real 'Testar Integração'.
  */
-import { type EfiConfig, can, integrationMessages } from '@sorteio/shared';
+import { can, integrationMessages } from '@sorteio/shared';
 import { LoadError } from '@/components/load-error';
 import { PageSpinner } from '@/components/page-spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { isApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { usePixConfig } from '../api/get-pix-config';
 import { useCertificates } from '../api/list-certificates';
 import { useRefreshCertificates } from '../api/refresh-certificates';
-import {
-  CertificateCounters,
-  CertificateList,
-  ConfigStatusBanner,
-} from './certificate-list';
-import { ActivationCard } from './pix-activation';
-import {
-  CertificateCard,
-  CertificateUpload,
-  CredentialsForm,
-  IntegrationTest,
-  RefreshButton,
-  StatusCards,
-} from './pix-setup';
+import { CertificateCounters, CertificateList } from './certificate-list';
+import { CertificateUpload } from './certificate-upload';
+import { RefreshButton, StatusCards } from './pix-setup';
 
 /** The Certificados tab: counters by status, every uploaded certificate, upload and refresh. */
 export function CertificatesTab() {

@@ -1,4 +1,4 @@
-import { type EfiConfig } from '@sorteio/shared';
+import type { EfiConfig } from '@sorteio/shared';
 import { LoadError } from '@/components/load-error';
 import { PageSpinner } from '@/components/page-spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
