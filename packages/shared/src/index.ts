@@ -30,3 +30,4 @@ export * from './data-export';
 export * from './winners';
 export * from './forms/api-services';
 export * from './forms/connections';
+export * from './forms/admin-settings';
