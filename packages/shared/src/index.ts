@@ -31,3 +31,4 @@ export * from './winners';
 export * from './forms/api-services';
 export * from './forms/connections';
 export * from './forms/admin-settings';
+export * from './forms/campaigns';
