@@ -28,3 +28,7 @@ export * from './wording';
 export * from './lucky-number';
 export * from './data-export';
 export * from './winners';
+export * from './forms/api-services';
+export * from './forms/connections';
+export * from './forms/admin-settings';
+export * from './forms/campaigns';

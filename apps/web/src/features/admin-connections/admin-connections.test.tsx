@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { adminUser, mockApi } from '@/test/mock-api';
@@ -40,5 +40,33 @@ describe('admin connections tab', () => {
     expect(await screen.findByRole('alert')).toBeDefined();
     expect(screen.getByText('A configuração deve ser um JSON válido (um objeto).')).toBeDefined();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('sends the typed connection with the chosen events', async () => {
+    const bodies: unknown[] = [];
+    mockApi({
+      'GET /api/me': { body: { user: adminUser } },
+      'GET /api/admin/connections': { body: list },
+      'POST /api/admin/connections': ({ body }) => {
+        bodies.push(body);
+        return { body: { connection: list.items[0], signingSecret: null } };
+      },
+    });
+    renderWithProviders(<AdminConnectionsTab />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Nova Conexão' }));
+    await userEvent.type(screen.getByLabelText('Nome da conexão'), 'Parceiro 2');
+    await userEvent.selectOptions(screen.getByLabelText('Tipo'), 'webhook');
+    await userEvent.type(screen.getByLabelText('Serviço'), 'CRM');
+    await userEvent.click(screen.getByLabelText('Sala cheia'));
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual({
+      connection_name: 'Parceiro 2',
+      connection_type: 'webhook',
+      service_name: 'CRM',
+      config_data: '{\n  "url": "https://"\n}',
+      is_active: true,
+      events: ['room.full'],
+    });
   });
 });

@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { adminUser, mockApi } from '@/test/mock-api';
 import { renderWithProviders } from '@/test/render';
 import { ApiServicesScreen } from '.';
-import { validateMaintenance } from './components/maintenance-dialog';
 
 const service = (over: Partial<ServiceStatus>): ServiceStatus => ({
   id: 'auth',
@@ -142,22 +141,5 @@ describe('API services screen', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Encerrar manutenção' }));
     expect(await screen.findByText(maintenanceMessages.ended)).toBeDefined();
     expect(ended).toBe(true);
-  });
-
-  it('validates the end time like the server', () => {
-    const now = new Date('2026-11-23T12:00:00');
-    expect(validateMaintenance('Troca de chave', '', now)).toEqual({
-      error: maintenanceMessages.endInvalid,
-    });
-    expect(validateMaintenance('Troca de chave', '2026-11-23T11:00', now)).toEqual({
-      error: maintenanceMessages.endInPast,
-    });
-    expect(validateMaintenance('Troca de chave', '2026-12-10T11:00', now)).toEqual({
-      error: maintenanceMessages.endTooFar,
-    });
-    expect(validateMaintenance('  Troca de chave ', '2026-11-23T14:00', now)).toEqual({
-      reason: 'Troca de chave',
-      endsAt: new Date('2026-11-23T14:00').toISOString(),
-    });
   });
 });

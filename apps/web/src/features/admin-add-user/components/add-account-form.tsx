@@ -15,11 +15,8 @@ import {
 } from '@sorteio/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormField } from '@/components/form-field';
+import { InputField, SelectField, TextareaField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
-import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useNotifications } from '@/lib/notifications/use-notifications';
@@ -107,105 +104,75 @@ export function AddAccountForm({ kind, onCreated }: { kind: AccountKind; onCreat
 
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
-      <FormField id={id('email')} label="E-mail *" error={errors.email?.message}>
-        {(describedBy) => (
-          <Input
-            id={id('email')}
-            type="email"
-            autoComplete="off"
-            aria-describedby={describedBy}
-            aria-invalid={errors.email ? true : undefined}
-            {...register('email')}
-          />
-        )}
-      </FormField>
-      <FormField id={id('nome')} label="Nome completo *" error={errors.nome_completo?.message}>
-        {(describedBy) => (
-          <Input
-            id={id('nome')}
-            autoComplete="off"
-            aria-describedby={describedBy}
-            aria-invalid={errors.nome_completo ? true : undefined}
-            {...register('nome_completo')}
-          />
-        )}
-      </FormField>
+      <InputField
+        id={id('email')}
+        label="E-mail *"
+        type="email"
+        autoComplete="off"
+        error={errors.email?.message}
+        registration={register('email')}
+      />
+      <InputField
+        id={id('nome')}
+        label="Nome completo *"
+        autoComplete="off"
+        error={errors.nome_completo?.message}
+        registration={register('nome_completo')}
+      />
       <p className="text-sm text-muted-foreground">
         A pessoa recebe por e-mail um link para definir a própria senha. Ninguém da equipe vê ou
         escolhe a senha.
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
+        <SelectField
           id={id('pix-tipo')}
           label="Tipo da chave PIX"
           error={errors.chave_pix_tipo?.message}
+          registration={register('chave_pix_tipo', { setValueAs: (v: string) => v || undefined })}
         >
-          {(describedBy) => (
-            <NativeSelect
-              id={id('pix-tipo')}
-              aria-describedby={describedBy}
-              {...register('chave_pix_tipo', { setValueAs: (v: string) => v || undefined })}
-            >
-              <option value="">Nenhuma</option>
-              {pixKeyTypes.map((t) => (
-                <option key={t} value={t}>
-                  {pixKeyTypeLabels[t]}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-        <FormField id={id('pix')} label="Chave PIX" error={errors.chave_pix?.message}>
-          {(describedBy) => (
-            <Input
-              id={id('pix')}
-              autoComplete="off"
-              aria-describedby={describedBy}
-              aria-invalid={errors.chave_pix ? true : undefined}
-              {...register('chave_pix')}
-            />
-          )}
-        </FormField>
-        <FormField id={id('cpf')} label={attest ? 'CPF *' : 'CPF'} error={errors.cpf?.message}>
-          {(describedBy) => (
-            <Input
-              id={id('cpf')}
-              inputMode="numeric"
-              autoComplete="off"
-              aria-describedby={describedBy}
-              aria-invalid={errors.cpf ? true : undefined}
-              {...register('cpf')}
-            />
-          )}
-        </FormField>
-        <FormField id={id('telefone')} label="Telefone" error={errors.telefone?.message}>
-          {(describedBy) => (
-            <Input
-              id={id('telefone')}
-              type="tel"
-              autoComplete="off"
-              aria-describedby={describedBy}
-              aria-invalid={errors.telefone ? true : undefined}
-              {...register('telefone')}
-            />
-          )}
-        </FormField>
+          <option value="">Nenhuma</option>
+          {pixKeyTypes.map((t) => (
+            <option key={t} value={t}>
+              {pixKeyTypeLabels[t]}
+            </option>
+          ))}
+        </SelectField>
+        <InputField
+          id={id('pix')}
+          label="Chave PIX"
+          autoComplete="off"
+          error={errors.chave_pix?.message}
+          registration={register('chave_pix')}
+        />
+        <InputField
+          id={id('cpf')}
+          label={attest ? 'CPF *' : 'CPF'}
+          inputMode="numeric"
+          autoComplete="off"
+          error={errors.cpf?.message}
+          registration={register('cpf')}
+        />
+        <InputField
+          id={id('telefone')}
+          label="Telefone"
+          type="tel"
+          autoComplete="off"
+          error={errors.telefone?.message}
+          registration={register('telefone')}
+        />
       </div>
-      <FormField
+      <SelectField
         id={id('role')}
         label={kind === 'employee' ? 'Cargo' : 'Tipo'}
         error={errors.role?.message}
+        registration={register('role')}
       >
-        {(describedBy) => (
-          <NativeSelect id={id('role')} aria-describedby={describedBy} {...register('role')}>
-            {roleOptions.map((r) => (
-              <option key={r} value={r}>
-                {roleLabels[r]}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
+        {roleOptions.map((r) => (
+          <option key={r} value={r}>
+            {roleLabels[r]}
+          </option>
+        ))}
+      </SelectField>
       {mayAttest ? (
         <fieldset className="flex flex-col gap-3 rounded-lg border p-3">
           <legend className="px-1 text-sm font-semibold">{attestationMessages.title}</legend>
@@ -246,37 +213,22 @@ export function AddAccountForm({ kind, onCreated }: { kind: AccountKind; onCreat
                   </p>
                 ) : null}
               </fieldset>
-              <FormField
+              <InputField
                 id={id('attest-birth')}
                 label={`${attestationMessages.birthDateLabel} *`}
+                type="date"
                 error={errors.attestation?.dataNascimento?.message}
-              >
-                {(describedBy) => (
-                  <Input
-                    id={id('attest-birth')}
-                    type="date"
-                    aria-describedby={describedBy}
-                    aria-invalid={errors.attestation?.dataNascimento ? true : undefined}
-                    {...register('attestation.dataNascimento')}
-                  />
-                )}
-              </FormField>
-              <FormField
+                registration={register('attestation.dataNascimento')}
+              />
+              <TextareaField
                 id={id('attest-note')}
                 label={attestationMessages.noteLabel}
+                rows={2}
+                maxLength={500}
                 error={errors.attestation?.note?.message}
                 hint="Onde e como a identidade foi conferida (ex.: atendimento presencial, documento RG)."
-              >
-                {(describedBy) => (
-                  <Textarea
-                    id={id('attest-note')}
-                    rows={2}
-                    maxLength={500}
-                    aria-describedby={describedBy}
-                    {...register('attestation.note')}
-                  />
-                )}
-              </FormField>
+                registration={register('attestation.note')}
+              />
             </>
           ) : null}
         </fieldset>

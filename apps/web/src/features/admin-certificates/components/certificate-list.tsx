@@ -23,7 +23,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';
 import { useNotifications } from '@/lib/notifications/use-notifications';
-import { useDeleteCertificate } from '../api/pix-config';
+import { useDeleteCertificate } from '../api/delete-certificate';
 
 const kb = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 

@@ -3,13 +3,17 @@
  * a saved configuration goes live after a passing 'Testar Integração' or 'Ativar sem teste' with
  * a reason; the operator can return to the environment's provider (the simulator by default).
  */
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  type ActivatePixOverrideInput,
   type EfiConfig,
   activatePixOverrideInputSchema,
   efiEnvironmentLabels,
   formatDateTime,
 } from '@sorteio/shared';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { TextareaField } from '@/components/form-field';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -33,11 +37,10 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
 import { isApiError } from '@/lib/api-client';
 import { useNotifications } from '@/lib/notifications/use-notifications';
-import { useActivateOverride, useDeactivate } from '../api/pix-config';
+import { useActivateOverride } from '../api/activate-override';
+import { useDeactivate } from '../api/deactivate';
 
 const environmentText: Record<EfiConfig['environmentProvider'], string> = {
   simulator: 'Simulador PIX (configuração do ambiente): nenhum pagamento real é recebido.',
@@ -116,28 +119,30 @@ function OverrideDialog() {
   const { notify } = useNotifications();
   const activate = useActivateOverride();
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = activatePixOverrideInputSchema.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Motivo inválido.');
-      return;
-    }
-    activate.mutate(parsed.data, {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<ActivatePixOverrideInput>({
+    resolver: zodResolver(activatePixOverrideInputSchema),
+    defaultValues: { reason: '' },
+  });
+  const onSubmit = handleSubmit((values) =>
+    activate.mutate(values, {
       onSuccess: () => {
         setOpen(false);
-        setReason('');
+        reset();
         notify({
           type: 'warning',
           title: 'Configuração ativada sem teste',
           message: 'Os pagamentos PIX passam a usar a configuração salva.',
         });
       },
-      onError: (e) => setError(errorText(e)),
-    });
-  };
+      onError: (e) => setError('reason', { type: 'server', message: errorText(e) }),
+    }),
+  );
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -146,7 +151,7 @@ function OverrideDialog() {
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <form onSubmit={onSubmit} className="flex flex-col gap-4">
+        <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
           <DialogHeader>
             <DialogTitle>Ativar sem teste bem-sucedido?</DialogTitle>
             <DialogDescription>
@@ -155,24 +160,13 @@ function OverrideDialog() {
               registrada na auditoria com o motivo.
             </DialogDescription>
           </DialogHeader>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="pix-override-reason">Motivo</Label>
-            <Textarea
-              id="pix-override-reason"
-              value={reason}
-              onChange={(e) => {
-                setReason(e.target.value);
-                setError(null);
-              }}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'pix-override-error' : undefined}
-            />
-            {error && (
-              <p id="pix-override-error" role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            )}
-          </div>
+          <TextareaField
+            id="pix-override-reason"
+            label="Motivo"
+            error={errors.reason?.message}
+            announceError
+            registration={register('reason')}
+          />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
               Cancelar

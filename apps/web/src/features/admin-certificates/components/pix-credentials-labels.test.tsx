@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import type { EfiConfig } from '@sorteio/shared';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
-import { CredentialsForm } from './pix-setup';
+import { CredentialsForm } from './credentials-form';
 
 // Only what the form reads: the rest of the configuration does not change its labels.
 const config = {

@@ -1,13 +1,17 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type Connection,
-  type ConnectionType,
-  type WebhookEvent,
+  type SaveConnectionFormInput,
+  type SaveConnectionInput,
   connectionTypes,
   integrationMessages,
+  saveConnectionFormSchema,
   webhookEventLabels,
   webhookEvents,
 } from '@sorteio/shared';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { InputField, SelectField, TextareaField, firstErrorMessage } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -17,12 +21,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
 import { isApiError } from '@/lib/api-client';
 import { useNotifications } from '@/lib/notifications/use-notifications';
-import { useSaveConnection } from '../api/connections';
+import { useSaveConnection } from '../api/save-connection';
 
 export function ConnectionDialog({
   open,
@@ -35,58 +36,48 @@ export function ConnectionDialog({
 }) {
   const { notify } = useNotifications();
   const save = useSaveConnection();
-  const [name, setName] = useState(editing?.connection_name ?? '');
-  const [type, setType] = useState<ConnectionType>(editing?.connection_type ?? 'api');
-  const [service, setService] = useState(editing?.service_name ?? '');
-  const [config, setConfig] = useState(
-    editing ? JSON.stringify(editing.config_data, null, 2) : '{\n  "url": "https://"\n}',
-  );
-  const [active, setActive] = useState(editing?.is_active ?? true);
-  const [events, setEvents] = useState<WebhookEvent[]>(editing?.events ?? []);
+  const { register, handleSubmit, watch } = useForm<
+    SaveConnectionFormInput,
+    unknown,
+    SaveConnectionInput
+  >({
+    resolver: zodResolver(saveConnectionFormSchema),
+    defaultValues: {
+      connection_name: editing?.connection_name ?? '',
+      connection_type: editing?.connection_type ?? 'api',
+      service_name: editing?.service_name ?? '',
+      config_data: editing
+        ? JSON.stringify(editing.config_data, null, 2)
+        : '{\n  "url": "https://"\n}',
+      is_active: editing?.is_active ?? true,
+      events: editing?.events ?? [],
+    },
+  });
+  const type = watch('connection_type');
   const [error, setError] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    if (!name.trim() || !service.trim()) {
-      setError(integrationMessages.connectionRequired);
-      return;
-    }
-    try {
-      const parsed: unknown = JSON.parse(config || '{}');
-      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-        throw new Error('not object');
-    } catch {
-      setError(integrationMessages.connectionInvalidJson);
-      return;
-    }
-    save.mutate(
-      {
-        id: editing?.id ?? null,
-        input: {
-          connection_name: name,
-          connection_type: type,
-          service_name: service,
-          config_data: config,
-          is_active: active,
-          events,
+  const onSubmit = handleSubmit(
+    (input) => {
+      setError(null);
+      save.mutate(
+        { id: editing?.id ?? null, input },
+        {
+          onSuccess: (saved) => {
+            notify({ type: 'success', title: integrationMessages.connectionSaved });
+            if (saved.signingSecret) setSecret(saved.signingSecret);
+            else onOpenChange(false);
+          },
+          onError: (e) => {
+            const message = isApiError(e) ? e.message : String(e);
+            setError(message);
+            notify({ type: 'error', title: 'Erro', message });
+          },
         },
-      },
-      {
-        onSuccess: (saved) => {
-          notify({ type: 'success', title: integrationMessages.connectionSaved });
-          if (saved.signingSecret) setSecret(saved.signingSecret);
-          else onOpenChange(false);
-        },
-        onError: (e) => {
-          const message = isApiError(e) ? e.message : String(e);
-          setError(message);
-          notify({ type: 'error', title: 'Erro', message });
-        },
-      },
-    );
-  };
+      );
+    },
+    (errors) => setError(firstErrorMessage(errors) ?? integrationMessages.connectionRequired),
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -112,67 +103,39 @@ export function ConnectionDialog({
             <Button onClick={() => onOpenChange(false)}>Concluir</Button>
           </div>
         ) : (
-          <form onSubmit={onSubmit} className="flex flex-col gap-4">
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="conn-name">Nome da conexão</Label>
-              <Input id="conn-name" value={name} onChange={(e) => setName(e.target.value)} />
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="conn-type">Tipo</Label>
-              <NativeSelect
-                id="conn-type"
-                value={type}
-                onChange={(e) => setType(e.target.value as ConnectionType)}
-              >
-                {connectionTypes.map((t) => (
-                  <option key={t} value={t}>
-                    {t}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="conn-service">Serviço</Label>
-              <Input
-                id="conn-service"
-                value={service}
-                onChange={(e) => setService(e.target.value)}
-              />
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="conn-config">Configuração (JSON)</Label>
-              <textarea
-                id="conn-config"
-                className="min-h-28 rounded-md border bg-card p-2 font-mono text-sm"
-                value={config}
-                onChange={(e) => setConfig(e.target.value)}
-              />
-            </div>
+          <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+            <InputField
+              id="conn-name"
+              label="Nome da conexão"
+              registration={register('connection_name')}
+            />
+            <SelectField id="conn-type" label="Tipo" registration={register('connection_type')}>
+              {connectionTypes.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </SelectField>
+            <InputField id="conn-service" label="Serviço" registration={register('service_name')} />
+            <TextareaField
+              id="conn-config"
+              label="Configuração (JSON)"
+              controlClassName="min-h-28 font-mono"
+              registration={register('config_data')}
+            />
             {type === 'webhook' && (
               <fieldset className="flex flex-col gap-2">
                 <legend className="text-sm font-medium">Eventos</legend>
                 {webhookEvents.map((ev) => (
                   <label key={ev} className="flex items-center gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      checked={events.includes(ev)}
-                      onChange={(e) =>
-                        setEvents((prev) =>
-                          e.target.checked ? [...prev, ev] : prev.filter((x) => x !== ev),
-                        )
-                      }
-                    />
+                    <input type="checkbox" value={ev} {...register('events')} />
                     {webhookEventLabels[ev]}
                   </label>
                 ))}
               </fieldset>
             )}
             <label className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                checked={active}
-                onChange={(e) => setActive(e.target.checked)}
-              />
+              <input type="checkbox" {...register('is_active')} />
               Ativa
             </label>
             {error && (

@@ -1,7 +1,8 @@
 import { formatDateTime } from '@sorteio/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { useDeliveries, useResendDelivery } from '../api/connections';
+import { useDeliveries } from '../api/list-deliveries';
+import { useResendDelivery } from '../api/resend-delivery';
 
 const statusLabel = { pending: 'Pendente', delivered: 'Entregue', failed: 'Falhou' } as const;
 

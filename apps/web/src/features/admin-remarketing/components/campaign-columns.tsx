@@ -13,7 +13,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';
 import { useNotifications } from '@/lib/notifications/use-notifications';
-import { useRunCampaign, useToggleCampaign } from '../api/campaigns';
+import { useRunCampaign } from '../api/run-campaign';
+import { useToggleCampaign } from '../api/toggle-campaign';
 
 const shortDate = (day: string) => day.split('-').reverse().join('/');
 

@@ -1,18 +1,25 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type Campaign,
-  type CampaignType,
-  type TargetCriteria,
+  type CampaignFormValues,
+  type CreateCampaignInput,
+  type TargetCriteriaFormValues,
+  type UpdateCampaignInput,
   campaignSmsMaxLength,
   campaignTemplateVariables,
   campaignTypeLabels,
   campaignTypes,
   channelOfCampaignType,
+  createCampaignFormSchema,
   defaultTargetCriteria,
   formatDecimalBRL,
   integrationMessages,
-  parseBRL,
+  targetCriteriaOf,
+  updateCampaignFormSchema,
 } from '@sorteio/shared';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { InputField, SelectField, TextareaField, firstErrorMessage } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -21,16 +28,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
-import { Textarea } from '@/components/ui/textarea';
 import { isApiError } from '@/lib/api-client';
 import { useNotifications } from '@/lib/notifications/use-notifications';
-import { useAudience, useCreateCampaign, usePreview, useUpdateCampaign } from '../api/campaigns';
-
-const num = (text: string) =>
-  Number.isFinite(Number(text)) ? Math.max(0, Math.round(Number(text))) : 0;
+import { useCreateCampaign } from '../api/create-campaign';
+import { usePreview } from '../api/preview-email';
+import { useAudience } from '../api/preview-audience';
+import { useUpdateCampaign } from '../api/update-campaign';
 
 /** Today in Brasília (UTC-3), as the server counts campaign days. */
 const brasiliaToday = (offsetDays = 0) =>
@@ -39,6 +42,26 @@ const brasiliaToday = (offsetDays = 0) =>
 const DEFAULT_EMAIL =
   'Olá {{nome}}! Faz {{dias_inativo}} dias que você não participa. Já foram {{participacoes}} participações e {{total_ganho}} em prêmios. Que tal voltar?';
 const DEFAULT_SMS = '{{nome}}, faz {{dias_inativo}} dias! Ha salas abertas esperando por voce.';
+
+/** What the form shows: the campaign being edited, or the defaults of a new one. */
+function formValuesOf(campaign: Campaign | undefined): CampaignFormValues {
+  const c = campaign?.target_criteria ?? defaultTargetCriteria;
+  return {
+    campaign_type: campaign?.campaign_type ?? 'reactivation',
+    campaign_name: campaign?.campaign_name ?? '',
+    email_subject: campaign?.email_subject ?? '',
+    email_template: campaign?.email_template ?? DEFAULT_EMAIL,
+    sms_text: campaign?.sms_text || DEFAULT_SMS,
+    start_date: campaign?.start_date ?? brasiliaToday(),
+    end_date: campaign?.end_date ?? brasiliaToday(30),
+    budget: campaign ? formatDecimalBRL(campaign.budget_centavos) : '0,00',
+    days_inactive: String(c.days_inactive),
+    min_participations: String(c.min_participations),
+    last_win_days: String(c.last_win_days),
+    spending_min: String(c.spending_range.min / 100),
+    spending_max: String(c.spending_range.max / 100),
+  };
+}
 
 /** 'Nova Campanha' (create) and 'Editar' (edit, when `campaign` is given). */
 export function CampaignDialog({
@@ -56,29 +79,17 @@ export function CampaignDialog({
   const update = useUpdateCampaign();
   const audience = useAudience();
   const preview = usePreview();
-  const c = campaign?.target_criteria ?? defaultTargetCriteria;
-  const [type, setType] = useState<CampaignType>(campaign?.campaign_type ?? 'reactivation');
-  const [name, setName] = useState(campaign?.campaign_name ?? '');
-  const [subject, setSubject] = useState(campaign?.email_subject ?? '');
-  const [template, setTemplate] = useState(campaign?.email_template ?? DEFAULT_EMAIL);
-  const [smsText, setSmsText] = useState(campaign?.sms_text || DEFAULT_SMS);
-  const [startDate, setStartDate] = useState(campaign?.start_date ?? brasiliaToday());
-  const [endDate, setEndDate] = useState(campaign?.end_date ?? brasiliaToday(30));
-  const [budget, setBudget] = useState(
-    campaign ? formatDecimalBRL(campaign.budget_centavos) : '0,00',
-  );
-  const [days, setDays] = useState(String(c.days_inactive));
-  const [minPart, setMinPart] = useState(String(c.min_participations));
-  const [lastWin, setLastWin] = useState(String(c.last_win_days));
-  const [spendMin, setSpendMin] = useState(String(c.spending_range.min / 100));
-  const [spendMax, setSpendMax] = useState(String(c.spending_range.max / 100));
-  const channel = channelOfCampaignType(type);
-  const criteria = (): TargetCriteria => ({
-    days_inactive: num(days),
-    min_participations: num(minPart),
-    last_win_days: num(lastWin),
-    spending_range: { min: num(spendMin) * 100, max: num(spendMax) * 100 },
+  const { register, handleSubmit, watch, getValues } = useForm<
+    CampaignFormValues,
+    unknown,
+    CreateCampaignInput | UpdateCampaignInput
+  >({
+    resolver: zodResolver(editing ? updateCampaignFormSchema : createCampaignFormSchema),
+    defaultValues: formValuesOf(campaign),
   });
+  const type = watch('campaign_type');
+  const channel = channelOfCampaignType(type);
+  const smsLength = watch('sms_text').length;
   const errorTitle = editing
     ? 'Erro ao atualizar campanha'
     : integrationMessages.campaignCreateError;
@@ -89,58 +100,44 @@ export function CampaignDialog({
     notify({ type: 'error', title: errorTitle, message });
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = channel === 'sms' ? smsText : template;
-    const budgetCentavos = parseBRL(budget);
-    if (!name.trim() || !body.trim() || !startDate || !endDate || budgetCentavos === null) {
-      fail(integrationMessages.campaignRequired);
-      return;
-    }
-    if (endDate < startDate) {
-      fail('A data de término deve ser igual ou posterior à data de início.');
-      return;
-    }
-    setError(null);
-    const fields = {
-      campaign_name: name,
-      email_subject: channel === 'email' ? subject : undefined,
-      email_template: channel === 'email' ? template : undefined,
-      sms_text: channel === 'sms' ? smsText : undefined,
-      target_criteria: criteria(),
-      budget_centavos: budgetCentavos,
-      start_date: startDate,
-      end_date: endDate,
-    };
-    const onError = (e: Error) => fail(isApiError(e) ? e.message : String(e));
-    if (editing)
-      update.mutate(
-        { id: campaign.id, input: fields },
-        {
-          onSuccess: () => {
-            notify({ type: 'success', title: 'Campanha atualizada' });
-            onOpenChange(false);
+  const onSubmit = handleSubmit(
+    (input) => {
+      setError(null);
+      const onError = (e: Error) => fail(isApiError(e) ? e.message : String(e));
+      if (editing)
+        update.mutate(
+          { id: campaign.id, input },
+          {
+            onSuccess: () => {
+              notify({ type: 'success', title: 'Campanha atualizada' });
+              onOpenChange(false);
+            },
+            onError,
           },
-          onError,
-        },
-      );
-    else
-      create.mutate(
-        { ...fields, campaign_type: type },
-        {
+        );
+      else
+        create.mutate(input as CreateCampaignInput, {
           onSuccess: () => {
             notify({ type: 'success', title: integrationMessages.campaignCreated });
             onOpenChange(false);
           },
           onError,
-        },
+        });
+    },
+    (errors) => {
+      // A missing field is said first, before the rules across fields.
+      const missing = Object.values(errors).some(
+        (e) => e?.message === integrationMessages.campaignRequired,
       );
-  };
-  const field = (id: string, label: string, value: string, set: (v: string) => void) => (
-    <div className="flex flex-col gap-1">
-      <Label htmlFor={id}>{label}</Label>
-      <Input id={id} inputMode="numeric" value={value} onChange={(e) => set(e.target.value)} />
-    </div>
+      fail(
+        missing
+          ? integrationMessages.campaignRequired
+          : (firstErrorMessage(errors) ?? integrationMessages.campaignRequired),
+      );
+    },
+  );
+  const field = (id: string, label: string, name: keyof TargetCriteriaFormValues) => (
+    <InputField id={id} label={label} inputMode="numeric" registration={register(name)} />
   );
   const pending = create.isPending || update.isPending;
   return (
@@ -152,103 +149,79 @@ export function CampaignDialog({
             Variáveis do modelo: {campaignTemplateVariables.map((v) => `{{${v}}}`).join(', ')}
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-          <div className="flex flex-col gap-1">
-            <Label htmlFor="camp-type">Tipo de campanha</Label>
-            <NativeSelect
-              id="camp-type"
-              value={type}
-              disabled={editing}
-              onChange={(e) => setType(e.target.value as CampaignType)}
-            >
-              {campaignTypes.map((t) => (
-                <option key={t} value={t}>
-                  {campaignTypeLabels[t]}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="flex flex-col gap-1">
-            <Label htmlFor="camp-name">Nome da campanha</Label>
-            <Input id="camp-name" value={name} onChange={(e) => setName(e.target.value)} />
-          </div>
+        <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4" noValidate>
+          <SelectField
+            id="camp-type"
+            label="Tipo de campanha"
+            disabled={editing}
+            registration={register('campaign_type')}
+          >
+            {campaignTypes.map((t) => (
+              <option key={t} value={t}>
+                {campaignTypeLabels[t]}
+              </option>
+            ))}
+          </SelectField>
+          <InputField
+            id="camp-name"
+            label="Nome da campanha"
+            registration={register('campaign_name')}
+          />
           {channel === 'email' ? (
             <>
-              <div className="flex flex-col gap-1">
-                <Label htmlFor="camp-subject">Assunto do e-mail</Label>
-                <Input
-                  id="camp-subject"
-                  value={subject}
-                  onChange={(e) => setSubject(e.target.value)}
-                />
-              </div>
-              <div className="flex flex-col gap-1">
-                <Label htmlFor="camp-template">Modelo do e-mail</Label>
-                <Textarea
-                  id="camp-template"
-                  className="min-h-28"
-                  value={template}
-                  onChange={(e) => setTemplate(e.target.value)}
-                />
-              </div>
+              <InputField
+                id="camp-subject"
+                label="Assunto do e-mail"
+                registration={register('email_subject')}
+              />
+              <TextareaField
+                id="camp-template"
+                label="Modelo do e-mail"
+                controlClassName="min-h-28"
+                registration={register('email_template')}
+              />
             </>
           ) : (
-            <div className="flex flex-col gap-1">
-              <Label htmlFor="camp-sms">Mensagem SMS</Label>
-              <Textarea
-                id="camp-sms"
-                maxLength={campaignSmsMaxLength}
-                value={smsText}
-                onChange={(e) => setSmsText(e.target.value)}
-                aria-describedby="camp-sms-count"
-              />
-              <p id="camp-sms-count" className="text-xs text-muted-foreground">
-                {smsText.length}/{campaignSmsMaxLength} caracteres. Enviada só a quem tem telefone e
-                aceitou receber mensagens.
-              </p>
-            </div>
+            <TextareaField
+              id="camp-sms"
+              label="Mensagem SMS"
+              maxLength={campaignSmsMaxLength}
+              hint={`${smsLength}/${campaignSmsMaxLength} caracteres. Enviada só a quem tem telefone e aceitou receber mensagens.`}
+              registration={register('sms_text')}
+            />
           )}
           <div className="grid grid-cols-2 gap-3">
-            <div className="flex flex-col gap-1">
-              <Label htmlFor="camp-start">Início</Label>
-              <Input
-                id="camp-start"
-                type="date"
-                value={startDate}
-                onChange={(e) => setStartDate(e.target.value)}
-              />
-            </div>
-            <div className="flex flex-col gap-1">
-              <Label htmlFor="camp-end">Término</Label>
-              <Input
-                id="camp-end"
-                type="date"
-                value={endDate}
-                onChange={(e) => setEndDate(e.target.value)}
-              />
-            </div>
-            <div className="flex flex-col gap-1">
-              <Label htmlFor="camp-budget">Orçamento (R$)</Label>
-              <Input
-                id="camp-budget"
-                inputMode="decimal"
-                value={budget}
-                onChange={(e) => setBudget(e.target.value)}
-              />
-            </div>
+            <InputField
+              id="camp-start"
+              label="Início"
+              type="date"
+              registration={register('start_date')}
+            />
+            <InputField
+              id="camp-end"
+              label="Término"
+              type="date"
+              registration={register('end_date')}
+            />
+            <InputField
+              id="camp-budget"
+              label="Orçamento (R$)"
+              inputMode="decimal"
+              registration={register('budget')}
+            />
           </div>
           <div className="grid grid-cols-2 gap-3">
-            {field('camp-days', 'Dias inativo', days, setDays)}
-            {field('camp-min', 'Mín. participações', minPart, setMinPart)}
-            {field('camp-win', 'Sem vitória há (dias)', lastWin, setLastWin)}
-            {field('camp-spend-min', 'Gasto mínimo (R$)', spendMin, setSpendMin)}
-            {field('camp-spend-max', 'Gasto máximo (R$)', spendMax, setSpendMax)}
+            {field('camp-days', 'Dias inativo', 'days_inactive')}
+            {field('camp-min', 'Mín. participações', 'min_participations')}
+            {field('camp-win', 'Sem vitória há (dias)', 'last_win_days')}
+            {field('camp-spend-min', 'Gasto mínimo (R$)', 'spending_min')}
+            {field('camp-spend-max', 'Gasto máximo (R$)', 'spending_max')}
           </div>
           <div className="flex flex-wrap gap-2">
             <Button
               type="button"
               variant="outline"
-              onClick={() => audience.mutate({ ...criteria(), channel })}
+              onClick={() => audience.mutate({ ...targetCriteriaOf(getValues()), channel })}
             >
               Ver público
             </Button>
@@ -256,13 +229,14 @@ export function CampaignDialog({
               <Button
                 type="button"
                 variant="outline"
-                onClick={() =>
+                onClick={() => {
+                  const values = getValues();
                   preview.mutate({
-                    email_subject: subject || undefined,
-                    email_template: template,
-                    target_criteria: criteria(),
-                  })
-                }
+                    email_subject: values.email_subject || undefined,
+                    email_template: values.email_template,
+                    target_criteria: targetCriteriaOf(values),
+                  });
+                }}
               >
                 Prévia do e-mail
               </Button>

@@ -15,7 +15,7 @@ import {
 } from '@/components/ui/dialog';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Spinner } from '@/components/ui/spinner';
-import { campaignReportCsvUrl, useCampaignReport } from '../api/campaigns';
+import { campaignReportCsvUrl, useCampaignReport } from '../api/get-campaign-report';
 
 const dayLabel = (day: string | null) => (day ? day.split('-').reverse().join('/') : 'Total');
 const opt = (n: number | null) => (n === null ? notAvailableLabel : String(n));

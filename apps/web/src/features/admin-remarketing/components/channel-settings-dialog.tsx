@@ -1,11 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type CampaignChannelSettings,
-  campaignChannelSettingsSchema,
+  type CampaignChannelSettingsFormValues,
+  campaignChannelSettingsFormSchema,
   formatDecimalBRL,
   integrationMessages,
-  parseBRL,
 } from '@sorteio/shared';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { InputField, firstErrorMessage } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -14,12 +17,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { useNotifications } from '@/lib/notifications/use-notifications';
-import { useChannelSettings, useUpdateChannelSettings } from '../api/campaigns';
+import { useChannelSettings } from '../api/get-channel-settings';
+import { useUpdateChannelSettings } from '../api/update-channel-settings';
 
 function SettingsForm({
   initial,
@@ -30,54 +32,50 @@ function SettingsForm({
 }) {
   const { notify } = useNotifications();
   const save = useUpdateChannelSettings();
-  const [v, setV] = useState({
-    ...initial,
-    frequency_cap_per_week: String(initial.frequency_cap_per_week),
-    email_cost: formatDecimalBRL(initial.email_cost_centavos),
-    sms_cost: formatDecimalBRL(initial.sms_cost_centavos),
-  });
   const [error, setError] = useState<string | null>(null);
-  const set = (key: keyof typeof v) => (e: { target: { value: string } }) =>
-    setV((old) => ({ ...old, [key]: e.target.value }));
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const candidate = {
-      email_sender_name: v.email_sender_name,
-      sms_sender_name: v.sms_sender_name,
-      sms_sender_number: v.sms_sender_number,
-      quiet_hours_start: v.quiet_hours_start,
-      quiet_hours_end: v.quiet_hours_end,
-      frequency_cap_per_week: Number(v.frequency_cap_per_week),
-      email_cost_centavos: parseBRL(v.email_cost) ?? -1,
-      sms_cost_centavos: parseBRL(v.sms_cost) ?? -1,
-    };
-    const parsed = campaignChannelSettingsSchema.safeParse(candidate);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? integrationMessages.campaignRequired);
-      return;
-    }
-    setError(null);
-    save.mutate(parsed.data, {
-      onSuccess: () => {
-        notify({ type: 'success', title: integrationMessages.settingsSaved });
-        onDone();
-      },
-      onError: (e) =>
-        notify({
-          type: 'error',
-          title: integrationMessages.settingsSaveError,
-          message: isApiError(e) ? e.message : String(e),
-        }),
-    });
-  };
-  const input = (id: string, label: string, key: keyof typeof v, type = 'text') => (
-    <div className="flex flex-col gap-1">
-      <Label htmlFor={id}>{label}</Label>
-      <Input id={id} type={type} value={String(v[key])} onChange={set(key)} />
-    </div>
+  const { register, handleSubmit } = useForm<
+    CampaignChannelSettingsFormValues,
+    unknown,
+    CampaignChannelSettings
+  >({
+    resolver: zodResolver(campaignChannelSettingsFormSchema),
+    defaultValues: {
+      email_sender_name: initial.email_sender_name,
+      sms_sender_name: initial.sms_sender_name,
+      sms_sender_number: initial.sms_sender_number,
+      quiet_hours_start: initial.quiet_hours_start,
+      quiet_hours_end: initial.quiet_hours_end,
+      frequency_cap_per_week: String(initial.frequency_cap_per_week),
+      email_cost: formatDecimalBRL(initial.email_cost_centavos),
+      sms_cost: formatDecimalBRL(initial.sms_cost_centavos),
+    },
+  });
+  const onSubmit = handleSubmit(
+    (input) => {
+      setError(null);
+      save.mutate(input, {
+        onSuccess: () => {
+          notify({ type: 'success', title: integrationMessages.settingsSaved });
+          onDone();
+        },
+        onError: (e) =>
+          notify({
+            type: 'error',
+            title: integrationMessages.settingsSaveError,
+            message: isApiError(e) ? e.message : String(e),
+          }),
+      });
+    },
+    (errors) => setError(firstErrorMessage(errors) ?? integrationMessages.campaignRequired),
   );
+  const input = (
+    id: string,
+    label: string,
+    key: keyof CampaignChannelSettingsFormValues,
+    type = 'text',
+  ) => <InputField id={id} label={label} type={type} registration={register(key)} />;
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+    <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4" noValidate>
       <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-medium">Remetentes</legend>
         {input('ch-email-name', 'Nome do remetente (e-mail)', 'email_sender_name')}

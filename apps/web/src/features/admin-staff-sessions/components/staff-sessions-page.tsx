@@ -25,7 +25,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessageOf } from '@/lib/errors';
 import { useNotifications } from '@/lib/notifications/use-notifications';
-import { useEndStaffSession, useStaffSessions } from '../api/staff-sessions';
+import { useEndStaffSession } from '../api/end-staff-session';
+import { useStaffSessions } from '../api/list-staff-sessions';
 
 const roleLabel = (role: string) => {
   const parsed = roleSchema.safeParse(role);

@@ -1,10 +1,15 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  MAINTENANCE_MAX_DAYS,
   type ServiceStatus,
+  type StartMaintenanceFormInput,
+  type StartMaintenanceInput,
   maintenanceMessages,
   servicePlayerLabels,
+  startMaintenanceFormSchema,
 } from '@sorteio/shared';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { InputField, TextareaField, firstErrorMessage } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -14,12 +19,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
 import { isApiError } from '@/lib/api-client';
 import { useNotifications } from '@/lib/notifications/use-notifications';
-import { useStartMaintenance } from '../api/services';
+import { useStartMaintenance } from '../api/start-maintenance';
 
 /** A date as the value of a datetime-local input (the browser's local time). */
 function toLocalInput(date: Date): string {
@@ -27,22 +29,7 @@ function toLocalInput(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-/** The same rules as the server, so most mistakes are caught before the request. */
-export function validateMaintenance(
-  reason: string,
-  endsAtLocal: string,
-  now = new Date(),
-): { error: string } | { reason: string; endsAt: string } {
-  const trimmed = reason.trim();
-  if (trimmed.length < 5 || trimmed.length > 300)
-    return { error: maintenanceMessages.reasonRequired };
-  const end = new Date(endsAtLocal);
-  if (!endsAtLocal || Number.isNaN(end.getTime())) return { error: maintenanceMessages.endInvalid };
-  if (end.getTime() <= now.getTime() + 60_000) return { error: maintenanceMessages.endInPast };
-  if (end.getTime() > now.getTime() + MAINTENANCE_MAX_DAYS * 86_400_000)
-    return { error: maintenanceMessages.endTooFar };
-  return { reason: trimmed, endsAt: end.toISOString() };
-}
+const schema = startMaintenanceFormSchema();
 
 export function MaintenanceDialog({
   service,
@@ -55,38 +42,42 @@ export function MaintenanceDialog({
 }) {
   const { notify } = useNotifications();
   const start = useStartMaintenance();
-  const [reason, setReason] = useState('');
-  const [endsAt, setEndsAt] = useState(() => toLocalInput(new Date(Date.now() + 3_600_000)));
+  // The first problem, shown above the buttons (a modal dialog hides the toasts).
   const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit } = useForm<
+    StartMaintenanceFormInput,
+    unknown,
+    StartMaintenanceInput
+  >({
+    resolver: zodResolver(schema),
+    defaultValues: { reason: '', endsAt: toLocalInput(new Date(Date.now() + 3_600_000)) },
+  });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validateMaintenance(reason, endsAt);
-    if ('error' in checked) {
-      setError(checked.error);
-      return;
-    }
-    setError(null);
-    start.mutate(
-      { id: service.id, input: checked },
-      {
-        onSuccess: () => {
-          notify({
-            type: 'success',
-            title: maintenanceMessages.started,
-            message: `${service.name} em manutenção.`,
-          });
-          onOpenChange(false);
+  const onSubmit = handleSubmit(
+    (input) => {
+      setError(null);
+      start.mutate(
+        { id: service.id, input },
+        {
+          onSuccess: () => {
+            notify({
+              type: 'success',
+              title: maintenanceMessages.started,
+              message: `${service.name} em manutenção.`,
+            });
+            onOpenChange(false);
+          },
+          onError: (e) => setError(isApiError(e) ? e.message : 'Tente novamente'),
         },
-        onError: (e) => setError(isApiError(e) ? e.message : 'Tente novamente'),
-      },
-    );
-  };
+      );
+    },
+    (errors) => setError(firstErrorMessage(errors) ?? maintenanceMessages.reasonRequired),
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+        <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>Manutenção: {service.name}</DialogTitle>
             <DialogDescription>
@@ -94,24 +85,18 @@ export function MaintenanceDialog({
               informado. A manutenção termina sozinha nesse horário.
             </DialogDescription>
           </DialogHeader>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="maintenance-reason">Motivo</Label>
-            <Textarea
-              id="maintenance-reason"
-              value={reason}
-              maxLength={300}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="maintenance-end">Término</Label>
-            <Input
-              id="maintenance-end"
-              type="datetime-local"
-              value={endsAt}
-              onChange={(e) => setEndsAt(e.target.value)}
-            />
-          </div>
+          <TextareaField
+            id="maintenance-reason"
+            label="Motivo"
+            maxLength={300}
+            registration={register('reason')}
+          />
+          <InputField
+            id="maintenance-end"
+            label="Término"
+            type="datetime-local"
+            registration={register('endsAt')}
+          />
           {error && (
             <p role="alert" className="text-sm text-destructive">
               {error}

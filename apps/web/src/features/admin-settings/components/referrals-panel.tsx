@@ -6,7 +6,8 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useNotifications } from '@/lib/notifications/use-notifications';
-import { useReferralAdmin, useUpdateReferralSettings } from './api/referrals';
+import { useReferralAdmin } from '../api/get-referral-admin';
+import { useUpdateReferralSettings } from '../api/update-referral-settings';
 
 /** The referral program: its figures, and (with referrals.manage) the switch that turns it off. */
 export function ReferralsPanel() {

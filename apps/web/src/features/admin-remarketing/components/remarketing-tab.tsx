@@ -27,11 +27,12 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth/use-auth';
-import { useCampaignStats, useCampaigns } from './api/campaigns';
-import { CampaignDialog } from './components/campaign-dialog';
-import { campaignColumns } from './components/campaign-columns';
-import { CampaignReportDialog } from './components/campaign-report-dialog';
-import { ChannelSettingsDialog } from './components/channel-settings-dialog';
+import { useCampaignStats } from '../api/get-campaign-stats';
+import { useCampaigns } from '../api/list-campaigns';
+import { CampaignDialog } from './campaign-dialog';
+import { campaignColumns } from './campaign-columns';
+import { CampaignReportDialog } from './campaign-report-dialog';
+import { ChannelSettingsDialog } from './channel-settings-dialog';
 
 const percent = (n: number) => `${n.toFixed(1).replace('.', ',')}%`;
 
@@ -120,7 +121,7 @@ function FilterBar({
   );
 }
 
-export default function AdminRemarketingTab() {
+export function RemarketingTab() {
   const { user } = useAuth();
   const canManage = can(user?.role, 'campaigns.manage');
   const [filters, setFilters] = useState<CampaignListQuery>({});

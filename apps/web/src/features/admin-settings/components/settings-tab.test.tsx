@@ -4,7 +4,7 @@ import type { SystemSettings } from '@sorteio/shared';
 import { describe, expect, it } from 'vitest';
 import { adminUser, mockApi } from '@/test/mock-api';
 import { renderWithProviders } from '@/test/render';
-import AdminSettingsTab from '.';
+import { SettingsTab as AdminSettingsTab } from './settings-tab';
 
 const defaults: SystemSettings = {
   siteName: 'Sorteio Certo',
@@ -77,5 +77,20 @@ describe('admin settings tab', () => {
       }),
     ).toBeDefined();
     expect(screen.queryByText('Ainda não conectado')).toBeNull();
+  });
+
+  it('refuses an amount that is not money before asking the server', async () => {
+    const fetchMock = mockApi({
+      'GET /api/me': { body: { user: adminUser } },
+      'GET /api/admin/settings': { body: defaults },
+    });
+    renderWithProviders(<AdminSettingsTab />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Taxas' }));
+    const min = screen.getByLabelText('Saque mínimo (R$)');
+    await userEvent.clear(min);
+    await userEvent.type(min, 'dez');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar Configurações' }));
+    expect(await screen.findByText('Valores inválidos.')).toBeDefined();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
   });
 });

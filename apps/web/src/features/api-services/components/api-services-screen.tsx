@@ -21,8 +21,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useNotifications } from '@/lib/notifications/use-notifications';
-import { useEndMaintenance, useServices, useTestService } from './api/services';
-import { MaintenanceDialog } from './components/maintenance-dialog';
+import { useEndMaintenance } from '../api/end-maintenance';
+import { useServices } from '../api/list-services';
+import { useTestService } from '../api/test-service';
+import { MaintenanceDialog } from './maintenance-dialog';
 
 const DOCS_URL = '/api/admin/docs/index.html';
 const statusLabel = {

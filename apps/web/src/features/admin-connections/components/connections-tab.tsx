@@ -22,9 +22,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useNotifications } from '@/lib/notifications/use-notifications';
-import { useConnections, useDeleteConnection, useTestConnection } from './api/connections';
-import { ConnectionDialog } from './components/connection-dialog';
-import { DeliveryLog } from './components/deliveries';
+import { useDeleteConnection } from '../api/delete-connection';
+import { useConnections } from '../api/list-connections';
+import { useTestConnection } from '../api/test-connection';
+import { ConnectionDialog } from './connection-dialog';
+import { DeliveryLog } from './deliveries';
 
 function ConnectionRow({
   c,
@@ -123,7 +125,7 @@ function ConnectionRow({
   );
 }
 
-export default function AdminConnectionsTab() {
+export function ConnectionsTab() {
   const { user } = useAuth();
   const canManage = can(user?.role, 'connections.manage');
   const connections = useConnections();

@@ -1,0 +1,1 @@
+export { ConnectionsTab as default } from './components/connections-tab';

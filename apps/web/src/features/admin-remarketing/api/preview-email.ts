@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import { type TargetCriteria, campaignPreviewSchema } from '@sorteio/shared';
+import { api } from '@/lib/api-client';
+
+export function usePreview() {
+  return useMutation({
+    mutationFn: (input: {
+      email_subject?: string | undefined;
+      email_template: string;
+      target_criteria: TargetCriteria;
+    }) =>
+      api('/api/admin/campaigns/preview', {
+        method: 'POST',
+        body: input,
+        schema: campaignPreviewSchema,
+      }),
+  });
+}

@@ -1,0 +1,1 @@
+export { RemarketingTab as default } from './components/remarketing-tab';

@@ -1,0 +1,1 @@
+export const referralAdminKey = ['admin', 'referrals'] as const;

@@ -1,0 +1,1 @@
+export { SettingsTab as default } from './components/settings-tab';

@@ -1,0 +1,1 @@
+export const serviceKeys = { all: ['admin', 'services'] as const };

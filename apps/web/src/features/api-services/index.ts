@@ -1,0 +1,1 @@
+export { ApiServicesScreen } from './components/api-services-screen';
