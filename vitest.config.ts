@@ -21,8 +21,10 @@ export default defineConfig({
           globalSetup: ['./src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file gets its own database; two workers fit two cores.
+          // Each file gets its own database; two workers fit two cores. Files share a worker's module
+          // cache (no isolation): importing the app once per worker, not once per file.
           pool: 'forks',
+          isolate: false,
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
