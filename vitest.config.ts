@@ -9,6 +9,7 @@ export default defineConfig({
           root: './packages/shared',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
         },
       },
       './apps/web/vitest.config.ts',

@@ -14,6 +14,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // Files share a worker's modules and jsdom (testing-library cleans the DOM after each test):
+    // one import of React and the app per worker, not per file.
+    isolate: false,
     testTimeout: 20_000,
   },
 });
