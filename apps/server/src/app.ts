@@ -48,6 +48,7 @@ import { registerRoomRoutes } from './modules/rooms/rooms.routes';
 import { registerPublicRoomRoutes, registerRoomPages } from './modules/rooms/public-rooms.routes';
 import { registerReferralRoutes } from './modules/referrals/referrals.routes';
 import { payReferralBonuses } from './modules/referrals/referrals.service';
+import { createPushSender, registerPushRoutes } from './modules/push';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { registerResponsiblePlayRoutes } from './modules/responsible-play/responsible-play.routes';
 import { registerPrivateRoomRoutes } from './modules/private-rooms/private-rooms.routes';
@@ -631,8 +632,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       }
     }),
   );
+  // The same notices go to the players' devices by web push, in the background (modules/push).
+  const push = createPushSender({ db: database.db, config, log: app.log });
+  app.addHook('preClose', () => push.idle());
   const publishAll = async (list: Promise<LiveEvent[]>) => {
-    for (const event of await list) await realtime.publish(event);
+    for (const event of await list) {
+      await realtime.publish(event);
+      push.sendNotice(event);
+    }
   };
   events.on('draw', (outcome: DrawOutcome) =>
     live(async () => {
@@ -666,6 +673,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerRoomRoutes(app, { db: database.db, config });
   registerPublicRoomRoutes(app, { db: database.db });
   registerReferralRoutes(app, { db: database.db, config });
+  registerPushRoutes(app, { db: database.db, config });
   // A confirmed entry may be an invited player's first: the inviter's bonus is decided after the
   // confirmation's commit (the scheduler's round decides what this misses).
   const referralBonus = (userId: string | null) => {

@@ -274,6 +274,24 @@ const envSchema = z
     DRAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
     /** The longest wait between two fetch attempts of a round that could not be had. */
     DRAND_RETRY_MAX_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+    /** Web push (RFC 8292): both keys or neither; neither = a pair made once, kept sealed in the database. */
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, {
+        error: 'deve ser a chave pública P-256 em base64url (87 caracteres)',
+      })
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, {
+        error: 'deve ser a chave privada P-256 em base64url (43 caracteres)',
+      })
+      .optional(),
+    /** Who the push services contact about this sender: mailto: or https:// (SUPPORT_EMAIL by default). */
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, { error: 'deve começar com mailto: ou https://' })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     const drandVars = [
@@ -290,6 +308,12 @@ const envSchema = z
         code: 'custom',
         path: [missingDrand[0]!],
         message: `é obrigatório junto com as outras variáveis DRAND_* (faltam: ${missingDrand.join(', ')})`,
+      });
+    if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.VAPID_PUBLIC_KEY === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY'],
+        message: 'é obrigatório junto com a outra chave VAPID_*',
       });
     if (env.PIX_PROVIDER === 'efi') {
       for (const key of [
@@ -591,6 +615,8 @@ export interface Config {
     timeoutMs: number;
     retryMaxSeconds: number;
   } | null;
+  /** Web push: the VAPID pair (null: made once and kept in the database) and the subject. */
+  push: { vapid: { publicKey: string; privateKey: string } | null; subject: string };
   version: string;
 }
 
@@ -823,6 +849,13 @@ export function loadConfig(
             retryMaxSeconds: e.DRAND_RETRY_MAX_SECONDS,
           }
         : null,
+    push: {
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : null,
+      subject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
+    },
     version: env.npm_package_version ?? '0.1.0',
   };
   const merged = { ...base, ...options.overrides };

@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { loadLandingData } from '@/app/landing-island/landing-data';
 import { LandingIsland, type StartApp } from '@/app/landing-island/landing-island';
+import { registerServiceWorker } from '@/lib/pwa/register-service-worker';
 import './index.css';
 
 // `/` arrives prerendered (landing.html): React takes over the markup in place.
@@ -32,3 +33,5 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+registerServiceWorker();

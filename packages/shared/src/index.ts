@@ -32,3 +32,4 @@ export * from './forms/api-services';
 export * from './forms/connections';
 export * from './forms/admin-settings';
 export * from './forms/campaigns';
+export * from './push';

@@ -35,7 +35,7 @@ export interface OutboundResponse {
 export interface OutboundOptions {
   method?: string;
   headers?: Record<string, string>;
-  body?: string;
+  body?: string | Buffer;
   timeoutMs?: number;
   allowPrivate: boolean;
   /** Bytes of the answer kept (the rest is read and dropped). */

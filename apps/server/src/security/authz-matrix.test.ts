@@ -188,6 +188,28 @@ const routes: Record<string, RouteSpec> = {
     access: { kind: 'signed-in' },
     call: () => ({ url: '/api/referrals/me' }),
   },
+  // Web push: the public key is public; a subscription is the caller's own device.
+  'GET /api/push/public-key': {
+    access: { kind: 'open' },
+    call: () => ({ url: '/api/push/public-key' }),
+  },
+  'POST /api/push/subscriptions': {
+    access: { kind: 'signed-in' },
+    call: (actor, n) => ({
+      url: '/api/push/subscriptions',
+      body: {
+        endpoint: `https://push.example.com/send/${actor}-${n}`,
+        keys: { p256dh: 'BPcMbnWQL5GOYX_5FZ2k', auth: 'c2VjcmV0' },
+      },
+    }),
+  },
+  'DELETE /api/push/subscriptions': {
+    access: { kind: 'signed-in' },
+    call: (actor, n) => ({
+      url: '/api/push/subscriptions',
+      body: { endpoint: `https://push.example.com/send/${actor}-${n}` },
+    }),
+  },
   // Served only with a built web app (not in this test): the shell with the room's tags.
   'GET /salas/:id': {
     access: { kind: 'open' },

@@ -27,6 +27,7 @@ describe('route table', () => {
     // No API in this test: the screens answer with their not-found states.
     ['/private-room?code=ABCD1234', 'Sala não encontrada'],
     ['/sorteios', 'Sorteios verificáveis'],
+    ['/ganhadores', 'Ganhadores'],
     ['/sorteios/0b4c7e3e-0000-4000-8000-000000000000', 'Verificação do sorteio'],
     ['/privacy', 'Política de Privacidade'],
     ['/tutorial', 'Como Usar a Plataforma'],
@@ -115,7 +116,7 @@ describe('layout', () => {
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
 
-  it('shows anonymous visitors Privacidade, Tutorial, Entrar and Criar Conta', async () => {
+  it('shows anonymous visitors Privacidade, Tutorial, Ganhadores, Entrar and Criar Conta', async () => {
     mockApi({ ...signedOut, ...stats });
     renderRoutes(routes, '/');
     const nav = await screen.findByRole('navigation', { name: 'Principal' });
@@ -123,7 +124,7 @@ describe('layout', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Privacidade', 'Tutorial']);
+    ).toEqual(['Privacidade', 'Tutorial', 'Ganhadores']);
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('link', { name: 'Entrar' }).getAttribute('href')).toBe(
       '/login',
@@ -148,7 +149,7 @@ describe('layout', () => {
     ]);
   });
 
-  it('footer links to tutorial, terms, rules, privacy, support, responsible play and the verifiable draws', async () => {
+  it('footer links to tutorial, terms, rules, privacy, support, responsible play, the verifiable draws and the winners', async () => {
     mockApi({ ...signedOut, ...stats });
     renderRoutes(routes, '/');
     const footer = await screen.findByRole('contentinfo');
@@ -163,6 +164,7 @@ describe('layout', () => {
       '/support',
       '/jogo-responsavel',
       '/sorteios',
+      '/ganhadores',
     ]);
     expect(within(footer).getByText(/Sorteios verificáveis/)).toBeDefined();
     expect(footer.textContent).toContain(String(new Date().getFullYear()));

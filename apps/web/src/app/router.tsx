@@ -71,6 +71,7 @@ const publicRoutes: RouteObject[] = [
   // Public rooms for visitors and their shareable pages.
   { path: 'salas', lazy: page(() => import('./routes/public/rooms')) },
   { path: 'salas/:id', lazy: page(() => import('./routes/public/room')) },
+  { path: 'ganhadores', lazy: page(() => import('./routes/public/winners')) },
   // Draw transparency pages (DESIGN.md section 5): anyone may verify a draw.
   { path: 'sorteios', lazy: page(() => import('./routes/public/draws')) },
   { path: 'sorteios/:id', lazy: page(() => import('./routes/public/draw')) },

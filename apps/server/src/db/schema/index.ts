@@ -13,3 +13,4 @@ export * from './operations';
 export * from './identity-attestations';
 export * from './data-exports';
 export * from './referrals';
+export * from './push';

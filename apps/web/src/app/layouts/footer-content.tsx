@@ -15,6 +15,7 @@ const footerLinks = [
   { to: '/support', label: 'Suporte' },
   { to: '/jogo-responsavel', label: 'Jogo Responsável' },
   { to: '/sorteios', label: 'Sorteios verificáveis' },
+  { to: '/ganhadores', label: 'Ganhadores' },
 ];
 
 /** The company that operates the platform, from the server's configuration. */

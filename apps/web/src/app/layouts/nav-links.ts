@@ -9,6 +9,7 @@ import {
   LayoutDashboard,
   Shield,
   Ticket,
+  Trophy,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -36,6 +37,7 @@ export const appLinks: NavItem[] = [
 export const publicLinks: NavItem[] = [
   { to: '/privacy', label: 'Privacidade', icon: Shield },
   { to: '/tutorial', label: 'Tutorial', icon: GraduationCap },
+  { to: '/ganhadores', label: 'Ganhadores', icon: Trophy },
 ];
 
 /**

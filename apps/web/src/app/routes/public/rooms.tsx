@@ -1,3 +1,5 @@
+import { Trophy } from 'lucide-react';
+import { Link } from 'react-router';
 import { PageTitle } from '@/components/page-title';
 import { PublicRoomsList } from '@/features/rooms/components/public-room';
 
@@ -12,6 +14,13 @@ export default function PublicRoomsPage() {
           <p className="mt-1 text-muted-foreground">
             Escolha uma sala, veja as vagas e o prêmio, e compartilhe com quem vai jogar com você.
           </p>
+          <Link
+            to="/ganhadores"
+            className="mt-2 inline-flex min-h-11 items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            <Trophy aria-hidden="true" className="size-4" />
+            Ver ganhadores e rankings do mês
+          </Link>
         </div>
         <PublicRoomsList />
       </div>

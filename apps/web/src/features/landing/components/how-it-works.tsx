@@ -1,6 +1,9 @@
 import { ArrowRight, ShieldCheck } from 'lucide-react';
 import { AppLink } from '@/components/app-link';
 
+const sectionLink =
+  'inline-flex items-center gap-1 rounded-sm text-sm font-semibold text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring';
+
 const steps = [
   {
     title: 'Crie sua conta',
@@ -53,13 +56,16 @@ export function HowItWorks() {
           resultado, publicamos a prova completa. Qualquer pessoa pode conferir que o vencedor não
           foi escolhido a dedo.
         </p>
-        <AppLink
-          to="/sorteios"
-          className="inline-flex items-center gap-1 rounded-sm text-sm font-semibold text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          Verificar sorteios
-          <ArrowRight aria-hidden="true" className="size-4" />
-        </AppLink>
+        <div className="flex flex-col gap-2">
+          <AppLink to="/sorteios" className={sectionLink}>
+            Verificar sorteios
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </AppLink>
+          <AppLink to="/ganhadores" className={sectionLink}>
+            Ver ganhadores
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </AppLink>
+        </div>
       </div>
     </section>
   );

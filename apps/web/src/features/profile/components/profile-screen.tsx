@@ -1,6 +1,7 @@
 import { FileCheck, History, MapPin, Shield, User } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import type { ReactNode } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useProfile } from '../api/get-profile';
 import { useVerification } from '../api/get-verification';
@@ -29,7 +30,11 @@ function isTab(value: string | null): value is ProfileTabValue {
   return value !== null && (profileTabs as readonly string[]).includes(value);
 }
 
-export function ProfileScreen() {
+/**
+ * `deviceNotifications`: the card of this device's push notifications (features/push), composed by
+ * the route so the two features stay apart; shown in the profile tab beside the other notices.
+ */
+export function ProfileScreen({ deviceNotifications }: { deviceNotifications?: ReactNode } = {}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const tab: ProfileTabValue = isTab(requested) ? requested : 'perfil';
@@ -75,7 +80,7 @@ export function ProfileScreen() {
           })}
         </TabsList>
         <TabsContent value="perfil">
-          <ProfileTab />
+          <ProfileTab deviceNotifications={deviceNotifications} />
         </TabsContent>
         <TabsContent value="verificacao">
           <VerificationTab

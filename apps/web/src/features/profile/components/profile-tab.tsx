@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useProfile } from '../api/get-profile';
 import { LoadError, LoadingBlock } from './load-states';
@@ -6,7 +7,7 @@ import { PrivacyDataCard } from './privacy-data-card';
 import { ProfileForm } from './profile-form';
 import { WinnersVisibilityCard } from './winners-visibility-card';
 
-export function ProfileTab() {
+export function ProfileTab({ deviceNotifications }: { deviceNotifications?: ReactNode }) {
   const profile = useProfile();
   return (
     <div className="flex flex-col gap-6">
@@ -34,6 +35,7 @@ export function ProfileTab() {
       </Card>
       {profile.data ? <WinnersVisibilityCard profile={profile.data} /> : null}
       <NotificationsCard />
+      {deviceNotifications}
       <PrivacyDataCard />
     </div>
   );

@@ -86,7 +86,7 @@ export function PublicRoomsList() {
                   room={room}
                   label={`Vagas vendidas da Sala ${roomTypeLabel(room.tipoSala)}`}
                 />
-                <RoomFacts room={room} live />
+                <RoomFacts room={room} live showBar={false} />
                 {room.dataSorteio && <DrawCountdown date={room.dataSorteio} />}
               </CardContent>
               <CardFooter className="mt-auto">
@@ -146,7 +146,7 @@ export function PublicRoomView({ roomId }: { roomId: string }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         <SeatsProgress room={data} label="Vagas vendidas" />
-        <RoomFacts room={data} live />
+        <RoomFacts room={data} live showBar={false} />
         {data.dataSorteio && data.status === 'aberta' && <DrawCountdown date={data.dataSorteio} />}
         {!open && (
           <Alert variant="warning" role="status">

@@ -45,10 +45,13 @@ export function RoomFacts({
   room,
   className,
   live = false,
+  showBar = true,
 }: {
   room: Room;
   className?: string;
   live?: boolean;
+  /** False where the view already shows the seats as its own progress bar (SeatsProgress). */
+  showBar?: boolean;
 }) {
   const filled = room.maxParticipantes > 0 ? room.participantesAtual / room.maxParticipantes : 0;
   return (
@@ -80,16 +83,18 @@ export function RoomFacts({
           </dd>
         </div>
       </dl>
-      <div
-        className="h-1.5 w-full overflow-hidden rounded-full bg-muted"
-        aria-hidden="true"
-        title={`${room.participantesAtual} de ${room.maxParticipantes} vagas ocupadas`}
-      >
+      {showBar && (
         <div
-          className="h-full rounded-full bg-primary"
-          style={{ width: `${Math.min(100, Math.round(filled * 100))}%` }}
-        />
-      </div>
+          className="h-1.5 w-full overflow-hidden rounded-full bg-muted"
+          aria-hidden="true"
+          title={`${room.participantesAtual} de ${room.maxParticipantes} vagas ocupadas`}
+        >
+          <div
+            className="h-full rounded-full bg-primary"
+            style={{ width: `${Math.min(100, Math.round(filled * 100))}%` }}
+          />
+        </div>
+      )}
     </div>
   );
 }

@@ -1,0 +1,2 @@
+export { registerPushRoutes } from './push.routes';
+export { createPushSender, type PushSender } from './push.service';

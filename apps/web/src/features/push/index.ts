@@ -1,0 +1,1 @@
+export { PushNotificationsCard } from './components/push-notifications-card';

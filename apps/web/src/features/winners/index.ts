@@ -1,0 +1,1 @@
+export { WINNERS_TITLE, WinnersScreen } from './components/winners-screen';
