@@ -40,6 +40,7 @@ const SECTION_TITLES: Record<string, string> = {
   campanhasDeRemarketing: 'Campanhas recebidas',
   acoesDaEquipeSobreMinhaConta: 'Ações da equipe sobre a conta',
   exportacoesDeDadosPedidas: 'Cópias dos dados pedidas',
+  notificacoesNoCelular: 'Aparelhos com notificações no celular',
 };
 
 /** Fields that hold integer centavos, shown as reais. */

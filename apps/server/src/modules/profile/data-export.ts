@@ -26,6 +26,7 @@ import {
   referralCodes,
   referrals,
   privateRoomMessages,
+  pushSubscriptions,
   privateRooms,
   remarketingLogs,
   responsiblePlay,
@@ -71,6 +72,7 @@ export const EXPORTED_USER_COLUMNS = [
   'private_rooms.creator_id',
   'private_room_messages.user_id',
   'data_exports.user_id',
+  'push_subscriptions.user_id',
 ] as const;
 
 /**
@@ -118,6 +120,9 @@ export const NEVER_EXPORTED = [
   'verificacao_usuario.foto_documento_key',
   'verificacao_usuario.selfie_key',
   'data_exports.file_key',
+  'push_subscriptions.endpoint',
+  'push_subscriptions.p256dh',
+  'push_subscriptions.auth',
 ] as const;
 
 type Row = Record<string, unknown>;
@@ -317,6 +322,17 @@ export async function exportAccountRecords(db: Db, userId: string) {
     .where(eq(dataExports.userId, userId))
     .orderBy(asc(dataExports.requestedAt));
 
+  // The push service's address and the device's keys are capabilities: only the device is named.
+  const pushDevices = await db
+    .select({
+      navegador: pushSubscriptions.userAgent,
+      ativadoEm: pushSubscriptions.createdAt,
+      ultimoEnvioEm: pushSubscriptions.lastSentAt,
+    })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(asc(pushSubscriptions.createdAt));
+
   return {
     /** How the person signs in: the method and whether a password is set, never the hash. */
     formasDeAcesso: logins.map((l) => ({
@@ -390,6 +406,7 @@ export async function exportAccountRecords(db: Db, userId: string) {
     mensagensEmSalasPrivadas: roomMessages,
     acoesDaEquipeSobreMinhaConta: staffActions,
     exportacoesDeDadosPedidas: exportsAsked,
+    notificacoesNoCelular: pushDevices,
     indicacoes: {
       meuCodigo: referralCode ?? null,
       amigosConvidados: invitedByMe,

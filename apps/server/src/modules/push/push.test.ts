@@ -197,7 +197,7 @@ describe('web push', () => {
         db: db(),
         config: ctx.config,
         userId: who.id,
-        salaId: room.id,
+        roomId: room.id,
         metodo: 'balance',
       });
     await ctx.app.drawIfDue(room.id);
