@@ -21,7 +21,7 @@ import {
   getSystemSettings,
   invalidateSettings,
   updateSystemSettings,
-} from '../settings/settings.service';
+} from './settings.service';
 
 /** Paths players may still call during maintenance: sign-in, staff work, provider webhooks. */
 const MAINTENANCE_OPEN = ['/api/auth/', '/api/admin/', '/api/webhooks/', '/api/public/', '/api/r/'];

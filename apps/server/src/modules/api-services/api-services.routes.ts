@@ -27,7 +27,7 @@ import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
 import { actorOf } from '../admin/audit.service';
 import type { Mailer } from '../mail/mail.service';
-import type { PixRuntime } from './pix-config.service';
+import type { PixRuntime } from '../pix-setup/pix-setup.service';
 import {
   type MaintenanceWindow,
   type ServiceHealthStats,
@@ -39,7 +39,7 @@ import {
   runHealthChecks,
   securityChecks,
   startMaintenance,
-} from './service-health';
+} from '../service-health/service-health.service';
 
 /** How long a copy reuses the public maintenance notices (players' screens poll them). */
 const NOTICES_MEMO_MS = 5_000;
