@@ -37,7 +37,7 @@ import {
   maskConfig,
   parseConfig,
 } from './connection-config';
-import { forgetWebhookTargets } from './webhook-deliveries';
+import { type WebhookDispatcher, forgetWebhookTargets } from './webhook-deliveries';
 import { describeError, sendSigned } from './webhook-send';
 
 const TEST_TIMEOUT_MS = 5000;
@@ -303,7 +303,12 @@ export async function listDeliveries(db: Db, connectionId: string): Promise<Webh
 }
 
 /** 'Reenviar': the same message (same webhook-id, so receivers can deduplicate) sent again now. */
-export async function resendDelivery(db: Db, actor: AuditActor, deliveryId: string): Promise<void> {
+export async function resendDelivery(
+  db: Db,
+  actor: AuditActor,
+  deliveryId: string,
+  dispatcher: WebhookDispatcher,
+): Promise<void> {
   const [target] = await db
     .select({ active: externalConnections.isActive })
     .from(webhookDeliveries)
@@ -326,4 +331,5 @@ export async function resendDelivery(db: Db, actor: AuditActor, deliveryId: stri
       after: { connectionId: row.connectionId },
     });
   });
+  await dispatcher.enqueue(deliveryId, 0);
 }
