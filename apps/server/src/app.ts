@@ -55,7 +55,7 @@ import { registerPrivateRoomRoutes } from './modules/private-rooms/private-rooms
 import { notifyReceipts, registerPaymentRoutes } from './modules/payments/payments.routes';
 import type { PixProvider } from './modules/payments/pix-provider';
 import type { ReceiveResult } from './modules/payments/payments.service';
-import { type PixRuntime, createPixRuntime } from './modules/integrations/pix-config.service';
+import { type PixRuntime, createPixRuntime } from './modules/pix-setup/pix-setup.service';
 import { HEALTH_QUEUE, createJobQueue, queueMail, scheduleRounds } from './jobs/queue';
 import { type Scheduler, createScheduler } from './jobs/scheduler';
 import { notifyDraw, notifyPayout, registerDrawRoutes } from './modules/draws/draws.routes';
@@ -82,17 +82,20 @@ import { type Mailer, createMailer } from './modules/mail/mail.service';
 import { type SystemState, registerSystemRoutes } from './modules/system/system.routes';
 import { registerMetrics } from './plugins/metrics';
 import { registerRequestOrigin } from './plugins/request-origin';
-import { registerSettingsRoutes } from './modules/integrations/settings.routes';
-import { registerPixConfigRoutes } from './modules/integrations/pix-config.routes';
-import { registerConnectionRoutes } from './modules/integrations/connections.routes';
-import { registerCampaignRoutes } from './modules/integrations/campaigns.routes';
-import { type ServiceHealthRuntime, registerServiceRoutes } from './modules/integrations/services';
-import { HEALTH_CHECK_INTERVAL_SECONDS } from './modules/integrations/service-health';
+import { registerSettingsRoutes } from './modules/settings/settings.routes';
+import { registerPixConfigRoutes } from './modules/pix-setup/pix-setup.routes';
+import { registerConnectionRoutes } from './modules/connections/connections.routes';
+import { registerCampaignRoutes } from './modules/campaigns/campaigns.routes';
+import {
+  type ServiceHealthRuntime,
+  registerServiceRoutes,
+} from './modules/api-services/api-services.routes';
+import { HEALTH_CHECK_INTERVAL_SECONDS } from './modules/service-health/service-health.service';
 import {
   type WebhookRuntime,
   createWebhookRuntime,
   subscribePlatformEvents,
-} from './modules/integrations/webhooks';
+} from './modules/connections/webhooks';
 import { registerAdminPanelRoutes } from './modules/admin/admin-panel.routes';
 import { registerAdminRoomRoutes } from './modules/admin/admin-rooms.routes';
 import { registerAdminUserRoutes } from './modules/admin/admin-users.routes';

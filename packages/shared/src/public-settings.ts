@@ -1,6 +1,6 @@
 /**
  * The platform settings every visitor may read (GET /api/settings/public). Apart from the full
- * settings of integrations.ts so the first pages do not build the integration screens' schemas
+ * settings of settings.ts so the first pages do not build the integration screens' schemas
  * (re-exported by the package's index under the same names).
  */
 import { z } from 'zod';

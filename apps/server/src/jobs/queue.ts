@@ -10,7 +10,7 @@ import type { MailMessage, Mailer } from '../modules/mail/mail.service';
 
 export const MAIL_QUEUE = 'mail';
 export const ROUNDS_QUEUE = 'rounds';
-/** The periodic health checks of the API services (modules/integrations/service-health.ts). */
+/** The periodic health checks of the API services (modules/service-health/service-health.service.ts). */
 export const HEALTH_QUEUE = 'service-health';
 /** Seconds between two rounds of the background work (seat expiry, PIX polling, draws, payouts). */
 export const ROUND_INTERVAL_SECONDS = 15;

@@ -14,8 +14,9 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { campaignSmsMessages as smsTable, remarketingCampaigns } from '../../db/schema';
-import { MAX_ATTEMPTS, backoffSeconds, channelEnabled } from './notifications.service';
-import { type ChannelProvider, ProviderError } from './provider';
+import { attemptLeased, claimLeased } from '../../lib/delivery-queue';
+import { channelEnabled, messageRetryDelay, sendThrough } from './notifications.service';
+import type { ChannelProvider, ProviderError, SendResult } from './provider';
 
 export const campaignSmsErrors = {
   smsOptOut: 'O jogador desativou o SMS (ou trocou o celular) antes do envio',
@@ -94,21 +95,8 @@ export async function attemptCampaignSms(
   options: { timeoutMs: number; backoffBaseSeconds?: number },
 ): Promise<number | null> {
   if (!(await channelEnabled(db, 'sms'))) return null;
-  const lease = new Date(Date.now() + options.timeoutMs + 5000);
-  const [claimed] = await db
-    .update(smsTable)
-    .set({ notBefore: lease })
-    .where(
-      and(
-        eq(smsTable.id, id),
-        eq(smsTable.status, 'queued'),
-        lte(smsTable.notBefore, sql`clock_timestamp()`),
-      ),
-    )
-    .returning();
-  if (!claimed) return null;
-  const fail = (error: string, attempts = claimed.attempts, spent = true) =>
-    db
+  const fail = async (error: string, attempts: number, spent = true) => {
+    await db
       .update(smsTable)
       .set({
         status: 'failed',
@@ -118,38 +106,45 @@ export async function attemptCampaignSms(
         ...(spent ? {} : { costCentavos: 0 }),
       })
       .where(eq(smsTable.id, id));
-  // Checked again at send time: the player may have opted out since the campaign ran.
-  const problem = await consentProblem(db, claimed.userId, claimed.phone);
-  if (problem) {
-    await fail(problem, claimed.attempts, false);
-    return null;
-  }
-  const attempts = claimed.attempts + 1;
-  try {
-    const result = await provider.send({
-      to: claimed.phone,
-      body: claimed.body,
-      template: '',
-      params: [],
-    });
-    const now = new Date();
-    await db
-      .update(smsTable)
-      .set({
-        status: result.status,
-        providerMessageId: result.providerMessageId,
-        attempts,
-        error: null,
-        sentAt: now,
-        deliveredAt: result.status === 'delivered' ? now : null,
-      })
-      .where(eq(smsTable.id, id));
-    return null;
-  } catch (error) {
-    const e =
-      error instanceof ProviderError ? error : new ProviderError(String(error), false, null, null);
-    if (e.retryable && attempts < MAX_ATTEMPTS) {
-      const delay = backoffSeconds(attempts, options.backoffBaseSeconds);
+  };
+  return attemptLeased<typeof smsTable.$inferSelect, SendResult, ProviderError>({
+    claim: () =>
+      claimLeased(
+        db,
+        {
+          table: smsTable,
+          id: smsTable.id,
+          status: smsTable.status,
+          pending: 'queued',
+          dueAt: smsTable.notBefore,
+        },
+        id,
+        options.timeoutMs + 5000,
+      ),
+    // Checked again at send time: the player may have opted out since the campaign ran.
+    async admit(claimed) {
+      const problem = await consentProblem(db, claimed.userId, claimed.phone);
+      if (problem) await fail(problem, claimed.attempts, false);
+      return !problem;
+    },
+    send: (claimed) =>
+      sendThrough(provider, { to: claimed.phone, body: claimed.body, template: '', params: [] }),
+    retryDelay: messageRetryDelay(options.backoffBaseSeconds),
+    async sent(_claimed, attempts, result) {
+      const now = new Date();
+      await db
+        .update(smsTable)
+        .set({
+          status: result.status,
+          providerMessageId: result.providerMessageId,
+          attempts,
+          error: null,
+          sentAt: now,
+          deliveredAt: result.status === 'delivered' ? now : null,
+        })
+        .where(eq(smsTable.id, id));
+    },
+    async retry(_claimed, attempts, e, delay) {
       await db
         .update(smsTable)
         .set({
@@ -158,11 +153,9 @@ export async function attemptCampaignSms(
           notBefore: new Date(Date.now() + delay * 1000),
         })
         .where(eq(smsTable.id, id));
-      return delay;
-    }
-    await fail(e.message, attempts);
-    return null;
-  }
+    },
+    giveUp: (_claimed, attempts, e) => fail(e.message, attempts),
+  });
 }
 
 const rank = { queued: 0, sent: 1, delivered: 2, failed: 3 } as const;

@@ -19,6 +19,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { participacoes } from '../../db/schema';
+import { createDeliveryRunner } from '../../lib/delivery-queue';
 import type { App } from '../../lib/fastify';
 import type { DrawOutcome } from '../draws/draws.service';
 import type { PayoutEvent } from '../draws/payouts.service';
@@ -39,7 +40,6 @@ import { createWhatsAppClient } from './whatsapp-cloud';
 export const NOTIFY_QUEUE = 'notifications';
 /** A queued attempt: a notification message, or a campaign SMS (kind 'campaign-sms'). */
 type Job = { id: string; kind?: 'campaign-sms' };
-const SWEEP_MS = 30_000;
 
 /** A security event told to the account's owner (auth.ts). */
 export interface SecurityAlert {
@@ -94,24 +94,13 @@ export async function createNotificationRuntime(options: {
 }): Promise<NotificationRuntime> {
   const { db, config, log, boss } = options;
   const providers = options.providers ?? createProviders(config);
-  const timers = new Set<NodeJS.Timeout>();
-  const running = new Set<Promise<void>>();
-
-  const track = (work: Promise<void>) => {
-    const p = work.catch((error: unknown) =>
-      log.warn({ err: error }, 'notification attempt failed'),
-    );
-    running.add(p);
-    void p.finally(() => running.delete(p));
-    return p;
-  };
 
   async function attempt(id: string): Promise<void> {
     const retryIn = await attemptMessage(db, providers, id, {
       timeoutMs: config.notify.timeoutMs,
       backoffBaseSeconds: config.notify.backoffBaseSeconds,
     });
-    if (retryIn !== null) await enqueue({ id }, retryIn);
+    if (retryIn !== null) await runner.enqueue({ id }, retryIn);
   }
 
   async function attemptCampaign(id: string): Promise<void> {
@@ -119,38 +108,19 @@ export async function createNotificationRuntime(options: {
       timeoutMs: config.notify.timeoutMs,
       backoffBaseSeconds: config.notify.backoffBaseSeconds,
     });
-    if (retryIn !== null) await enqueue({ id, kind: 'campaign-sms' }, retryIn);
+    if (retryIn !== null) await runner.enqueue({ id, kind: 'campaign-sms' }, retryIn);
   }
 
-  const run = (job: Job) =>
-    job.kind === 'campaign-sms' ? attemptCampaign(job.id) : attempt(job.id);
-
-  async function enqueue(job: Job, delaySeconds: number) {
-    if (boss) {
-      await boss.send(NOTIFY_QUEUE, job, {
-        startAfter: Math.max(1, Math.ceil(delaySeconds)),
-        retryLimit: 2,
-      });
-      return;
-    }
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      void track(run(job));
-    }, delaySeconds * 1000);
-    timer.unref();
-    timers.add(timer);
-  }
-
-  if (boss) {
-    await boss.createQueue(NOTIFY_QUEUE);
-    await boss.work<Job>(
-      NOTIFY_QUEUE,
-      { pollingIntervalSeconds: 1, batchSize: 10 },
-      async (jobs) => {
-        for (const job of jobs) await run(job.data);
-      },
-    );
-  }
+  const runner = await createDeliveryRunner<Job>({
+    queue: NOTIFY_QUEUE,
+    boss,
+    log,
+    label: 'notification',
+    run: (job) => (job.kind === 'campaign-sms' ? attemptCampaign(job.id) : attempt(job.id)),
+    sweep: () => runtime.sweep(),
+    startAfter: (delaySeconds) => Math.max(1, Math.ceil(delaySeconds)),
+  });
+  const track = (work: Promise<void>) => runner.track(work);
 
   // One pass over the due campaign SMS at a time; a request during a pass runs one more after it.
   let campaignPass: Promise<void> | null = null;
@@ -176,13 +146,6 @@ export async function createNotificationRuntime(options: {
     return campaignPass;
   }
 
-  const sweepTimer = setInterval(() => {
-    runtime
-      .sweep()
-      .catch((error: unknown) => log.warn({ err: error }, 'notification sweep failed'));
-  }, SWEEP_MS);
-  sweepTimer.unref();
-
   const runtime: NotificationRuntime = {
     providers,
     async notify(request) {
@@ -201,17 +164,8 @@ export async function createNotificationRuntime(options: {
       for (const id of await dueMessages(db)) await track(attempt(id));
       await sendCampaignSms();
     },
-    async idle() {
-      while (running.size > 0 || timers.size > 0) {
-        await Promise.all([...running]);
-        if (timers.size > 0) await new Promise((r) => setTimeout(r, 10));
-      }
-    },
-    close() {
-      clearInterval(sweepTimer);
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
-    },
+    idle: () => runner.idle(),
+    close: () => runner.close(),
   };
   return runtime;
 }

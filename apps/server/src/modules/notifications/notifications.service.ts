@@ -25,10 +25,22 @@ import {
   user,
 } from '../../db/schema';
 import { brazilDayStart } from '../../lib/brazil-time';
+import {
+  type RetryDelay,
+  type SendOutcome,
+  attemptLeased,
+  claimLeased,
+  exponentialBackoff,
+} from '../../lib/delivery-queue';
 import { AppError } from '../../lib/errors';
 import { getSetting } from '../settings/settings.service';
 import type { DbOrTx } from '../wallet/ledger.service';
-import { type ChannelProvider, ProviderError } from './provider';
+import {
+  type ChannelProvider,
+  type OutgoingMessage,
+  ProviderError,
+  type SendResult,
+} from './provider';
 import { SMS_OPT_OUT_HINT, type TemplateName, renderTemplate } from './templates';
 
 /** Attempts before a message is given up (the first one included). */
@@ -287,9 +299,26 @@ export async function queueNotification(
 
 // ---------------------------------------------------------------- delivery
 
-export function backoffSeconds(attempts: number, base = BACKOFF_BASE_SECONDS): number {
-  return base * 4 ** (attempts - 1);
+/** The retry policy of SMS and WhatsApp: MAX_ATTEMPTS attempts, backoff base x 4^(n-1). */
+export function messageRetryDelay(baseSeconds = BACKOFF_BASE_SECONDS): RetryDelay {
+  return exponentialBackoff({ baseSeconds, factor: 4, maxAttempts: MAX_ATTEMPTS });
 }
+
+/** A provider's send as a delivery outcome: its errors say themselves whether to retry. */
+export async function sendThrough(
+  provider: ChannelProvider,
+  message: OutgoingMessage,
+): Promise<SendOutcome<SendResult, ProviderError>> {
+  try {
+    return { ok: true, result: await provider.send(message) };
+  } catch (error) {
+    const e =
+      error instanceof ProviderError ? error : new ProviderError(String(error), false, null, null);
+    return { ok: false, failure: e, retryable: e.retryable };
+  }
+}
+
+const errorCodeOf = (e: ProviderError) => e.code ?? (e.status ? `HTTP_${e.status}` : null);
 
 /**
  * One delivery attempt of a queued message that is due. Returns the seconds until the next
@@ -301,22 +330,8 @@ export async function attemptMessage(
   id: string,
   options: { timeoutMs: number; backoffBaseSeconds?: number },
 ): Promise<number | null> {
-  const lease = new Date(Date.now() + options.timeoutMs + 5000);
-  const [claimed] = await db
-    .update(messagesTable)
-    .set({ nextAttemptAt: lease })
-    .where(
-      and(
-        eq(messagesTable.id, id),
-        eq(messagesTable.status, 'queued'),
-        // The database's clock, as the row's default (see attemptDelivery in connections.service).
-        lte(messagesTable.nextAttemptAt, sql`clock_timestamp()`),
-      ),
-    )
-    .returning();
-  if (!claimed) return null;
-  const fail = (error: string, errorCode: string | null, attempts = claimed.attempts) =>
-    db
+  const fail = async (error: string, errorCode: string | null, attempts: number) => {
+    await db
       .update(messagesTable)
       .set({
         status: 'failed',
@@ -327,66 +342,91 @@ export async function attemptMessage(
         updatedAt: new Date(),
       })
       .where(eq(messagesTable.id, id));
-  // Checked again at send time: the switch or the player's consent may have changed meanwhile.
-  if (!(await channelEnabled(db, claimed.channel))) {
-    await fail('Canal desativado nas configurações da plataforma', 'CHANNEL_OFF');
-    return null;
-  }
-  const [prefs] = await db
-    .select()
-    .from(notificationPreferences)
-    .where(eq(notificationPreferences.userId, claimed.userId));
-  if (!channelOf(prefs, claimed.channel).optedIn || prefs?.phone !== claimed.toPhone) {
-    await fail('O jogador retirou o consentimento antes do envio', 'OPTED_OUT');
-    return null;
-  }
-  const provider = providers[claimed.channel];
-  const attempts = claimed.attempts + 1;
-  try {
-    const result = await provider.send({
-      to: claimed.toPhone,
-      body: claimed.body,
-      template: claimed.template,
-      params: claimed.params,
-    });
-    const now = new Date();
-    await db
-      .update(messagesTable)
-      .set({
-        status: result.status,
-        provider: provider.name,
-        providerMessageId: result.providerMessageId,
-        attempts,
-        error: null,
-        errorCode: null,
-        sentAt: now,
-        deliveredAt: result.status === 'delivered' ? now : null,
-        updatedAt: now,
-      })
-      .where(eq(messagesTable.id, id));
-    return null;
-  } catch (error) {
-    const e =
-      error instanceof ProviderError ? error : new ProviderError(String(error), false, null, null);
-    if (e.retryable && attempts < MAX_ATTEMPTS) {
-      const delay = backoffSeconds(attempts, options.backoffBaseSeconds);
+  };
+  return attemptLeased<typeof messagesTable.$inferSelect, SendResult, ProviderError>({
+    claim: () =>
+      claimLeased(
+        db,
+        {
+          table: messagesTable,
+          id: messagesTable.id,
+          status: messagesTable.status,
+          pending: 'queued',
+          dueAt: messagesTable.nextAttemptAt,
+        },
+        id,
+        options.timeoutMs + 5000,
+      ),
+    // Checked again at send time: the switch or the player's consent may have changed meanwhile.
+    async admit(claimed) {
+      if (!(await channelEnabled(db, claimed.channel))) {
+        await fail(
+          'Canal desativado nas configurações da plataforma',
+          'CHANNEL_OFF',
+          claimed.attempts,
+        );
+        return false;
+      }
+      const [prefs] = await db
+        .select()
+        .from(notificationPreferences)
+        .where(eq(notificationPreferences.userId, claimed.userId));
+      if (!channelOf(prefs, claimed.channel).optedIn || prefs?.phone !== claimed.toPhone) {
+        await fail(
+          'O jogador retirou o consentimento antes do envio',
+          'OPTED_OUT',
+          claimed.attempts,
+        );
+        return false;
+      }
+      return true;
+    },
+    send: (claimed) =>
+      sendThrough(providers[claimed.channel], {
+        to: claimed.toPhone,
+        body: claimed.body,
+        template: claimed.template,
+        params: claimed.params,
+      }),
+    retryDelay: messageRetryDelay(options.backoffBaseSeconds),
+    async sent(claimed, attempts, result) {
+      const now = new Date();
       await db
         .update(messagesTable)
         .set({
-          provider: provider.name,
+          status: result.status,
+          provider: providers[claimed.channel].name,
+          providerMessageId: result.providerMessageId,
+          attempts,
+          error: null,
+          errorCode: null,
+          sentAt: now,
+          deliveredAt: result.status === 'delivered' ? now : null,
+          updatedAt: now,
+        })
+        .where(eq(messagesTable.id, id));
+    },
+    async retry(claimed, attempts, e, delay) {
+      await db
+        .update(messagesTable)
+        .set({
+          provider: providers[claimed.channel].name,
           attempts,
           error: e.message.slice(0, 500),
-          errorCode: e.code ?? (e.status ? `HTTP_${e.status}` : null),
+          errorCode: errorCodeOf(e),
           nextAttemptAt: new Date(Date.now() + delay * 1000),
           updatedAt: new Date(),
         })
         .where(eq(messagesTable.id, id));
-      return delay;
-    }
-    await db.update(messagesTable).set({ provider: provider.name }).where(eq(messagesTable.id, id));
-    await fail(e.message.slice(0, 500), e.code ?? (e.status ? `HTTP_${e.status}` : null), attempts);
-    return null;
-  }
+    },
+    async giveUp(claimed, attempts, e) {
+      await db
+        .update(messagesTable)
+        .set({ provider: providers[claimed.channel].name })
+        .where(eq(messagesTable.id, id));
+      await fail(e.message.slice(0, 500), errorCodeOf(e), attempts);
+    },
+  });
 }
 
 export async function dueMessages(db: Db, limit = 50): Promise<string[]> {

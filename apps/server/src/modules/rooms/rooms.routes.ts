@@ -113,7 +113,7 @@ export function registerRoomRoutes(app: App, { db, config }: { db: Db; config: C
       // The live update went out with the seat's commit (seatNotice); a room the join closed
       // is published again as it is now.
       if (result.room.status !== 'aberta') app.events.emit('room', result.room.id);
-      // Outgoing webhooks (modules/integrations/webhooks.ts): a seat paid from the Saldo is
+      // Outgoing webhooks (modules/connections/webhooks.ts): a seat paid from the Saldo is
       // confirmed at once; a PIX seat is confirmed later by the 'pix' event.
       if (result.participation.statusPagamento === 'confirmado')
         app.events.emit('participation', result.participation);

@@ -18,6 +18,7 @@ import type { Db } from '../../db/client';
 import { assertOutsideTransaction } from '../../db/transaction-guard';
 import { AppError } from '../../lib/errors';
 import { settings } from '../../db/schema';
+import { type AuditActor, writeAudit } from '../admin/audit.service';
 import type { DbOrTx, Tx } from '../wallet/ledger.service';
 
 export const settingDefaults = {
@@ -202,4 +203,22 @@ export async function updateSystemSettings(
     await setSetting(tx, key, value as never, updatedBy);
   }
   return { before, after };
+}
+
+/**
+ * 'Salvar' of the Config. tab: the changes and their audit row in one transaction, then the cache
+ * dropped (after the commit: a read in between would cache the old values again).
+ */
+export async function saveSystemSettings(
+  db: Db,
+  actor: AuditActor,
+  input: UpdateSettingsInput,
+): Promise<SystemSettings> {
+  await db.transaction(async (tx) => {
+    const change = await updateSystemSettings(tx, input, actor.id);
+    if (Object.keys(change.after).length > 0)
+      await writeAudit(tx, actor, { action: 'settings.update', targetType: 'settings', ...change });
+  });
+  invalidateSettings(db);
+  return getSystemSettings(db);
 }

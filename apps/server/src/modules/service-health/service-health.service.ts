@@ -29,7 +29,7 @@ import { AppError } from '../../lib/errors';
 import { type AuditActor, writeAudit } from '../admin/audit.service';
 import type { Mailer } from '../mail/mail.service';
 import { getSetting } from '../settings/settings.service';
-import type { PixRuntime } from './pix-config.service';
+import type { PixRuntime } from '../pix-setup/pix-setup.service';
 
 /** How long stored checks are kept (the 7-day uptime needs 7). */
 export const HISTORY_DAYS = 8;

@@ -14,14 +14,13 @@ import { getSessionUser, requirePermission } from '../../lib/authz';
 import { permission } from '../../lib/route-permission';
 import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
-import { actorOf, writeAudit } from '../admin/audit.service';
+import { actorOf } from '../admin/audit.service';
 import {
   getPublicSettings,
   getSetting,
   getSystemSettings,
-  invalidateSettings,
-  updateSystemSettings,
-} from '../settings/settings.service';
+  saveSystemSettings,
+} from './settings.service';
 
 /** Paths players may still call during maintenance: sign-in, staff work, provider webhooks. */
 const MAINTENANCE_OPEN = ['/api/auth/', '/api/admin/', '/api/webhooks/', '/api/public/', '/api/r/'];
@@ -99,18 +98,7 @@ export function registerSettingsRoutes(
       const staff = await requirePermission(request, 'settings.manage');
       if (deps.staffTwoFactorRequired && request.body.twoFactorRequired === false)
         throw new AppError('VALIDATION_ERROR', { message: twoFactorFloorMessage });
-      await db.transaction(async (tx) => {
-        const change = await updateSystemSettings(tx, request.body, staff.id);
-        if (Object.keys(change.after).length > 0)
-          await writeAudit(tx, actorOf(staff, request), {
-            action: 'settings.update',
-            targetType: 'settings',
-            ...change,
-          });
-      });
-      // After the commit: a read in between would cache the old values again.
-      invalidateSettings(db);
-      return withFloor(await getSystemSettings(db));
+      return withFloor(await saveSystemSettings(db, actorOf(staff, request), request.body));
     },
   );
 }

@@ -13,7 +13,7 @@ import { requirePermission } from '../../lib/authz';
 import { permission } from '../../lib/route-permission';
 import type { App } from '../../lib/fastify';
 import { actorOf } from '../admin/audit.service';
-import type { PixRuntime } from './pix-config.service';
+import type { PixRuntime } from './pix-setup.service';
 
 export function registerPixConfigRoutes(app: App, deps: { runtime: PixRuntime }) {
   const { runtime } = deps;

@@ -164,8 +164,7 @@ export function registerConnectionRoutes(
     },
     async (request) => {
       const staff = await requirePermission(request, 'connections.manage');
-      await resendDelivery(db, actorOf(staff, request), request.params.deliveryId);
-      await webhooks.enqueue(request.params.deliveryId, 0);
+      await resendDelivery(db, actorOf(staff, request), request.params.deliveryId, webhooks);
       return { ok: true };
     },
   );

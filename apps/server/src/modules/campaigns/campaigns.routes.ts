@@ -23,14 +23,13 @@ import type { Db } from '../../db/client';
 import { requirePermission, requireUser } from '../../lib/authz';
 import { permission } from '../../lib/route-permission';
 import type { App } from '../../lib/fastify';
-import { actorOf, writeAudit } from '../admin/audit.service';
+import { actorOf } from '../admin/audit.service';
 import type { Mailer } from '../mail/mail.service';
 import {
   campaignReport,
-  campaignReportCsv,
-  brasiliaDay,
   campaignStats,
   createCampaign,
+  exportCampaignReportCsv,
   getChannelSettings,
   getMarketingConsent,
   listCampaigns,
@@ -192,20 +191,16 @@ export function registerCampaignRoutes(app: App, deps: { db: Db; config: Config;
     },
     async (request, reply) => {
       const staff = await requirePermission(request, 'campaigns.manage');
-      const report = await campaignReport(db, request.params.id);
-      await writeAudit(db, actorOf(staff, request), {
-        action: 'campaign.export',
-        targetType: 'campaign',
-        targetId: request.params.id,
-      });
+      const { filename, csv } = await exportCampaignReportCsv(
+        db,
+        actorOf(staff, request),
+        request.params.id,
+      );
       return reply
         .type('text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="campanha-${request.params.id.slice(0, 8)}-${brasiliaDay(new Date())}.csv"`,
-        )
+        .header('content-disposition', `attachment; filename="${filename}"`)
         .header('cache-control', 'private, no-store')
-        .send(campaignReportCsv(report));
+        .send(csv);
     },
   );
 

@@ -9,7 +9,7 @@ import { maintenanceMessages } from '@sorteio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceChecks, serviceMaintenance, staffAuditLog } from '../../db/schema';
 import { setSetting } from '../settings/settings.service';
-import { activeMaintenance, securityChecks } from './service-health';
+import { activeMaintenance, securityChecks } from '../service-health/service-health.service';
 import {
   type TestContext,
   createTestApp,

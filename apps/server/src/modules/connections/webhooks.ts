@@ -12,15 +12,15 @@ import type { App } from '../../lib/fastify';
 import type { DrawOutcome } from '../draws/draws.service';
 import type { PayoutEvent } from '../draws/payouts.service';
 import type { ReceiveResult } from '../payments/payments.service';
+import { createDeliveryRunner } from '../../lib/delivery-queue';
 import {
   type WebhookDispatcher,
   attemptDelivery,
   dueDeliveries,
   recordEvent,
-} from './connections.service';
+} from './webhook-deliveries';
 
 export const WEBHOOKS_QUEUE = 'webhooks';
-const SWEEP_MS = 30_000;
 
 export interface WebhookRuntime extends WebhookDispatcher {
   emit(event: WebhookEvent, data: Record<string, unknown>): Promise<void>;
@@ -36,42 +36,26 @@ export async function createWebhookRuntime(options: {
   boss: PgBoss | null;
 }): Promise<WebhookRuntime> {
   const { db, appSecret, log, boss } = options;
-  const timers = new Set<NodeJS.Timeout>();
 
   async function attempt(id: string): Promise<void> {
     const retryIn = await attemptDelivery(db, appSecret, id);
-    if (retryIn !== null) await runtime.enqueue(id, retryIn);
+    if (retryIn !== null) await runner.enqueue({ id }, retryIn);
+  }
+  async function sweep(): Promise<void> {
+    for (const id of await dueDeliveries(db)) await attempt(id);
   }
 
-  if (boss) {
-    await boss.createQueue(WEBHOOKS_QUEUE);
-    await boss.work<{ id: string }>(
-      WEBHOOKS_QUEUE,
-      { pollingIntervalSeconds: 1, batchSize: 10 },
-      async (jobs) => {
-        for (const job of jobs) await attempt(job.data.id);
-      },
-    );
-  }
+  const runner = await createDeliveryRunner<{ id: string }>({
+    queue: WEBHOOKS_QUEUE,
+    boss,
+    log,
+    label: 'webhook',
+    run: (job) => attempt(job.id),
+    sweep,
+  });
 
-  const sweepTimer = setInterval(() => {
-    runtime.sweep().catch((error: unknown) => log.warn({ err: error }, 'webhook sweep failed'));
-  }, SWEEP_MS);
-  sweepTimer.unref();
-
-  const runtime: WebhookRuntime = {
-    async enqueue(id, delaySeconds) {
-      if (boss) {
-        await boss.send(WEBHOOKS_QUEUE, { id }, { startAfter: delaySeconds, retryLimit: 2 });
-        return;
-      }
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        attempt(id).catch((error: unknown) => log.warn({ err: error }, 'webhook attempt failed'));
-      }, delaySeconds * 1000);
-      timer.unref();
-      timers.add(timer);
-    },
+  return {
+    enqueue: (id, delaySeconds) => runner.enqueue({ id }, delaySeconds),
     async emit(event, data) {
       const ids = await recordEvent(db, event, data);
       for (const id of ids)
@@ -79,16 +63,9 @@ export async function createWebhookRuntime(options: {
           log.warn({ err: error, id }, 'webhook attempt failed'),
         );
     },
-    async sweep() {
-      for (const id of await dueDeliveries(db)) await attempt(id);
-    },
-    close() {
-      clearInterval(sweepTimer);
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
-    },
+    sweep,
+    close: () => runner.close(),
   };
-  return runtime;
 }
 
 /** The platform events a webhook connection may subscribe to, from the server's own events. */

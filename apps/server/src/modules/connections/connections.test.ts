@@ -12,7 +12,7 @@ import { externalConnections, staffAuditLog, webhookDeliveries } from '../../db/
 import { createSealer } from '../../lib/sealed';
 import { createRoom } from '../rooms/rooms.service';
 import { postTransaction } from '../wallet/ledger.service';
-import { recordEvent } from './connections.service';
+import { recordEvent } from './webhook-deliveries';
 import {
   type TestContext,
   createTestApp,

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { session, staffAuditLog } from '../../db/schema';
 import { createRoom } from '../rooms/rooms.service';
-import { invalidateSettings } from '../settings/settings.service';
+import { invalidateSettings } from './settings.service';
 import {
   type TestContext,
   createTestApp,

@@ -10,7 +10,7 @@
  * - Webhooks follow the Standard Webhooks convention (https://www.standardwebhooks.com/):
  *   webhook-id, webhook-timestamp and webhook-signature = "v1," + base64 HMAC-SHA256 over
  *   "id.timestamp.body" with the connection's secret ("whsec_" + base64). Each delivery is a row;
- *   failed attempts are retried with exponential backoff through the job queue (see dispatcher).
+ *   failed attempts are retried with backoff through the job queue (webhook-deliveries.ts).
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -22,107 +22,27 @@ import {
   integrationMessages,
   saveConnectionInputSchema,
 } from '@sorteio/shared';
-import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
-import { Webhook } from 'standardwebhooks';
 import type { Db } from '../../db/client';
 import { externalConnections, webhookDeliveries } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
-import { PrivateAddressError, isPrivateAddress, outboundRequest } from '../../lib/outbound-http';
-import { createSealer } from '../../lib/sealed';
+import { isPrivateAddress, outboundRequest } from '../../lib/outbound-http';
 import type { AuditActor } from '../admin/audit.service';
 import { writeAudit } from '../admin/audit.service';
 import { getSetting } from '../settings/settings.service';
+import {
+  connectionSealer as sealer,
+  keepMasked,
+  maskConfig,
+  parseConfig,
+} from './connection-config';
+import { type WebhookDispatcher, forgetWebhookTargets } from './webhook-deliveries';
+import { describeError, sendSigned } from './webhook-send';
 
-/** Seconds before attempt n+1 (after n failures); after the last, the delivery is 'failed'. */
-export const WEBHOOK_BACKOFF_SECONDS = [5, 30, 120, 600, 3600, 6 * 3600] as const;
-export const WEBHOOK_TIMEOUT_MS = 10_000;
 const TEST_TIMEOUT_MS = 5000;
-const SECRET_KEY =
-  /secret|senha|password|passwd|token|apikey|api_key|authorization|credential|connectionstring|private/i;
-const MASK = '••••••••';
 
 type Row = typeof externalConnections.$inferSelect;
-
-function sealer(appSecret: string) {
-  return createSealer(appSecret, 'connection-config');
-}
-
-function maskConfig(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(maskConfig);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([k, v]) => [
-        k,
-        SECRET_KEY.test(k) && (typeof v === 'string' || typeof v === 'number')
-          ? MASK
-          : maskConfig(v),
-      ]),
-    );
-  if (typeof value === 'string') {
-    // URLs with credentials (postgres://user:pass@host) keep everything but the password.
-    try {
-      const url = new URL(value);
-      if (url.password) {
-        url.password = 'xxxxx';
-        return url.toString().replace('xxxxx', MASK);
-      }
-    } catch {
-      // not a URL
-    }
-  }
-  return value;
-}
-
-/** A value sent back masked by the screen keeps the stored one. */
-function keepMasked(next: unknown, previous: unknown): unknown {
-  if (next === MASK) return previous;
-  if (Array.isArray(next))
-    return next.map((v, i) => keepMasked(v, Array.isArray(previous) ? previous[i] : undefined));
-  if (next && typeof next === 'object')
-    return Object.fromEntries(
-      Object.entries(next as Record<string, unknown>).map(([k, v]) => [
-        k,
-        keepMasked(
-          v,
-          previous && typeof previous === 'object'
-            ? (previous as Record<string, unknown>)[k]
-            : undefined,
-        ),
-      ]),
-    );
-  if (typeof next === 'string' && next.includes(MASK) && typeof previous === 'string') {
-    try {
-      const prev = new URL(previous);
-      const url = new URL(next.replace(MASK, 'xxxxx'));
-      if (url.password === 'xxxxx') {
-        url.password = prev.password;
-        return url.toString();
-      }
-    } catch {
-      // not a URL
-    }
-  }
-  return next;
-}
-
-function parseConfig(text: string): Record<string, unknown> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text.trim() === '' ? '{}' : text);
-  } catch {
-    throw new AppError('VALIDATION_ERROR', {
-      message: integrationMessages.connectionInvalidJson,
-      reason: 'INVALID_JSON',
-    });
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-    throw new AppError('VALIDATION_ERROR', {
-      message: integrationMessages.connectionInvalidJson,
-      reason: 'INVALID_JSON',
-    });
-  return parsed as Record<string, unknown>;
-}
 
 function toConnection(row: Row): Connection {
   return {
@@ -220,7 +140,7 @@ export async function saveConnection(options: {
     });
     return saved!;
   });
-  webhookTargets.delete(db);
+  forgetWebhookTargets(db);
   return { connection: toConnection(row), signingSecret };
 }
 
@@ -236,16 +156,7 @@ export async function deleteConnection(db: Db, actor: AuditActor, id: string): P
     });
   });
   // After the commit: a reload in between would cache the deleted target again.
-  webhookTargets.delete(db);
-}
-
-function describeError(error: unknown): string {
-  if (error instanceof PrivateAddressError) return integrationMessages.privateAddress;
-  if (error instanceof Error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return code ? `${code}: ${error.message}` : error.message;
-  }
-  return String(error);
+  forgetWebhookTargets(db);
 }
 
 /** 'Testar': a real request; what happened (status, time, error). */
@@ -370,216 +281,6 @@ async function testDatabase(
   }
 }
 
-/** One signed POST (Standard Webhooks headers). */
-export function sendSigned(options: {
-  url: string;
-  secret: string;
-  id: string;
-  body: string;
-  allowPrivate: boolean;
-  timeoutMs?: number;
-  at?: Date;
-}) {
-  const at = options.at ?? new Date();
-  const signature = new Webhook(options.secret).sign(options.id, at, options.body);
-  return outboundRequest(options.url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'user-agent': 'SorteioCerto-Webhooks/1',
-      'webhook-id': options.id,
-      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-      'webhook-signature': signature,
-    },
-    body: options.body,
-    allowPrivate: options.allowPrivate,
-    timeoutMs: options.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
-  });
-}
-
-// ------------------------------------------------------------------------------ deliveries
-
-/** Where new and retried deliveries go: the job queue in production, a timer without it. */
-export interface WebhookDispatcher {
-  enqueue(deliveryId: string, delaySeconds: number): Promise<void>;
-}
-
-/** Records one delivery per active connection subscribed to the event; returns their ids. */
-/**
- * The active webhook connections subscribed to each event, per database, read at most every
- * WEBHOOK_TARGETS_TTL_MS (an event such as a seat would otherwise read them on every join).
- * Dropped at once by this process's own changes; another server copy's change applies here
- * within the TTL.
- */
-export const WEBHOOK_TARGETS_TTL_MS = 5_000;
-const webhookTargets = new WeakMap<Db, Map<string, { at: number; ids: { id: string }[] }>>();
-
-async function webhookTargetsOf(db: Db, event: WebhookEvent): Promise<{ id: string }[]> {
-  let byEvent = webhookTargets.get(db);
-  if (!byEvent)
-    webhookTargets.set(db, (byEvent = new Map<string, { at: number; ids: { id: string }[] }>()));
-  const known = byEvent.get(event);
-  if (known && Date.now() - known.at < WEBHOOK_TARGETS_TTL_MS) return known.ids;
-  const at = Date.now();
-  const ids = await db
-    .select({ id: externalConnections.id })
-    .from(externalConnections)
-    .where(
-      and(
-        eq(externalConnections.isActive, true),
-        eq(externalConnections.connectionType, 'webhook'),
-        sql`${event} = any(${externalConnections.events})`,
-      ),
-    );
-  // Kept only if no change of this process dropped the map meanwhile.
-  if (webhookTargets.get(db) === byEvent) byEvent.set(event, { at, ids });
-  return ids;
-}
-
-export async function recordEvent(
-  db: Db,
-  event: WebhookEvent,
-  data: Record<string, unknown>,
-): Promise<string[]> {
-  const targets = await webhookTargetsOf(db, event);
-  if (targets.length === 0) return [];
-  const timestamp = new Date().toISOString();
-  const rows = targets.map((t) => ({
-    id: `msg_${randomBytes(12).toString('hex')}`,
-    connectionId: t.id,
-    event,
-    payload: { type: event, timestamp, data },
-  }));
-  // Only to connections that are still active and subscribed (the list may be a few seconds
-  // old): one statement, whatever another copy changed meanwhile.
-  const inserted = await db.execute(
-    sql`insert into ${webhookDeliveries} (id, connection_id, event, payload)
-        select v.id, v.connection_id, v.event, v.payload
-          from (values ${sql.join(
-            rows.map(
-              (r) =>
-                sql`(${r.id}::text, ${r.connectionId}::uuid, ${r.event}::text, ${JSON.stringify(r.payload)}::jsonb)`,
-            ),
-            sql`, `,
-          )}) as v (id, connection_id, event, payload)
-          join ${externalConnections} c on c.id = v.connection_id
-         where c.is_active and c.connection_type = 'webhook' and v.event = any(c.events)
-        returning id`,
-  );
-  const ids = new Set(
-    ((inserted as { rows?: { id: string }[] }).rows ?? (inserted as { id: string }[])).map(
-      (r) => r.id,
-    ),
-  );
-  return rows.map((r) => r.id).filter((id) => ids.has(id));
-}
-
-/**
- * One attempt of a delivery. The row is leased first (next_attempt_at pushed past the deadline)
- * so two server copies never send it at the same time. Returns the delay before the next try,
- * or null when there is nothing more to do.
- */
-export async function attemptDelivery(
-  db: Db,
-  appSecret: string,
-  deliveryId: string,
-): Promise<number | null> {
-  // An inactive (paused) connection keeps its deliveries pending until it is active again.
-  const [target] = await db
-    .select({ active: externalConnections.isActive })
-    .from(webhookDeliveries)
-    .innerJoin(externalConnections, eq(externalConnections.id, webhookDeliveries.connectionId))
-    .where(eq(webhookDeliveries.id, deliveryId));
-  if (!target?.active) return null;
-  const lease = new Date(Date.now() + WEBHOOK_TIMEOUT_MS + 5000);
-  const [claimed] = await db
-    .update(webhookDeliveries)
-    .set({ nextAttemptAt: lease })
-    .where(
-      and(
-        eq(webhookDeliveries.id, deliveryId),
-        eq(webhookDeliveries.status, 'pending'),
-        // The database's clock, as the row's default: a JavaScript Date has only milliseconds, so a
-        // row inserted in the same millisecond would look not yet due on PostgreSQL (microseconds).
-        lte(webhookDeliveries.nextAttemptAt, sql`clock_timestamp()`),
-      ),
-    )
-    .returning();
-  if (!claimed) return null;
-  const [connection] = await db
-    .select()
-    .from(externalConnections)
-    .where(eq(externalConnections.id, claimed.connectionId));
-  if (!connection) return null;
-  const config = JSON.parse(sealer(appSecret).openText(connection.configSealed)) as {
-    url?: string;
-    secret?: string;
-  };
-  const allowPrivate = await getSetting(db, 'integrations.allowPrivateAddresses');
-  let status: number | null = null;
-  let durationMs: number | null = null;
-  let error: string | null = null;
-  try {
-    const res = await sendSigned({
-      url: String(config.url),
-      secret: String(config.secret),
-      id: claimed.id,
-      body: JSON.stringify(claimed.payload),
-      allowPrivate,
-    });
-    status = res.status;
-    durationMs = res.durationMs;
-    if (res.status < 200 || res.status >= 300)
-      error = `HTTP ${res.status}: ${res.body.slice(0, 200)}`;
-  } catch (e) {
-    error = describeError(e);
-  }
-  const attempts = claimed.attempts + 1;
-  if (!error) {
-    await db
-      .update(webhookDeliveries)
-      .set({
-        status: 'delivered',
-        attempts,
-        responseStatus: status,
-        durationMs,
-        error: null,
-        deliveredAt: new Date(),
-      })
-      .where(eq(webhookDeliveries.id, claimed.id));
-    return null;
-  }
-  const delay = WEBHOOK_BACKOFF_SECONDS[attempts - 1];
-  await db
-    .update(webhookDeliveries)
-    .set({
-      status: delay === undefined ? 'failed' : 'pending',
-      attempts,
-      responseStatus: status,
-      durationMs,
-      error,
-      nextAttemptAt: new Date(Date.now() + (delay ?? 0) * 1000),
-    })
-    .where(eq(webhookDeliveries.id, claimed.id));
-  return delay ?? null;
-}
-
-/** Deliveries whose retry time has come (a copy that died mid-attempt leaves its lease to expire). */
-export async function dueDeliveries(db: Db, limit = 50): Promise<string[]> {
-  const rows = await db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(
-      and(
-        eq(webhookDeliveries.status, 'pending'),
-        lte(webhookDeliveries.nextAttemptAt, new Date()),
-      ),
-    )
-    .orderBy(asc(webhookDeliveries.nextAttemptAt))
-    .limit(limit);
-  return rows.map((r) => r.id);
-}
-
 export async function listDeliveries(db: Db, connectionId: string): Promise<WebhookDelivery[]> {
   await getRow(db, connectionId);
   const rows = await db
@@ -602,7 +303,12 @@ export async function listDeliveries(db: Db, connectionId: string): Promise<Webh
 }
 
 /** 'Reenviar': the same message (same webhook-id, so receivers can deduplicate) sent again now. */
-export async function resendDelivery(db: Db, actor: AuditActor, deliveryId: string): Promise<void> {
+export async function resendDelivery(
+  db: Db,
+  actor: AuditActor,
+  deliveryId: string,
+  dispatcher: WebhookDispatcher,
+): Promise<void> {
   const [target] = await db
     .select({ active: externalConnections.isActive })
     .from(webhookDeliveries)
@@ -625,4 +331,5 @@ export async function resendDelivery(db: Db, actor: AuditActor, deliveryId: stri
       after: { connectionId: row.connectionId },
     });
   });
+  await dispatcher.enqueue(deliveryId, 0);
 }
