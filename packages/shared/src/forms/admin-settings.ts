@@ -3,7 +3,7 @@
  * into the settings update the server validates (basis points and centavos).
  */
 import { z } from 'zod';
-import { type UpdateSettingsInput, updateSettingsInputSchema } from '../integrations';
+import { type UpdateSettingsInput, updateSettingsInputSchema } from '../settings';
 import { parseBRL } from '../money';
 
 const invalidValues = 'Valores inválidos.';

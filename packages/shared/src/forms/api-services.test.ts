@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maintenanceMessages } from '../integrations';
+import { maintenanceMessages } from '../service-health';
 import { startMaintenanceFormSchema } from './api-services';
 
 describe('maintenance form', () => {

@@ -8,7 +8,7 @@ import {
   MAINTENANCE_MAX_DAYS,
   maintenanceMessages,
   startMaintenanceInputSchema,
-} from '../integrations';
+} from '../service-health';
 
 /** `now` is read at each check: the form stays open while the clock moves. */
 export function startMaintenanceFormSchema(now: () => Date = () => new Date()) {

@@ -14,7 +14,7 @@ import {
   channelOfCampaignType,
   createCampaignInputSchema,
   updateCampaignInputSchema,
-} from '../integrations';
+} from '../campaigns';
 import { parseBRL } from '../money';
 
 const required = integrationMessages.campaignRequired;

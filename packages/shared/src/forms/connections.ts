@@ -1,7 +1,7 @@
 /** The 'Nova Conexão' / 'Editar Conexão' form: the connection contract, the JSON checked first. */
 import type { z } from 'zod';
 import { integrationMessages } from '../integration-messages';
-import { saveConnectionInputSchema } from '../integrations';
+import { saveConnectionInputSchema } from '../connections';
 
 /** The typed configuration must be a JSON object (an empty text counts as `{}`). */
 function isJsonObject(text: string): boolean {
