@@ -21,17 +21,15 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useNotifications } from '@/lib/notifications/use-notifications';
-import {
-  reportUrl,
-  useByCategory,
-  useDailySummary,
-  useFinanceSummary,
-  useLedgerAudit,
-  usePayoutAction,
-  usePayoutQueue,
-  useRecentTransactions,
-  useRunLedgerAudit,
-} from '../api/admin-finance-api';
+import { useByCategory } from '../api/get-by-category';
+import { useDailySummary } from '../api/get-daily-summary';
+import { useFinanceSummary } from '../api/get-finance-summary';
+import { useLedgerAudit } from '../api/get-ledger-audit';
+import { usePayoutQueue } from '../api/get-payout-queue';
+import { useRecentTransactions } from '../api/get-recent-transactions';
+import { reportUrl } from '../api/get-report';
+import { usePayoutAction } from '../api/payout-action';
+import { useRunLedgerAudit } from '../api/run-ledger-audit';
 import { CreditPayoutDialog } from './credit-payout-dialog';
 
 type Q<T> = {

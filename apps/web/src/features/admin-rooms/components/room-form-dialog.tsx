@@ -30,7 +30,8 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { useNotifications } from '@/lib/notifications/use-notifications';
-import { useRoomDefaults, useSaveRoom } from '../api/admin-rooms-api';
+import { useRoomDefaults } from '../api/get-room-defaults';
+import { useSaveRoom } from '../api/save-room';
 
 interface Draft {
   tipoSala: (typeof publicRoomTypes)[number];

@@ -5,7 +5,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { useNotifications } from '@/lib/notifications/use-notifications';
-import { useReviewIdentity, verificationFileUrl } from '../api/admin-users-api';
+import { verificationFileUrl } from '../api/get-verification-file';
+import { useReviewIdentity } from '../api/review-identity';
 import { AutomatedChecks } from './automated-checks';
 
 const statusText = { pendente: 'Em análise', verificado: 'Verificado', rejeitado: 'Rejeitado' };

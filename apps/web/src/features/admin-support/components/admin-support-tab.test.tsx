@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, regularUser } from '@/test/mock-api';
 import { renderWithProviders } from '@/test/render';
-import AdminSupportTab from './index';
+import AdminSupportTab from './admin-support-tab';
 
 afterEach(() => {
   cleanup();

@@ -1,19 +1,12 @@
 import { useState } from 'react';
-import {
-  type StaffTicket,
-  type TicketStatus,
-  can,
-  formatDateTime,
-  ticketStatusLabels,
-} from '@sorteio/shared';
+import { type TicketStatus, can, formatDateTime, ticketStatusLabels } from '@sorteio/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Textarea } from '@/components/ui/textarea';
 import { useAuth } from '@/lib/auth/use-auth';
-import { useNotifications } from '@/lib/notifications/use-notifications';
 import { cn } from '@/lib/utils';
-import { useCloseTicket, useQueue, useReply, useTicket } from './api';
+import { useQueue } from '../api/get-support-queue';
+import { TicketDetail } from './ticket-detail';
 
 const filters: { id: TicketStatus | 'todos'; label: string }[] = [
   { id: 'aberto', label: 'Aguardando' },
@@ -22,13 +15,6 @@ const filters: { id: TicketStatus | 'todos'; label: string }[] = [
   { id: 'todos', label: 'Todos' },
 ];
 const statusVariant = { aberto: 'warning', respondido: 'success', fechado: 'secondary' } as const;
-const authorLabel: Record<StaffTicket['messages'][number]['author'], string> = {
-  player: 'Jogador',
-  staff: 'Equipe',
-  chat_user: 'Jogador (no chat)',
-  chat_bot: 'Chat de suporte',
-};
-
 /** The 'Suporte' tab of /admin: the queue of player tickets (support, attendant and admin). */
 export default function AdminSupportTab() {
   const { user } = useAuth();
@@ -108,98 +94,5 @@ export default function AdminSupportTab() {
         )}
       </div>
     </div>
-  );
-}
-
-function TicketDetail({ id, canAnswer }: { id: string; canAnswer: boolean }) {
-  const ticket = useTicket(id);
-  const reply = useReply();
-  const close = useCloseTicket();
-  const [text, setText] = useState('');
-  const { notify } = useNotifications();
-  if (ticket.isPending)
-    return <p className="text-sm text-muted-foreground">Carregando atendimento...</p>;
-  if (ticket.isError) return <p className="text-sm text-destructive">{ticket.error.message}</p>;
-  const t = ticket.data;
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="text-lg wrap-anywhere">{t.subject}</CardTitle>
-        <CardDescription>
-          {t.userName ? `${t.userName} · ` : ''}
-          {t.userEmail} · aberto em {formatDateTime(t.createdAt)}
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-3">
-        <ol className="flex flex-col gap-2" aria-label="Mensagens do atendimento">
-          {t.messages.map((m) => (
-            <li
-              key={m.id}
-              className={cn(
-                'rounded-md px-3 py-2 text-sm',
-                m.author === 'staff' ? 'bg-primary/10' : 'bg-muted/50',
-                m.author.startsWith('chat_') && 'opacity-80',
-              )}
-            >
-              <p className="text-xs text-muted-foreground">
-                {m.author === 'staff' && m.authorName
-                  ? `Equipe (${m.authorName})`
-                  : authorLabel[m.author]}{' '}
-                · {formatDateTime(m.createdAt)}
-              </p>
-              <p className="wrap-anywhere whitespace-pre-line">{m.body}</p>
-            </li>
-          ))}
-        </ol>
-        {canAnswer && t.status !== 'fechado' ? (
-          <form
-            className="flex flex-col gap-2"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (!text.trim()) return;
-              reply.mutate(
-                { id: t.id, message: text },
-                {
-                  onSuccess: () => {
-                    setText('');
-                    notify({ type: 'success', title: 'Resposta enviada' });
-                  },
-                  onError: (error) =>
-                    notify({ type: 'error', title: 'Erro ao responder', message: error.message }),
-                },
-              );
-            }}
-          >
-            <label htmlFor="staff-reply" className="text-sm font-medium">
-              Resposta ao jogador
-            </label>
-            <Textarea
-              id="staff-reply"
-              rows={4}
-              maxLength={4000}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-            />
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" disabled={reply.isPending || text.trim() === ''}>
-                Enviar resposta
-              </Button>
-              <Button
-                type="button"
-                variant="outline"
-                disabled={close.isPending}
-                onClick={() =>
-                  close.mutate(t.id, {
-                    onSuccess: () => notify({ type: 'success', title: 'Atendimento encerrado' }),
-                  })
-                }
-              >
-                Encerrar
-              </Button>
-            </div>
-          </form>
-        ) : null}
-      </CardContent>
-    </Card>
   );
 }

@@ -1,5 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { diagnosticsReportSchema, pendingPrizesSchema } from '@sorteio/shared';
+import { useQuery } from '@tanstack/react-query';
+import { pendingPrizesSchema } from '@sorteio/shared';
 import { api } from '@/lib/api-client';
 
 export const adminShellKeys = {
@@ -18,14 +18,5 @@ export function usePendingPrizes(enabled: boolean) {
     staleTime: PENDING_PRIZES_REFRESH_MS,
     refetchInterval: PENDING_PRIZES_REFRESH_MS,
     enabled,
-  });
-}
-
-/** POST /api/admin/diagnostics: the self-test behind 'Diagnóstico'. */
-export function useRunDiagnostics() {
-  return useMutation({
-    mutationFn: () =>
-      api('/api/admin/diagnostics', { method: 'POST', schema: diagnosticsReportSchema }),
-    retry: false,
   });
 }
