@@ -28,3 +28,4 @@ export * from './wording';
 export * from './lucky-number';
 export * from './data-export';
 export * from './winners';
+export * from './forms/admin-users';
