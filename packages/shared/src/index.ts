@@ -29,3 +29,4 @@ export * from './lucky-number';
 export * from './data-export';
 export * from './winners';
 export * from './forms/admin-users';
+export * from './forms/admin-rooms';
