@@ -110,7 +110,10 @@ export function DataTable<T>({
                       <th
                         key={cell.id}
                         scope="row"
-                        className={cn('px-3 py-2 text-left align-middle font-normal', meta.className)}
+                        className={cn(
+                          'px-3 py-2 text-left align-middle font-normal',
+                          meta.className,
+                        )}
                       >
                         {content}
                       </th>

@@ -37,13 +37,7 @@ export function ChartCard({
  * The drawing hidden from assistive technology, with the same figures as text for screen
  * readers (`alternative`: a FigureTable or a sentence).
  */
-export function ChartFigure({
-  chart,
-  alternative,
-}: {
-  chart: ReactNode;
-  alternative: ReactNode;
-}) {
+export function ChartFigure({ chart, alternative }: { chart: ReactNode; alternative: ReactNode }) {
   return (
     <>
       <div aria-hidden="true">{chart}</div>

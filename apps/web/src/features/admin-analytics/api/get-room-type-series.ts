@@ -6,4 +6,5 @@ import { type AnalyticsDays, chartQueryOptions } from './analytics-query';
 export const roomTypeSeriesQueryOptions = (days: AnalyticsDays) =>
   chartQueryOptions('room-types', roomTypeSeriesSchema, days);
 
-export const useRoomTypeSeries = (days: AnalyticsDays) => useQuery(roomTypeSeriesQueryOptions(days));
+export const useRoomTypeSeries = (days: AnalyticsDays) =>
+  useQuery(roomTypeSeriesQueryOptions(days));
