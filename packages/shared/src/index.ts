@@ -38,3 +38,5 @@ export * from './forms/connections';
 export * from './forms/admin-settings';
 export * from './forms/campaigns';
 export * from './push';
+export * from './forms/admin-users';
+export * from './forms/admin-rooms';

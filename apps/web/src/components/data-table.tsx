@@ -1,9 +1,25 @@
-import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import {
+  type ColumnDef,
+  type RowData,
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+} from '@tanstack/react-table';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { cn } from '@/lib/utils';
+
+declare module '@tanstack/react-table' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the generics must match TanStack's declaration
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** The column names its row (`<th scope="row">`): read out with every other cell. */
+    isRowHeader?: boolean;
+    /** Classes of the column's header and cells, e.g. 'text-right' for amounts. */
+    className?: string;
+  }
+}
 
 export interface DataTablePaging {
   /** 1-based page the server returned. */
@@ -58,7 +74,10 @@ export function DataTable<T>({
                   <th
                     key={header.id}
                     scope="col"
-                    className="h-10 px-3 text-left align-middle font-medium whitespace-nowrap text-muted-foreground"
+                    className={cn(
+                      'h-10 px-3 text-left align-middle font-medium whitespace-nowrap text-muted-foreground',
+                      header.column.columnDef.meta?.className,
+                    )}
                   >
                     {header.isPlaceholder
                       ? null
@@ -84,11 +103,26 @@ export function DataTable<T>({
                   key={row.id}
                   className="border-b transition-colors last:border-0 hover:bg-muted/40"
                 >
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className="px-3 py-2 align-middle">
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
+                  {row.getVisibleCells().map((cell) => {
+                    const meta = cell.column.columnDef.meta;
+                    const content = flexRender(cell.column.columnDef.cell, cell.getContext());
+                    return meta?.isRowHeader ? (
+                      <th
+                        key={cell.id}
+                        scope="row"
+                        className={cn(
+                          'px-3 py-2 text-left align-middle font-normal',
+                          meta.className,
+                        )}
+                      >
+                        {content}
+                      </th>
+                    ) : (
+                      <td key={cell.id} className={cn('px-3 py-2 align-middle', meta?.className)}>
+                        {content}
+                      </td>
+                    );
+                  })}
                 </tr>
               ))
             )}

@@ -1,6 +1,6 @@
-import { Copy, MessageCircle } from 'lucide-react';
+import { MessageCircle } from 'lucide-react';
+import { CopyButton } from '@/components/copy-button';
 import { Button } from '@/components/ui/button';
-import { useNotifications } from '@/lib/notifications/use-notifications';
 import { cn } from '@/lib/utils';
 
 /** WhatsApp's documented share link: opens the app (or WhatsApp Web) with the text typed in. */
@@ -23,21 +23,6 @@ export function ShareButtons({
   message: string;
   className?: string;
 }) {
-  const { notify } = useNotifications();
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-      notify({ type: 'success', title: 'Link copiado!' });
-    } catch {
-      notify({
-        type: 'error',
-        title: 'Não foi possível copiar',
-        message: `Copie o link manualmente: ${url}`,
-      });
-    }
-  }
-
   return (
     <div className={cn('flex flex-wrap gap-2', className)}>
       <Button asChild variant="outline" size="sm">
@@ -47,10 +32,14 @@ export function ShareButtons({
           <span className="sr-only"> (abre em nova aba)</span>
         </a>
       </Button>
-      <Button type="button" variant="outline" size="sm" onClick={() => void copy()}>
-        <Copy aria-hidden="true" />
+      <CopyButton
+        value={url}
+        size="sm"
+        copiedTitle="Link copiado!"
+        failureMessage={`Copie o link manualmente: ${url}`}
+      >
         Copiar link
-      </Button>
+      </CopyButton>
     </div>
   );
 }

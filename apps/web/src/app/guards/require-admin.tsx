@@ -4,7 +4,9 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { AccessDenied } from '@/components/access-denied';
 import { PageSpinner } from '@/components/page-spinner';
-import { useAdminAccessCheck } from '@/features/admin-shell/api/admin-access-check';
+// Deep import: the router loads this guard on the first page, which must not reach the shared
+// barrel through the feature's other exports.
+import { useAdminAccessCheck } from '@/features/admin-shell/api/get-admin-access-check';
 import { useAuth } from '@/lib/auth/use-auth';
 import { MustChangePassword } from './must-change-password';
 import { notify } from '@/lib/notifications/notify';

@@ -1,7 +1,8 @@
 import type { PixCharge } from '@sorteio/shared';
 import { useMutation } from '@tanstack/react-query';
-import { Copy, FlaskConical, RefreshCw, Timer } from 'lucide-react';
+import { FlaskConical, RefreshCw, Timer } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { CopyButton } from '@/components/copy-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -70,23 +71,8 @@ function ExpiryCountdown({ expiresAt, onElapsed }: { expiresAt: string; onElapse
 }
 
 function CopyPasteCode({ code, copiedTitle }: { code: string; copiedTitle: string }) {
-  const { notify } = useNotifications();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(code);
-      notify({ type: 'success', title: copiedTitle });
-    } catch {
-      inputRef.current?.select();
-      notify({
-        type: 'error',
-        title: 'Não foi possível copiar',
-        message: 'Selecione o código e copie manualmente.',
-      });
-    }
-  }
 
   return (
     <div className="flex flex-col gap-2">
@@ -102,10 +88,14 @@ function CopyPasteCode({ code, copiedTitle }: { code: string; copiedTitle: strin
             event.currentTarget.select();
           }}
         />
-        <Button type="button" variant="outline" onClick={() => void copy()}>
-          <Copy aria-hidden="true" />
+        <CopyButton
+          value={code}
+          copiedTitle={copiedTitle}
+          failureMessage="Selecione o código e copie manualmente."
+          onFailure={() => inputRef.current?.select()}
+        >
           Copiar
-        </Button>
+        </CopyButton>
       </div>
     </div>
   );

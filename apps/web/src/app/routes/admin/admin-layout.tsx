@@ -3,7 +3,7 @@ import { Eye, LogOut } from 'lucide-react';
 import { Outlet, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar';
-import { DiagnosticsButton } from '@/features/admin-shell/components/diagnostics-dialog';
+import { DiagnosticsButton } from '@/features/admin-shell';
 import { useAuth } from '@/lib/auth/use-auth';
 import { setViewingAsUser } from '@/lib/view-mode';
 import { AdminSidebar } from './admin-sidebar';

@@ -25,7 +25,7 @@ import {
   SidebarGroupLabel,
   SidebarMenuButton,
 } from '@/components/ui/sidebar';
-import { usePendingPrizes } from '@/features/admin-shell/api/admin-shell';
+import { usePendingPrizes } from '@/features/admin-shell';
 import { countOf } from '@/lib/plural';
 import { setViewingAsUser } from '@/lib/view-mode';
 import { defaultTabOf } from './admin-tab-state';

@@ -1,7 +1,7 @@
 import { PageSpinner } from '@/components/page-spinner';
 import { PageTitle } from '@/components/page-title';
 import { StatusScreen } from '@/components/status-screen';
-import { STATS_TITLE, StatsScreen } from '@/features/stats/components/stats-screen';
+import { STATS_TITLE, StatsScreen } from '@/features/stats';
 import { useAuth } from '@/lib/auth/use-auth';
 
 /** Personal statistics (spec 000 section 2, Statistics). */

@@ -1,8 +1,11 @@
 import { analyticsPeriods } from '@sorteio/shared';
 import { useState } from 'react';
 import { cn } from '@/lib/utils';
-import { type AnalyticsDays, DEFAULT_ANALYTICS_DAYS } from '../api/admin-analytics-api';
-import { FunnelChart, RevenueChart, RoomTypeChart, SignupChart } from './analytics-charts';
+import { type AnalyticsDays, DEFAULT_ANALYTICS_DAYS } from '../api/analytics-query';
+import { FunnelChart } from './funnel-chart';
+import { RevenueChart } from './revenue-chart';
+import { RoomTypeChart } from './room-type-chart';
+import { SignupChart } from './signup-chart';
 
 /** 'Período': a segmented control of native radios (arrow keys move between them). */
 function PeriodPicker({

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
-import { type AuditFilters, useAuditLog } from '../api/admin-audit-api';
+import { type AuditFilters, useAuditLog } from '../api/get-audit-log';
 import { auditColumns } from './audit-columns';
 import { AuditEntryDialog } from './audit-entry-dialog';
 import { actionGroups, actionLabel, actionsOf, targetTypeLabels } from './audit-labels';

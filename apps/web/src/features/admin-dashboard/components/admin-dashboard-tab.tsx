@@ -7,15 +7,10 @@ import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { errorMessageOf } from '@/lib/errors';
 import { notify } from '@/lib/notifications/notify';
-import {
-  activityQueryOptions,
-  dashboardQueryOptions,
-  realtimeQueryOptions,
-  useAdminAccess,
-  useAdminDashboard,
-  useRealtimeMetrics,
-  useRecentActivity,
-} from '../api/admin-dashboard';
+import { useAdminAccess } from '../api/get-admin-access';
+import { dashboardQueryOptions, useAdminDashboard } from '../api/get-admin-dashboard';
+import { realtimeQueryOptions, useRealtimeMetrics } from '../api/get-realtime-metrics';
+import { activityQueryOptions, useRecentActivity } from '../api/get-recent-activity';
 import {
   AccessDebugCard,
   MetricCards,

@@ -7,9 +7,7 @@ import {
   formatBRL,
   formatInteger,
   formatPercent,
-  formatRelative,
   roleLabels,
-  roomTypeLabel,
 } from '@sorteio/shared';
 import {
   AlertTriangle,
@@ -25,10 +23,11 @@ import {
   XCircle,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { DataTable } from '@/components/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ScrollRegion } from '@/components/ui/scroll-region';
 import { cn } from '@/lib/utils';
+import { activityColumns } from './activity-columns';
 
 function MetricCard({
   title,
@@ -151,12 +150,6 @@ export function SystemAlerts({ alerts }: { alerts: SystemAlert[] }) {
   );
 }
 
-const activityLabel = {
-  participation: 'Participação',
-  draw: 'Sorteio',
-  signup: 'Cadastro',
-} as const;
-
 export function RecentActivity({ items }: { items: ActivityItem[] }) {
   return (
     <Card>
@@ -167,39 +160,12 @@ export function RecentActivity({ items }: { items: ActivityItem[] }) {
         {items.length === 0 ? (
           <p className="text-sm text-muted-foreground">Nenhuma atividade recente.</p>
         ) : (
-          <ScrollRegion label="Atividade Recente">
-            <table className="w-full text-sm">
-              <thead className="text-left text-muted-foreground">
-                <tr>
-                  <th className="py-2 pr-3 font-medium">Usuário</th>
-                  <th className="py-2 pr-3 font-medium">Sala</th>
-                  <th className="py-2 pr-3 text-right font-medium">Valor</th>
-                  <th className="py-2 font-medium">Quando</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.slice(0, 5).map((item) => (
-                  <tr key={item.id} className="border-t">
-                    <td className="py-2 pr-3">
-                      <span className="font-medium">{item.firstName}</span>{' '}
-                      <span className="text-xs text-muted-foreground">
-                        {activityLabel[item.kind]}
-                      </span>
-                    </td>
-                    <td className="py-2 pr-3 capitalize">
-                      {item.tipoSala ? roomTypeLabel(item.tipoSala) : '—'}
-                    </td>
-                    <td className="py-2 pr-3 text-right tabular-nums">
-                      {item.amount === null ? '—' : formatBRL(item.amount)}
-                    </td>
-                    <td className="py-2 whitespace-nowrap text-muted-foreground">
-                      <time dateTime={item.at}>{formatRelative(item.at)}</time>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+          <DataTable
+            label="Atividade Recente"
+            columns={activityColumns}
+            data={items.slice(0, 5)}
+            getRowId={(item) => item.id}
+          />
         )}
       </CardContent>
     </Card>

@@ -1,19 +1,22 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   adminMessages,
   computePrize,
   formatBRL,
   formatDecimalBRL,
-  parseBRL,
   publicRoomTypes,
+  roomDraftFormSchema,
   roomEditMessages,
-  roomFormSchema,
+  roomFormOfDraft,
   roomTypeLabel,
   type AdminRoom,
+  type RoomDraft,
   type RoomForm,
   type RoomFormDefaults,
 } from '@sorteio/shared';
 import { Lock } from 'lucide-react';
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { FormField } from '@/components/form-field';
 import { LoadError } from '@/components/load-error';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -30,17 +33,8 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { useNotifications } from '@/lib/notifications/use-notifications';
-import { useRoomDefaults, useSaveRoom } from '../api/admin-rooms-api';
-
-interface Draft {
-  tipoSala: (typeof publicRoomTypes)[number];
-  valorEntrada: string;
-  maxParticipantes: string;
-  taxa: string;
-  sorteioAutomatico: boolean;
-  temLimitePessoas: boolean;
-  dataSorteio: string;
-}
+import { useRoomDefaults } from '../api/get-room-defaults';
+import { useSaveRoom } from '../api/save-room';
 
 const percentText = (bp: number) => String(bp / 100).replace('.', ',');
 
@@ -54,13 +48,13 @@ function localInput(iso: string): string {
  * 'Nova Sala' starts from the server's defaults (spec 001 section 5: premium, R$ 10,00, 10 seats,
  * automatic draw; the fee is the platform fee of the settings, their one source).
  */
-function draftOf(room: AdminRoom | null, defaults: RoomFormDefaults | undefined): Draft {
+function draftOf(room: AdminRoom | null, defaults: RoomFormDefaults | undefined): RoomDraft {
   if (!room)
     return {
       tipoSala: defaults?.tipoSala ?? 'premium',
       valorEntrada: formatDecimalBRL(defaults?.valorEntrada ?? 1000),
       maxParticipantes: String(defaults?.maxParticipantes ?? 10),
-      taxa: defaults ? percentText(defaults.taxaPersonalizadaBp) : '',
+      taxaPersonalizadaBp: defaults ? percentText(defaults.taxaPersonalizadaBp) : '',
       sorteioAutomatico: defaults?.sorteioAutomatico ?? true,
       temLimitePessoas: defaults?.temLimitePessoas ?? true,
       dataSorteio: '',
@@ -69,32 +63,10 @@ function draftOf(room: AdminRoom | null, defaults: RoomFormDefaults | undefined)
     tipoSala: room.tipoSala === 'privada' ? 'premium' : room.tipoSala,
     valorEntrada: formatDecimalBRL(room.valorEntrada),
     maxParticipantes: String(room.maxParticipantes),
-    taxa: percentText(room.taxaPersonalizadaBp),
+    taxaPersonalizadaBp: percentText(room.taxaPersonalizadaBp),
     sorteioAutomatico: room.sorteioAutomatico,
     temLimitePessoas: room.temLimitePessoas,
     dataSorteio: room.dataSorteio ? localInput(room.dataSorteio) : '',
-  };
-}
-
-/** "20", "12,5" -> basis points; null when not a percentage with at most 2 decimals. */
-export function percentToBp(text: string): number | null {
-  const s = text.trim().replace(',', '.');
-  if (!/^\d{1,3}(\.\d{1,2})?$/.test(s)) return null;
-  return Math.round(Number(s) * 100);
-}
-
-/** The form as the server's schema reads it; NaN where the text is not a number. */
-function toForm(d: Draft): RoomForm {
-  return {
-    tipoSala: d.tipoSala,
-    valorEntrada: parseBRL(d.valorEntrada) ?? Number.NaN,
-    maxParticipantes: /^\d+$/.test(d.maxParticipantes.trim())
-      ? Number(d.maxParticipantes)
-      : Number.NaN,
-    taxaPersonalizadaBp: percentToBp(d.taxa) ?? Number.NaN,
-    sorteioAutomatico: d.sorteioAutomatico,
-    temLimitePessoas: d.temLimitePessoas,
-    dataSorteio: d.dataSorteio ? new Date(d.dataSorteio).toISOString() : null,
   };
 }
 
@@ -171,31 +143,28 @@ function RoomFormBody({
 }) {
   const { notify } = useNotifications();
   const save = useSaveRoom();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(room, defaults));
-  const [errors, setErrors] = useState<Partial<Record<keyof RoomForm, string>>>({});
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
-    setDraft((d) => ({ ...d, [key]: value }));
-  const form = toForm(draft);
-  const prize = livePrize(form);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    getValues,
+    formState: { errors },
+  } = useForm<RoomDraft, unknown, z.output<typeof roomDraftFormSchema>>({
+    resolver: zodResolver(roomDraftFormSchema),
+    defaultValues: draftOf(room, defaults),
+    // As before: the messages change only when the form is sent again.
+    reValidateMode: 'onSubmit',
+  });
+  const draft = watch();
+  const prize = livePrize(roomFormOfDraft(draft));
   // The server's rule: from the first participation ever (paid, held for PIX or cancelled).
   const locked = room !== null && room.entrantsEver > 0;
   const lockedHint = locked ? roomEditMessages.lockedField : undefined;
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const parsed = roomFormSchema.safeParse(form);
-    if (!parsed.success) {
-      const next: Partial<Record<keyof RoomForm, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof RoomForm;
-        next[key] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
+  // The body is the draft read as numbers, as typed (the schema's defaults are the server's job).
+  const submit = handleSubmit(() => {
     save.mutate(
-      { id: room?.id ?? null, form },
+      { id: room?.id ?? null, form: roomFormOfDraft(getValues()) },
       {
         onSuccess: () => {
           notify({
@@ -213,10 +182,10 @@ function RoomFormBody({
           }),
       },
     );
-  };
+  });
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
       <DialogHeader>
         <DialogTitle>{room ? 'Editar Sala' : 'Nova Sala'}</DialogTitle>
         <DialogDescription>O prêmio é calculado em centavos, como no servidor.</DialogDescription>
@@ -228,15 +197,19 @@ function RoomFormBody({
           <AlertDescription>{roomEditMessages.lockedNotice}</AlertDescription>
         </Alert>
       ) : null}
-      <FormField id="room-tipo" label="Tipo de sala" error={errors.tipoSala} hint={lockedHint}>
+      <FormField
+        id="room-tipo"
+        label="Tipo de sala"
+        error={errors.tipoSala?.message}
+        hint={lockedHint}
+      >
         {(describedBy) => (
           <NativeSelect
             id="room-tipo"
-            value={draft.tipoSala}
             disabled={locked}
             aria-describedby={describedBy}
-            onChange={(e) => set('tipoSala', e.target.value as Draft['tipoSala'])}
             className="capitalize"
+            {...register('tipoSala')}
           >
             {publicRoomTypes.map((t) => (
               <option key={t} value={t}>
@@ -250,25 +223,24 @@ function RoomFormBody({
         <FormField
           id="room-valor"
           label="Valor de entrada (R$)"
-          error={errors.valorEntrada}
+          error={errors.valorEntrada?.message}
           hint={lockedHint}
         >
           {(describedBy) => (
             <Input
               id="room-valor"
               inputMode="decimal"
-              value={draft.valorEntrada}
               disabled={locked}
               aria-describedby={describedBy}
               aria-invalid={errors.valorEntrada ? true : undefined}
-              onChange={(e) => set('valorEntrada', e.target.value)}
+              {...register('valorEntrada')}
             />
           )}
         </FormField>
         <FormField
           id="room-max"
           label="Máx. participantes"
-          error={errors.maxParticipantes}
+          error={errors.maxParticipantes?.message}
           hint={lockedHint}
         >
           {(describedBy) => (
@@ -277,49 +249,38 @@ function RoomFormBody({
               type="number"
               min={2}
               max={1000}
-              value={draft.maxParticipantes}
               disabled={locked}
               aria-describedby={describedBy}
               aria-invalid={errors.maxParticipantes ? true : undefined}
-              onChange={(e) => set('maxParticipantes', e.target.value)}
+              {...register('maxParticipantes')}
             />
           )}
         </FormField>
         <FormField
           id="room-taxa"
           label="Taxa da plataforma (%)"
-          error={errors.taxaPersonalizadaBp}
+          error={errors.taxaPersonalizadaBp?.message}
           hint={lockedHint}
         >
           {(describedBy) => (
             <Input
               id="room-taxa"
               inputMode="decimal"
-              value={draft.taxa}
               disabled={locked}
               aria-describedby={describedBy}
               aria-invalid={errors.taxaPersonalizadaBp ? true : undefined}
-              onChange={(e) => set('taxa', e.target.value)}
+              {...register('taxaPersonalizadaBp')}
             />
           )}
         </FormField>
       </div>
       <div className="flex flex-col gap-2 text-sm">
         <label className="flex items-center gap-2">
-          <input
-            type="checkbox"
-            checked={draft.sorteioAutomatico}
-            onChange={(e) => set('sorteioAutomatico', e.target.checked)}
-          />
+          <input type="checkbox" {...register('sorteioAutomatico')} />
           Sorteio automático
         </label>
         <label className="flex items-center gap-2">
-          <input
-            type="checkbox"
-            checked={draft.temLimitePessoas}
-            disabled={locked}
-            onChange={(e) => set('temLimitePessoas', e.target.checked)}
-          />
+          <input type="checkbox" disabled={locked} {...register('temLimitePessoas')} />
           Limite de participantes
         </label>
       </div>
@@ -327,17 +288,16 @@ function RoomFormBody({
         <FormField
           id="room-data"
           label="Data do sorteio"
-          error={errors.dataSorteio}
+          error={errors.dataSorteio?.message}
           hint={lockedHint}
         >
           {(describedBy) => (
             <Input
               id="room-data"
               type="datetime-local"
-              value={draft.dataSorteio}
               disabled={locked}
               aria-describedby={describedBy}
-              onChange={(e) => set('dataSorteio', e.target.value)}
+              {...register('dataSorteio')}
             />
           )}
         </FormField>

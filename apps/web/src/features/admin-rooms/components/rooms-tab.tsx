@@ -25,14 +25,12 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { countOf } from '@/lib/plural';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import {
-  useAdminRooms,
-  useCancelPreview,
-  useCancelRoom,
-  useDeleteRoom,
-  useDrawRoom,
-  useSetRoomStatus,
-} from '../api/admin-rooms-api';
+import { useCancelRoom } from '../api/cancel-room';
+import { useDeleteRoom } from '../api/delete-room';
+import { useDrawRoom } from '../api/draw-room';
+import { useAdminRooms } from '../api/get-admin-rooms';
+import { useCancelPreview } from '../api/get-cancel-preview';
+import { useSetRoomStatus } from '../api/set-room-status';
 import { CancelRoomSummary } from './cancel-room-summary';
 import { RoomFormDialog } from './room-form-dialog';
 import { type RoomAction, roomColumns } from './rooms-columns';

@@ -14,7 +14,7 @@ import {
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessageOf } from '@/lib/errors';
-import { useRunDiagnostics } from '../api/admin-shell';
+import { useRunDiagnostics } from '../api/run-diagnostics';
 
 /**
  * 'Diagnóstico' (spec 001 section 2) as a real self-test on the server: the session, a database

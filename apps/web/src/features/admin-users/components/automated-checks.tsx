@@ -1,22 +1,13 @@
-import { type IdentityAnalysis, formatDateTime, identityCheckLabels } from '@sorteio/shared';
-import { Badge } from '@/components/ui/badge';
-import { ScrollRegion } from '@/components/ui/scroll-region';
+import { type IdentityAnalysis, formatDateTime } from '@sorteio/shared';
+import { DataTable } from '@/components/data-table';
+import { checkColumns } from './check-columns';
 
-const resultText = { aprovado: 'Aprovado', reprovado: 'Reprovado', nao_realizado: 'Não realizado' };
-const resultVariant = {
-  aprovado: 'success',
-  reprovado: 'destructive',
-  nao_realizado: 'secondary',
-} as const;
 const stateText = {
   na_fila: 'Na fila',
   em_andamento: 'Em andamento',
   concluida: 'Concluída',
   falhou: 'Falhou',
 };
-
-const number = (n: number | null) =>
-  n === null ? '—' : n.toLocaleString('pt-BR', { maximumFractionDigits: 3 });
 
 /**
  * The automated identity analysis for the reviewer (decision record 009): every check with its
@@ -43,41 +34,12 @@ export function AutomatedChecks({ analysis }: { analysis: IdentityAnalysis }) {
         </ul>
       )}
       {analysis.checks.length > 0 && (
-        <ScrollRegion label="Resultados da verificação automática">
-          <table aria-label="Resultados da verificação automática" className="w-full text-sm">
-            <thead>
-              <tr className="border-b text-left text-xs text-muted-foreground">
-                <th scope="col" className="py-1 pr-2 font-medium">
-                  Verificação
-                </th>
-                <th scope="col" className="py-1 pr-2 font-medium">
-                  Resultado
-                </th>
-                <th scope="col" className="py-1 pr-2 text-right font-medium">
-                  Pontuação
-                </th>
-                <th scope="col" className="py-1 text-right font-medium">
-                  Limite
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {analysis.checks.map((check) => (
-                <tr key={check.id} className="border-b align-top last:border-0">
-                  <th scope="row" className="py-1.5 pr-2 text-left font-normal">
-                    {identityCheckLabels[check.id]}
-                    <span className="block text-xs text-muted-foreground">{check.detail}</span>
-                  </th>
-                  <td className="py-1.5 pr-2">
-                    <Badge variant={resultVariant[check.result]}>{resultText[check.result]}</Badge>
-                  </td>
-                  <td className="py-1.5 pr-2 text-right tabular-nums">{number(check.score)}</td>
-                  <td className="py-1.5 text-right tabular-nums">{number(check.threshold)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+        <DataTable
+          label="Resultados da verificação automática"
+          columns={checkColumns}
+          data={analysis.checks}
+          getRowId={(check) => check.id}
+        />
       )}
     </section>
   );

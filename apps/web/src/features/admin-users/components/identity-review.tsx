@@ -1,11 +1,20 @@
-import { adminMessages, formatDateTime, type AdminUserDetail } from '@sorteio/shared';
-import { useId, useState } from 'react';
-import { FieldError } from '@/components/form-field';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type AdminUserDetail,
+  type IdentityReviewForm,
+  adminMessages,
+  formatDateTime,
+  identityReviewFormSchema,
+} from '@sorteio/shared';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { FormField } from '@/components/form-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
 import { useNotifications } from '@/lib/notifications/use-notifications';
-import { useReviewIdentity, verificationFileUrl } from '../api/admin-users-api';
+import { verificationFileUrl } from '../api/get-verification-file';
+import { useReviewIdentity } from '../api/review-identity';
 import { AutomatedChecks } from './automated-checks';
 
 const statusText = { pendente: 'Em análise', verificado: 'Verificado', rejeitado: 'Rejeitado' };
@@ -25,33 +34,39 @@ export function IdentityReview({
 }) {
   const { notify } = useNotifications();
   const review = useReviewIdentity();
-  const [motivo, setMotivo] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const motivoId = useId();
-
-  const decide = (decision: 'aprovar' | 'rejeitar') => {
-    if (decision === 'rejeitar' && motivo.trim().length < 3) {
-      setError('Informe o motivo da rejeição.');
-      return;
-    }
-    setError(undefined);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    reset,
+    formState: { errors },
+  } = useForm<IdentityReviewForm, unknown, z.output<typeof identityReviewFormSchema>>({
+    resolver: zodResolver(identityReviewFormSchema),
+    defaultValues: { decision: 'aprovar', motivo: '' },
+  });
+  const submit = handleSubmit((input) =>
     review.mutate(
-      decision === 'aprovar' ? { userId, decision } : { userId, decision, motivo: motivo.trim() },
+      { userId, ...input },
       {
         onSuccess: () => {
-          setMotivo('');
+          reset({ decision: 'aprovar', motivo: '' });
           notify({
             type: 'success',
             title: adminMessages.actionDone,
             message:
-              decision === 'aprovar'
+              input.decision === 'aprovar'
                 ? 'Identidade aprovada. O usuário foi avisado por e-mail.'
                 : 'Verificação rejeitada. O usuário foi avisado do motivo por e-mail.',
           });
         },
         onError: (e) => notify({ type: 'error', title: 'Erro', message: e.message }),
       },
-    );
+    ),
+  );
+  const decide = (decision: IdentityReviewForm['decision']) => {
+    setValue('decision', decision);
+    void submit();
   };
 
   return (
@@ -99,17 +114,22 @@ export function IdentityReview({
           )}
           {verification.status === 'pendente' && (
             <div className="flex flex-col gap-2">
-              <Label htmlFor={motivoId}>Motivo (obrigatório para rejeitar)</Label>
-              <textarea
+              <FormField
                 id={motivoId}
-                value={motivo}
-                maxLength={300}
-                onChange={(e) => setMotivo(e.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${motivoId}-error` : undefined}
-                className="min-h-20 rounded-md border border-input bg-background px-3 py-2 text-sm"
-              />
-              {error && <FieldError id={`${motivoId}-error`}>{error}</FieldError>}
+                label="Motivo (obrigatório para rejeitar)"
+                error={errors.motivo?.message}
+              >
+                {(describedBy) => (
+                  <textarea
+                    id={motivoId}
+                    maxLength={300}
+                    aria-invalid={errors.motivo ? true : undefined}
+                    aria-describedby={describedBy}
+                    className="min-h-20 rounded-md border border-input bg-background px-3 py-2 text-sm"
+                    {...register('motivo')}
+                  />
+                )}
+              </FormField>
               <div className="flex gap-2">
                 <Button disabled={review.isPending} onClick={() => decide('aprovar')}>
                   Aprovar

@@ -7,7 +7,8 @@ import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
-import { type ReviewStatus, useReviewQueue } from '../api/admin-users-api';
+import type { ReviewStatus } from '../api/admin-user-keys';
+import { useReviewQueue } from '../api/get-review-queue';
 
 type QueueItem = z.infer<typeof reviewQueueSchema>[number];
 

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth/use-auth';
 import { errorMessageOf } from '@/lib/errors';
 import { useNotifications } from '@/lib/notifications/use-notifications';
-import { useResendSetPasswordLink } from '../api/admin-users-api';
+import { useResendSetPasswordLink } from '../api/resend-set-password-link';
 
 /**
  * An account added by staff that has not set its password from the e-mailed link yet: it cannot

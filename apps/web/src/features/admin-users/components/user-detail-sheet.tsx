@@ -26,7 +26,7 @@ import {
 } from '@/components/ui/sheet';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth/use-auth';
-import { useAdminUserDetail } from '../api/admin-users-api';
+import { useAdminUserDetail } from '../api/get-admin-user-detail';
 import { IdentityReview } from './identity-review';
 import { SetPasswordLinkNotice } from './set-password-link-notice';
 

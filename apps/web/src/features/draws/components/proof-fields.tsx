@@ -2,8 +2,8 @@ import { beaconRoundTimeMs, formatDateTime, formatInteger, type DrawProof } from
 import { Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LuckyNumber } from '@/components/lucky-number';
+import { CopyButton } from '@/components/copy-button';
 import { cn } from '@/lib/utils';
-import { CopyButton } from './copy-button';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -21,7 +21,13 @@ function HexValue({ value, label }: { value: string; label: string }) {
       <code className="min-w-0 flex-1 rounded bg-muted px-1.5 py-1 font-mono text-xs break-all">
         {value}
       </code>
-      <CopyButton value={value} label={label} />
+      <CopyButton
+        value={value}
+        label={`Copiar ${label.toLowerCase()}`}
+        copiedMessage={label}
+        showCopied
+        className="size-8 shrink-0"
+      />
     </span>
   );
 }

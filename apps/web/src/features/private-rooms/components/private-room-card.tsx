@@ -1,9 +1,9 @@
 import { formatDate, formatDecimalBRL, type PrivateRoom } from '@sorteio/shared';
 import { Users } from 'lucide-react';
 import { Link } from 'react-router';
+import { CopyButton } from '@/components/copy-button';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { CopyButton } from './copy-button';
 import { ShareInviteButton } from './share-invite-button';
 
 export function roomDisplayName(room: Pick<PrivateRoom, 'roomName' | 'customName'>): string {
@@ -31,9 +31,10 @@ export function PrivateRoomCard({ room }: { room: PrivateRoom }) {
           <span className="text-muted-foreground">Código:</span>
           <span className="font-mono font-semibold">{room.roomCode}</span>
           <CopyButton
-            text={room.roomCode}
+            variant="ghost"
+            value={room.roomCode}
             label={`Copiar código da sala ${name}`}
-            toastTitle="Código copiado!"
+            copiedTitle="Código copiado!"
           />
         </div>
       </CardContent>
@@ -45,9 +46,10 @@ export function PrivateRoomCard({ room }: { room: PrivateRoom }) {
           invite={{ name, entryValue: room.entryValue, inviteLink: room.inviteLink }}
         />
         <CopyButton
-          text={room.inviteLink}
+          variant="ghost"
+          value={room.inviteLink}
           label={`Copiar link de convite da sala ${name}`}
-          toastTitle="Link copiado!"
+          copiedTitle="Link copiado!"
         />
       </CardFooter>
     </Card>

@@ -3,6 +3,7 @@ import { SearchX, Ticket } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BackButton } from '@/components/back-button';
+import { CopyButton } from '@/components/copy-button';
 import { LoadError } from '@/components/load-error';
 import { PageSpinner } from '@/components/page-spinner';
 import { StatusScreen } from '@/components/status-screen';
@@ -12,7 +13,6 @@ import { isApiError } from '@/lib/api-client';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { usePrivateRoom } from '../api/get-private-room';
 import { joinErrorToast, useJoinPrivateRoom } from '../api/join-private-room';
-import { CopyButton } from './copy-button';
 import { CreatorControls, creatorStage } from './creator-controls';
 import { ParticipantsList } from './participants-list';
 import { PaymentCard } from './payment-card';
@@ -141,9 +141,10 @@ export function PrivateRoomScreen({
           <span className="text-muted-foreground">Código:</span>
           <span className="font-mono font-semibold">{room.roomCode}</span>
           <CopyButton
-            text={room.roomCode}
+            variant="ghost"
+            value={room.roomCode}
             label="Copiar código da sala"
-            toastTitle="Código copiado!"
+            copiedTitle="Código copiado!"
           />
         </div>
         {detail.isMember && open && (

@@ -1,7 +1,8 @@
 import { formatBRL } from '@sorteio/shared';
-import { Copy, MessageCircle, Share2 } from 'lucide-react';
+import { MessageCircle, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { PRODUCT_NAME } from '@/components/brand';
+import { CopyButton } from '@/components/copy-button';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -11,7 +12,6 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { useNotifications } from '@/lib/notifications/use-notifications';
 
 export const SHARE_INVITE_LABEL = 'Compartilhar Convite';
 export const LINK_COPIED = 'Link copiado!';
@@ -57,7 +57,6 @@ export function ShareInviteButton({
   variant?: 'default' | 'outline' | 'secondary';
   className?: string;
 }) {
-  const { notify } = useNotifications();
   const [fallbackOpen, setFallbackOpen] = useState(false);
 
   async function share() {
@@ -72,20 +71,6 @@ export function ShareInviteButton({
       // Closing the sheet is a choice, not a failure; anything else gets the other ways.
       if (error instanceof DOMException && error.name === 'AbortError') return;
       setFallbackOpen(true);
-    }
-  }
-
-  async function copyLink() {
-    try {
-      await navigator.clipboard.writeText(invite.inviteLink);
-      notify({ type: 'success', title: LINK_COPIED });
-      setFallbackOpen(false);
-    } catch {
-      notify({
-        type: 'error',
-        title: 'Não foi possível copiar',
-        message: 'Selecione o link e copie manualmente.',
-      });
     }
   }
 
@@ -116,15 +101,15 @@ export function ShareInviteButton({
                 Compartilhar no WhatsApp
               </a>
             </Button>
-            <Button
-              type="button"
-              variant="outline"
+            <CopyButton
+              value={invite.inviteLink}
               className="flex-1"
-              onClick={() => void copyLink()}
+              copiedTitle={LINK_COPIED}
+              failureMessage="Selecione o link e copie manualmente."
+              onCopied={() => setFallbackOpen(false)}
             >
-              <Copy aria-hidden="true" />
               Copiar link
-            </Button>
+            </CopyButton>
           </div>
         </DialogContent>
       </Dialog>

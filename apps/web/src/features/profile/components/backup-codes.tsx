@@ -1,4 +1,5 @@
-import { Copy, TriangleAlert } from 'lucide-react';
+import { TriangleAlert } from 'lucide-react';
+import { CopyButton } from '@/components/copy-button';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -9,29 +10,9 @@ import {
   CardHeader,
   CardTitle,
 } from '@/components/ui/card';
-import { useNotifications } from '@/lib/notifications/use-notifications';
 
 /** The 10 backup codes, shown once right after 2FA is turned on (DESIGN.md section 7). */
 export function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  const { notify } = useNotifications();
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(codes.join('\n'));
-      notify({
-        type: 'success',
-        title: 'Códigos copiados!',
-        message: 'Cole-os em um lugar seguro, como um gerenciador de senhas.',
-      });
-    } catch {
-      notify({
-        type: 'error',
-        title: 'Não foi possível copiar',
-        message: 'Selecione os códigos e copie manualmente.',
-      });
-    }
-  }
-
   return (
     <Card>
       <CardHeader>
@@ -66,10 +47,15 @@ export function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => 
         </ul>
       </CardContent>
       <CardFooter className="flex-col gap-2 sm:flex-row">
-        <Button variant="outline" className="w-full sm:w-auto" onClick={() => void copy()}>
-          <Copy aria-hidden="true" />
+        <CopyButton
+          value={codes.join('\n')}
+          className="w-full sm:w-auto"
+          copiedTitle="Códigos copiados!"
+          copiedMessage="Cole-os em um lugar seguro, como um gerenciador de senhas."
+          failureMessage="Selecione os códigos e copie manualmente."
+        >
           Copiar códigos
-        </Button>
+        </CopyButton>
         <Button className="w-full sm:w-auto" onClick={onDone}>
           Já guardei meus códigos
         </Button>

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { twoFactorCodeSchema } from '@sorteio/shared';
-import { Copy, ExternalLink, ShieldCheck } from 'lucide-react';
+import { ExternalLink, ShieldCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { CopyButton } from '@/components/copy-button';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -38,24 +39,6 @@ export function TwoFactorSetupCard({
     handleSubmit,
     formState: { errors },
   } = useForm({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
-
-  // The key without the grouping spaces: some apps refuse a pasted key with spaces.
-  async function copySecret(value: string) {
-    try {
-      await navigator.clipboard.writeText(value);
-      notify({
-        type: 'success',
-        title: 'Chave copiada',
-        message: 'Cole a chave no aplicativo autenticador e digite o código que ele mostrar.',
-      });
-    } catch {
-      notify({
-        type: 'error',
-        title: 'Não foi possível copiar',
-        message: 'Selecione a chave e copie manualmente.',
-      });
-    }
-  }
 
   const onSubmit = handleSubmit(async ({ code }) => {
     try {
@@ -113,15 +96,17 @@ export function TwoFactorSetupCard({
               >
                 {groupSecret(secret)}
               </code>
-              <Button
-                type="button"
+              {/* The key without the grouping spaces: some apps refuse a pasted key with spaces. */}
+              <CopyButton
+                value={secret}
                 variant="ghost"
                 size="sm"
-                onClick={() => void copySecret(secret)}
+                copiedTitle="Chave copiada"
+                copiedMessage="Cole a chave no aplicativo autenticador e digite o código que ele mostrar."
+                failureMessage="Selecione a chave e copie manualmente."
               >
-                <Copy aria-hidden="true" />
                 Copiar chave
-              </Button>
+              </CopyButton>
             </div>
           )}
         </div>

@@ -1,0 +1,3 @@
+export { ChartCard, ChartFigure, FigureTable } from './chart-card';
+export * from './chart-format';
+export * from './chart-theme';

@@ -1,0 +1,80 @@
+import { formatBRL } from '@sorteio/shared';
+import { Area, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  FigureTable,
+  axisBRL,
+  axisProps,
+  chartColors,
+  chartProps,
+  dayLabel,
+  gridProps,
+  lineProps,
+  longDay,
+  shortDay,
+  tooltipBRL,
+  tooltipProps,
+} from '@/components/charts';
+import type { AnalyticsDays } from '../api/analytics-query';
+import { useRevenueSeries } from '../api/get-revenue-series';
+import { AnalyticsChartCard, periodText, sum } from './analytics-chart-card';
+
+export function RevenueChart({ days, className }: { days: AnalyticsDays; className?: string }) {
+  const query = useRevenueSeries(days);
+  const title = 'Receita e taxas por dia';
+  return (
+    <AnalyticsChartCard
+      id="analytics-revenue"
+      className={className}
+      title={title}
+      description="Entradas confirmadas nas salas e taxas da plataforma, por dia (horário de Brasília)."
+      errorTitle="Erro ao carregar a receita"
+      query={query}
+      isEmpty={(rows) => rows.every((r) => r.revenue === 0 && r.fees === 0)}
+      summary={(rows) => {
+        const best = rows.reduce((a, b) => (b.revenue > a.revenue ? b : a));
+        return (
+          <>
+            {periodText(days)}: receita de {formatBRL(sum(rows.map((r) => r.revenue)))} e{' '}
+            {formatBRL(sum(rows.map((r) => r.fees)))} em taxas da plataforma.
+            {best.revenue > 0 &&
+              ` Melhor dia: ${longDay(best.date)}, com ${formatBRL(best.revenue)}.`}
+          </>
+        );
+      }}
+      table={(rows) => (
+        <FigureTable
+          caption={title}
+          headers={['Dia', 'Receita', 'Taxas']}
+          rows={rows.map((r) => ({
+            key: r.date,
+            cells: [longDay(r.date), formatBRL(r.revenue), formatBRL(r.fees)],
+          }))}
+        />
+      )}
+      chart={(rows) => (
+        <ComposedChart {...chartProps} data={rows}>
+          <CartesianGrid {...gridProps()} />
+          <XAxis {...axisProps} dataKey="date" tickFormatter={shortDay} minTickGap={16} />
+          <YAxis {...axisProps} width={72} tickFormatter={axisBRL} />
+          <Tooltip {...tooltipProps} labelFormatter={dayLabel} formatter={tooltipBRL} />
+          <Legend />
+          <Area
+            type="monotone"
+            dataKey="revenue"
+            name="Receita"
+            stroke={chartColors.primary}
+            fill={chartColors.primary}
+            fillOpacity={0.15}
+            strokeWidth={2}
+          />
+          <Line
+            {...lineProps}
+            dataKey="fees"
+            name="Taxas da plataforma"
+            stroke={chartColors.success}
+          />
+        </ComposedChart>
+      )}
+    />
+  );
+}

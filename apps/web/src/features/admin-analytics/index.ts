@@ -1,0 +1,2 @@
+/** /admin?tab=analytics */
+export { AnalyticsTab as default } from './components/analytics-tab';

@@ -1,4 +1,0 @@
-import { AnalyticsTab } from './components/analytics-tab';
-
-/** /admin?tab=analytics */
-export default AnalyticsTab;

@@ -1,0 +1,2 @@
+/** /admin?tab=audit */
+export { AuditTab as default } from './components/audit-tab';

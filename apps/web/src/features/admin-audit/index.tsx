@@ -1,4 +1,0 @@
-import { AuditTab } from './components/audit-tab';
-
-/** /admin?tab=audit */
-export default AuditTab;

@@ -1,0 +1,2 @@
+/** /admin?tab=dashboard */
+export { AdminDashboardTab as default } from './components/admin-dashboard-tab';

@@ -1,4 +1,0 @@
-import { AdminDashboardTab } from './components/admin-dashboard-tab';
-
-/** /admin?tab=dashboard */
-export default AdminDashboardTab;

@@ -1,0 +1,2 @@
+/** /admin?tab=financial */
+export { FinancialTab as default } from './components/financial-tab';

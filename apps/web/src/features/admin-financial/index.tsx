@@ -1,4 +1,0 @@
-import { FinancialTab } from './components/financial-tab';
-
-/** /admin?tab=financial */
-export default FinancialTab;

@@ -1,0 +1,2 @@
+/** /admin?tab=rooms */
+export { RoomsTab as default } from './components/rooms-tab';

@@ -1,4 +1,0 @@
-import { RoomsTab } from './components/rooms-tab';
-
-/** /admin?tab=rooms */
-export default RoomsTab;

@@ -1,0 +1,2 @@
+/** /admin?tab=support */
+export { default } from './components/admin-support-tab';
