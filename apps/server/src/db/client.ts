@@ -17,6 +17,10 @@ import { guardMethod, markTransactions } from './transaction-guard';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction's handle, as `db.transaction` passes it to its callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Queries that run on the pool or inside a caller's transaction take either. */
+export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;

@@ -25,7 +25,7 @@ import { ledgerAccounts, participacoes, salas } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { createRoom, toRoom } from '../rooms/rooms.service';
 import { getSetting } from '../settings/settings.service';
-import type { DbOrTx } from '../wallet/ledger.service';
+import type { DbOrTx } from '../../db/client';
 import { type AuditActor, writeAudit } from './audit.service';
 
 type SalaRow = typeof salas.$inferSelect;

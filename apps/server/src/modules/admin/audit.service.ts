@@ -6,9 +6,8 @@
 import type { AuditEntry, SessionUser } from '@sorteio/shared';
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { staffAuditLog } from '../../db/schema';
-import type { DbOrTx } from '../wallet/ledger.service';
 
 export interface AuditActor {
   id: string;

@@ -68,7 +68,7 @@ import { writeAudit } from '../admin/audit.service';
 import type { Mailer } from '../mail/mail.service';
 import { SMS_OPT_OUT_HINT } from '../notifications/templates';
 import { getSetting, invalidateSettings, setSetting } from '../settings/settings.service';
-import type { DbOrTx } from '../wallet/ledger.service';
+import type { DbOrTx } from '../../db/client';
 
 /** Days after the send in which a paid entry counts as the campaign's conversion. */
 export const CONVERSION_WINDOW_DAYS = campaignConversionWindowDays;

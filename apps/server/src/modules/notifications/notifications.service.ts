@@ -27,7 +27,7 @@ import {
 import { brazilDayStart } from '../../lib/brazil-time';
 import { AppError } from '../../lib/errors';
 import { getSetting } from '../settings/settings.service';
-import type { DbOrTx } from '../wallet/ledger.service';
+import type { DbOrTx } from '../../db/client';
 import { type ChannelProvider, ProviderError } from './provider';
 import { SMS_OPT_OUT_HINT, type TemplateName, renderTemplate } from './templates';
 

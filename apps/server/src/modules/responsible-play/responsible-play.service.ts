@@ -31,7 +31,7 @@ import {
   user,
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { DbOrTx } from '../wallet/ledger.service';
+import type { DbOrTx } from '../../db/client';
 
 type LimitRow = typeof playLimits.$inferSelect;
 type PlayRow = typeof responsiblePlay.$inferSelect;

@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import { assertOutsideTransaction } from '../../db/transaction-guard';
 import { AppError } from '../../lib/errors';
 import { settings } from '../../db/schema';
-import type { DbOrTx, Tx } from '../wallet/ledger.service';
+import type { DbOrTx, Tx } from '../../db/client';
 
 export const settingDefaults = {
   /** Approve identity verification at once when every automated check passes. */
