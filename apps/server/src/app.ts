@@ -95,6 +95,7 @@ import {
 import { registerAdminPanelRoutes } from './modules/admin/admin-panel.routes';
 import { registerAdminRoomRoutes } from './modules/admin/admin-rooms.routes';
 import { registerAdminUserRoutes } from './modules/admin/admin-users.routes';
+import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { registerStaffSessionRoutes } from './modules/admin/staff-sessions.routes';
 import { forgetCachedSettings, getSetting } from './modules/settings/settings.service';
 import { registerStatic } from './plugins/static';
@@ -728,6 +729,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       intervalSeconds: HEALTH_CHECK_INTERVAL_SECONDS,
     });
   registerAdminPanelRoutes(app, { database, config, storage, mailer, pix: () => app.pix });
+  registerAuditRoutes(app, { db: database.db });
   registerPaymentRoutes(app, { db: database.db, config, provider: pix, mailer });
   registerDashboardRoutes(app, { db: database.db });
   registerDrawRoutes(app, { db: database.db, read: database.read });

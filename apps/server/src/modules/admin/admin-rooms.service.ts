@@ -26,7 +26,7 @@ import { AppError } from '../../lib/errors';
 import { createRoom, toRoom } from '../rooms/rooms.service';
 import { getSetting } from '../settings/settings.service';
 import type { DbOrTx } from '../../db/client';
-import { type AuditActor, writeAudit } from './audit.service';
+import { type AuditActor, writeAudit } from '../audit/audit.service';
 
 type SalaRow = typeof salas.$inferSelect;
 

@@ -41,7 +41,7 @@ import type { Mailer } from '../mail/mail.service';
 import { renderMail } from '../mail/templates';
 import { getVerification, profileUniqueMessages } from '../profile/profile.service';
 import { walletOf } from '../wallet/ledger.service';
-import { type AuditActor, escapeLike, writeAudit } from './audit.service';
+import { type AuditActor, escapeLike, writeAudit } from '../audit/audit.service';
 import { responsiblePlaySummary } from '../responsible-play/responsible-play.service';
 import { assertMayAttest, findAttestation, recordAttestation } from '../identity/attestation';
 import {

@@ -23,7 +23,7 @@ import { AppError } from '../../lib/errors';
 import type { Mailer } from '../mail/mail.service';
 import { renderMail } from '../mail/templates';
 import type { DbOrTx } from '../../db/client';
-import { type AuditActor, writeAudit } from './audit.service';
+import { type AuditActor, writeAudit } from '../audit/audit.service';
 
 const RESET_PREFIX = 'reset-password:';
 

@@ -12,7 +12,7 @@ import { permission } from '../../lib/route-permission';
 import type { App } from '../../lib/fastify';
 import { cookieSecret } from '../auth/auth';
 import { verifiedSessionToken } from '../auth/auth.routes';
-import { actorOf } from './audit.service';
+import { actorOf } from '../audit/audit.service';
 import { endStaffSession, listStaffSessions, staffSessionOwner } from './staff-sessions.service';
 
 export function registerStaffSessionRoutes(app: App, { db, config }: { db: Db; config: Config }) {

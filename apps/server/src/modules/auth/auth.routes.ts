@@ -30,31 +30,16 @@ import { addressKey } from '../../lib/client-key';
 import { hitLimit } from '../../lib/db-rate-limit';
 import { backupCodeHashes, buildKeyRing } from '../../lib/key-ring';
 import { AppError } from '../../lib/errors';
+import { clientInfo, toHeaders } from '../../lib/request';
 import type { App } from '../../lib/fastify';
 import { recordSecurityEvent } from '../security/security.service';
 import { getSetting } from '../settings/settings.service';
 import {
   type Auth,
-  CLIENT_IP_HEADER,
   SESSION_EXPIRES_IN_SECONDS,
   SESSION_UPDATE_AGE_SECONDS,
   cookieSecret,
 } from './auth';
-
-export function toHeaders(request: FastifyRequest): Headers {
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(request.headers)) {
-    if (value === undefined || key === CLIENT_IP_HEADER) continue;
-    headers.set(key, Array.isArray(value) ? value.join(', ') : value);
-  }
-  // The client IP as Fastify resolved it (proxy headers only with TRUST_PROXY).
-  headers.set(CLIENT_IP_HEADER, request.ip);
-  return headers;
-}
-
-export function clientInfo(request: FastifyRequest) {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
-}
 
 /** The token of a session cookie signed with `secret` (as the auth library signs it), else null. */
 export function verifiedSessionToken(

@@ -34,9 +34,9 @@ import {
   signInFailures,
   signInGate,
 } from '../security/security.service';
+import { CLIENT_IP_HEADER } from '../../lib/request';
 
-/** The header the Fastify bridge sets to the real client IP (after proxy handling). */
-export const CLIENT_IP_HEADER = 'x-sorteio-client-ip';
+export { CLIENT_IP_HEADER };
 
 const BACKUP_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 

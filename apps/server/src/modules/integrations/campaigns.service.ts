@@ -63,8 +63,8 @@ import {
 } from '../../db/schema';
 import { moneyCell, numberCell, textCell, toCsv } from '../../lib/csv';
 import { AppError, notFound } from '../../lib/errors';
-import type { AuditActor } from '../admin/audit.service';
-import { writeAudit } from '../admin/audit.service';
+import type { AuditActor } from '../audit/audit.service';
+import { writeAudit } from '../audit/audit.service';
 import type { Mailer } from '../mail/mail.service';
 import { SMS_OPT_OUT_HINT } from '../notifications/templates';
 import { getSetting, invalidateSettings, setSetting } from '../settings/settings.service';

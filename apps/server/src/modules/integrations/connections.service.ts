@@ -30,8 +30,8 @@ import { externalConnections, webhookDeliveries } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { PrivateAddressError, isPrivateAddress, outboundRequest } from '../../lib/outbound-http';
 import { createSealer } from '../../lib/sealed';
-import type { AuditActor } from '../admin/audit.service';
-import { writeAudit } from '../admin/audit.service';
+import type { AuditActor } from '../audit/audit.service';
+import { writeAudit } from '../audit/audit.service';
 import { getSetting } from '../settings/settings.service';
 
 /** Seconds before attempt n+1 (after n failures); after the last, the delivery is 'failed'. */

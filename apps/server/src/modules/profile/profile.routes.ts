@@ -29,7 +29,7 @@ import type { App } from '../../lib/fastify';
 import { lookupIp, normalizeIp } from '../../lib/geoip';
 import type { FileStorage } from '../../lib/storage';
 import type { IdentityQueue } from '../identity/identity-queue';
-import { clientInfo } from '../auth/auth.routes';
+import { clientInfo } from '../../lib/request';
 import { renderPersonalDataHtml } from './data-export-html';
 import {
   type DataExportQueue,

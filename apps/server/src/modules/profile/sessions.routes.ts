@@ -17,7 +17,7 @@ import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
 import { lookupIp, normalizeIp } from '../../lib/geoip';
 import type { Auth } from '../auth/auth';
-import { clientInfo, toHeaders } from '../auth/auth.routes';
+import { clientInfo, toHeaders } from '../../lib/request';
 import { recordSecurityEvent } from '../security/security.service';
 
 async function currentSession(auth: Auth, request: FastifyRequest) {
