@@ -35,6 +35,7 @@ import {
   signInGate,
 } from '../security/security.service';
 import { CLIENT_IP_HEADER } from '../../lib/request';
+import { brazilDateTimeText } from '../../lib/brazil-time';
 
 export { CLIENT_IP_HEADER };
 
@@ -169,7 +170,7 @@ export function createAuth({
         subject: 'Novo acesso à sua conta — Sorteio Certo',
         heading: 'Sua conta foi acessada de um novo dispositivo',
         paragraphs: [
-          `Acesso em ${new Date().toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })}${client.ip ? `, do endereço ${client.ip}` : ''}.`,
+          `Acesso em ${brazilDateTimeText(new Date())}${client.ip ? `, do endereço ${client.ip}` : ''}.`,
           `Dispositivo: ${client.userAgent?.slice(0, 160) ?? 'desconhecido'}.`,
           'Se foi você, não precisa fazer nada. Se não foi, troque sua senha agora e encerre as outras sessões no seu perfil.',
         ],
