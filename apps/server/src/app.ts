@@ -57,7 +57,7 @@ import {
   subscribeNotificationEvents,
 } from './modules/notifications/notifications.runtime';
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
-import { afterPixReceived, registerPixProvider } from './modules/payments/payments.runtime';
+import { afterPixReceived } from './modules/payments/payments.runtime';
 import type { PixProvider } from './modules/payments/pix-provider';
 import { registerPrivateRoomRoutes } from './modules/private-rooms/private-rooms.routes';
 import type { DataExportQueue } from './modules/profile/data-export-job';
@@ -77,6 +77,7 @@ import { registerErrorHandler, registerNotFoundHandler } from './plugins/error-h
 import { registerInfrastructure } from './plugins/infrastructure';
 import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
+import { registerPixProvider } from './plugins/pix-provider';
 import { registerJsonBody, registerRequestBasics } from './plugins/request-basics';
 import { registerRouteTable } from './plugins/route-table';
 import { registerSecurity } from './plugins/security';

@@ -1,4 +1,8 @@
-/** What route handlers read off a request to pass on: its headers for the auth library, its client. */
+/**
+ * What route handlers read off a request: its headers for the auth library, its client, its
+ * session cookie's token.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 
 /** The header the Fastify bridge sets to the real client IP (after proxy handling). */
@@ -18,4 +22,25 @@ export function toHeaders(request: FastifyRequest): Headers {
 
 export function clientInfo(request: FastifyRequest) {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+}
+
+/** The token of a session cookie signed with `secret` (as the auth library signs it), else null. */
+export function verifiedSessionToken(
+  cookieHeader: string | undefined,
+  secret: string,
+): string | null {
+  const raw = cookieHeader?.match(/(?:^|;\s*)(?:__Secure-)?sorteio\.session_token=([^;]*)/)?.[1];
+  if (!raw) return null;
+  let value: string;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  const dot = value.lastIndexOf('.');
+  if (dot <= 0) return null;
+  const token = value.slice(0, dot);
+  const given = Buffer.from(value.slice(dot + 1));
+  const expected = Buffer.from(createHmac('sha256', secret).update(token).digest('base64'));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }

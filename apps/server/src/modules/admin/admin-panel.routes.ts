@@ -36,10 +36,10 @@ import { permission } from '../../lib/route-permission';
 import { brazilDate } from '../../lib/brazil-time';
 import type { FileStorage } from '../../lib/storage';
 import type { App } from '../../lib/fastify';
-import { type CreditBalances, creditPayoutToSaldo, retryPayoutNow } from '../draws/payouts.service';
+import { type CreditBalances, creditPayoutToSaldo, retryPayoutNow } from '../draws';
 import type { Mailer } from '../mail/mail.service';
-import type { PixProvider } from '../payments/pix-provider';
-import { latestLedgerAudit, runAndStoreLedgerAudit } from '../wallet/ledger-audit';
+import type { PixProvider } from '../payments';
+import { latestLedgerAudit, runAndStoreLedgerAudit } from '../wallet';
 import { revenueSeries, roomTypeSeries, signupSeries, funnel } from './admin-analytics.service';
 import {
   getAdminDashboard,

@@ -21,7 +21,7 @@ import type { Db } from '../../db/client';
 import { account, user, verification } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../mail/mail.service';
-import { renderMail } from '../mail/templates';
+import { renderMail } from '../mail';
 import type { DbOrTx } from '../../db/client';
 import { type AuditActor, writeAudit } from '../audit/audit.service';
 

@@ -10,8 +10,8 @@ import type { Db } from '../../db/client';
 import { requireActOn, requirePermission } from '../../lib/authz';
 import { permission } from '../../lib/route-permission';
 import type { App } from '../../lib/fastify';
-import { cookieSecret } from '../auth/auth';
-import { verifiedSessionToken } from '../auth/auth.routes';
+import { cookieSecret } from '../auth';
+import { verifiedSessionToken } from '../../lib/request';
 import { actorOf } from '../audit/audit.service';
 import { endStaffSession, listStaffSessions, staffSessionOwner } from './staff-sessions.service';
 

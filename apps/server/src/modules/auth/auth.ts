@@ -22,7 +22,7 @@ import {
   verification,
 } from '../../db/schema';
 import type { Mailer } from '../mail/mail.service';
-import { renderMail } from '../mail/templates';
+import { renderMail } from '../mail';
 import { hitLimit } from '../../lib/db-rate-limit';
 import { buildKeyRing } from '../../lib/key-ring';
 import { recordReferral } from '../referrals/referrals.service';

@@ -22,7 +22,7 @@ import {
   userSecurityLogs,
 } from '../../db/schema';
 import { toParticipation } from '../rooms/rooms.service';
-import { walletOf } from '../wallet/ledger.service';
+import { walletOf } from '../wallet';
 import { brazilMonthSql } from '../../lib/brazil-time';
 
 async function playerTotals(db: Db, userId: string) {

@@ -49,7 +49,7 @@ import {
 } from '../../db/schema';
 import { firstName } from '../../lib/names';
 import { AppError } from '../../lib/errors';
-import { randomAlphanumeric } from '../payments/simulator';
+import { randomAlphanumeric } from '../payments';
 import { BeaconError, fetchBeaconRound } from './beacon';
 import {
   type AccountRef,
@@ -62,7 +62,7 @@ import {
   postTransaction,
   postTransactions,
   walletOf,
-} from '../wallet/ledger.service';
+} from '../wallet';
 
 export type DrawOutcome =
   | {

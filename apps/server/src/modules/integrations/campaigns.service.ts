@@ -66,7 +66,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { AuditActor } from '../audit/audit.service';
 import { writeAudit } from '../audit/audit.service';
 import type { Mailer } from '../mail/mail.service';
-import { SMS_OPT_OUT_HINT } from '../notifications/templates';
+import { SMS_OPT_OUT_HINT } from '../notifications';
 import { getSetting, invalidateSettings, setSetting } from '../settings/settings.service';
 import type { DbOrTx } from '../../db/client';
 

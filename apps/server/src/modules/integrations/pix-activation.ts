@@ -15,8 +15,7 @@ import { pixCertificates, pixProviderConfig } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AuditActor } from '../audit/audit.service';
 import { writeAudit } from '../audit/audit.service';
-import { EfiApiError, type EfiPixProvider } from '../payments/efi/efi-provider';
-import { describePixFailure } from '../payments/pix-failure';
+import { EfiApiError, type EfiPixProvider, describePixFailure } from '../payments';
 import {
   ROW_ID,
   UNREADABLE,

@@ -17,7 +17,7 @@ import { pixCertificates } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AuditActor } from '../audit/audit.service';
 import { writeAudit } from '../audit/audit.service';
-import { type PemKeyPair, p12ToPem } from '../payments/efi/certificates';
+import { type PemKeyPair, p12ToPem } from '../payments';
 import { type Sealers, type Tx, UNREADABLE } from './pix-config.store';
 
 /** Certificates kept in the inventory; the oldest not in use go first. */

@@ -32,7 +32,7 @@ import { AppError } from '../../lib/errors';
 import { maskSecret } from '../../lib/sealed';
 import type { AuditActor } from '../audit/audit.service';
 import { writeAudit } from '../audit/audit.service';
-import type { PixProvider } from '../payments/pix-provider';
+import type { PixProvider } from '../payments';
 import {
   activateOverride,
   deactivate,

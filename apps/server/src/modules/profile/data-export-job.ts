@@ -40,7 +40,7 @@ import { AppError } from '../../lib/errors';
 import { createSealer } from '../../lib/sealed';
 import type { FileStorage } from '../../lib/storage';
 import type { Mailer } from '../mail/mail.service';
-import { renderMail } from '../mail/templates';
+import { renderMail } from '../mail';
 import { renderPersonalDataHtml } from './data-export-html';
 import { exportPersonalData } from './profile.service';
 import { brazilDateTimeText } from '../../lib/brazil-time';

@@ -16,7 +16,7 @@ import { session } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
 import { lookupIp, normalizeIp } from '../../lib/geoip';
-import type { Auth } from '../auth/auth';
+import type { Auth } from '../auth';
 import { clientInfo, toHeaders } from '../../lib/request';
 import { recordSecurityEvent } from '../security/security.service';
 

@@ -47,7 +47,7 @@ import {
   moneyTransaction,
   postTransaction,
   postTransactions,
-} from '../wallet/ledger.service';
+} from '../wallet';
 import { PUBLIC_SEAT, type SeatAccess, assertSeatAccess, isPrivateRoomType } from './seat-access';
 
 export interface CreateRoomInput {
