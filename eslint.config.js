@@ -16,6 +16,21 @@ const webFeatures = existsSync(featuresDir)
       .filter((d) => d.isDirectory())
       .map((d) => d.name)
   : [];
+
+/**
+ * A server module imports another only through its public face, `<name>.service.ts` or `index.ts`
+ * (STYLE.md "Layout"); never its routes, runtime or internals.
+ */
+const modulesDir = path.join(import.meta.dirname, 'apps/server/src/modules');
+const serverModules = existsSync(modulesDir)
+  ? readdirSync(modulesDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
+const publicFaces = serverModules.flatMap((name) => [
+  `./${name}/${name}.service.ts`,
+  `./${name}/index.ts`,
+]);
 export default tseslint.config(
   {
     ignores: [
@@ -153,7 +168,7 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/**'],
-    // The outer database handle inside its own transaction wedges the embedded database (issue 36).
+    // The outer database handle inside its own transaction wedges the embedded database.
     plugins: { local: { rules: { 'no-outer-db-in-transaction': noOuterDbInTransaction } } },
     rules: {
       'local/no-outer-db-in-transaction': 'error',
@@ -166,6 +181,26 @@ export default tseslint.config(
               message: 'The server never imports the web app.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**'],
+    // Tests (and their helpers) may reach into any module to set up a case.
+    ignores: ['**/*.test.ts', 'apps/server/src/modules/**/fake-*.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: serverModules.map((name) => ({
+            target: `./apps/server/src/modules/${name}`,
+            from: './apps/server/src/modules',
+            except: [`./${name}`, ...publicFaces],
+            message:
+              'A module imports another only through its public face: export what is needed from modules/<other>/<other>.service.ts or modules/<other>/index.ts (a re-export is fine) and import it from there.',
+          })),
         },
       ],
     },

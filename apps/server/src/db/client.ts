@@ -17,6 +17,10 @@ import { guardMethod, markTransactions } from './transaction-guard';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction's handle, as `db.transaction` passes it to its callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Queries that run on the pool or inside a caller's transaction take either. */
+export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;
@@ -58,8 +62,6 @@ export interface CreateDatabaseOptions {
   guardTransactions?: boolean;
 }
 
-const testRun = () => process.env.VITEST !== undefined || process.env.NODE_ENV === 'test';
-
 export async function createDatabase(
   target: Config['database'],
   options: CreateDatabaseOptions = {},
@@ -75,7 +77,7 @@ export async function createDatabase(
     // "nobody" case is an unhandled 'error' event that ends the process (the restart drill).
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    if (options.guardTransactions ?? testRun()) {
+    if (options.guardTransactions ?? target.guardTransactions ?? false) {
       markTransactions(db, db);
       // The pool's query takes a connection through connect too.
       guardMethod(pool, 'connect', db);

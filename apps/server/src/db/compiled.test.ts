@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type TestDatabase, createTestDatabase } from '../test/helpers';
-import type { DbOrTx } from '../modules/wallet/ledger.service';
+import type { DbOrTx } from './client';
 import { createDatabase } from './client';
 import { compiled } from './compiled';
 import { user } from './schema';

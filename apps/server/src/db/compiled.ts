@@ -6,7 +6,7 @@
  * (PostgreSQL then parses and plans it once per connection), and afterwards only executed: on the
  * database or inside any transaction, with the same result mapping as the builder.
  */
-import type { DbOrTx } from '../modules/wallet/ledger.service';
+import type { DbOrTx } from './client';
 
 interface Executable<V, R> {
   execute(values?: V): Promise<R>;

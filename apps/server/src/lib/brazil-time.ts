@@ -8,9 +8,17 @@ import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 export const BRT_OFFSET_HOURS = 3;
 const OFFSET_MS = BRT_OFFSET_HOURS * 60 * 60 * 1000;
 
+/** The zone Intl formats Brasília time with (the same as the fixed offset since 2019). */
+export const BRAZIL_TIME_ZONE = 'America/Sao_Paulo';
+
+/** An instant moved by the offset: its UTC fields read as the Brasília wall clock. */
+export function brazilWallClock(at: Date): Date {
+  return new Date(at.getTime() - OFFSET_MS);
+}
+
 /** The instant today (in Brasília) began, or `days` days before it. */
 export function brazilDayStart(now = new Date(), daysBack = 0): Date {
-  const local = new Date(now.getTime() - OFFSET_MS);
+  const local = brazilWallClock(now);
   local.setUTCHours(0, 0, 0, 0);
   local.setUTCDate(local.getUTCDate() - daysBack);
   return new Date(local.getTime() + OFFSET_MS);
@@ -18,7 +26,27 @@ export function brazilDayStart(now = new Date(), daysBack = 0): Date {
 
 /** The Brasília calendar day of an instant, as YYYY-MM-DD. */
 export function brazilDate(at: Date): string {
-  return new Date(at.getTime() - OFFSET_MS).toISOString().slice(0, 10);
+  return brazilWallClock(at).toISOString().slice(0, 10);
+}
+
+/** 00:00 in Brasília of a calendar day (YYYY-MM-DD). */
+export function brazilDayStartOf(day: string): Date {
+  return new Date(`${day}T00:00:00-03:00`);
+}
+
+/** An instant as text in pt-BR and Brasília time: date and time, or the fields `options` pick. */
+export function brazilDateTimeText(at: Date, options: Intl.DateTimeFormatOptions = {}): string {
+  return at.toLocaleString('pt-BR', { timeZone: BRAZIL_TIME_ZONE, ...options });
+}
+
+/** The Brasília calendar day of an instant as text in pt-BR (dd/mm/aaaa). */
+export function brazilDateText(at: Date): string {
+  return at.toLocaleDateString('pt-BR', { timeZone: BRAZIL_TIME_ZONE });
+}
+
+/** The Brasília time of an instant as text in pt-BR, with the fields `options` pick. */
+export function brazilTimeText(at: Date, options: Intl.DateTimeFormatOptions = {}): string {
+  return at.toLocaleTimeString('pt-BR', { timeZone: BRAZIL_TIME_ZONE, ...options });
 }
 
 /** SQL: the Brasília calendar day (YYYY-MM-DD) of a timestamptz column. */

@@ -6,6 +6,7 @@
  */
 import type * as CsvStringify from 'csv-stringify/sync';
 import { lazyModule } from './lazy-module';
+import { brazilWallClock } from './brazil-time';
 
 /** Loaded with the first export, not when the server starts. */
 const loadCsvStringify = lazyModule<typeof CsvStringify>('csv-stringify/sync');
@@ -31,7 +32,7 @@ export function numberCell(value: number, decimals = 0): string {
 
 /** dd/mm/aaaa hh:mm in Brasília time (UTC−3). */
 export function dateTimeCell(at: Date): string {
-  const local = new Date(at.getTime() - 3 * 60 * 60 * 1000);
+  const local = brazilWallClock(at);
   const p = (n: number) => String(n).padStart(2, '0');
   return `${p(local.getUTCDate())}/${p(local.getUTCMonth() + 1)}/${local.getUTCFullYear()} ${p(local.getUTCHours())}:${p(local.getUTCMinutes())}`;
 }

@@ -46,11 +46,10 @@ export default async function setup(project: TestProject) {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${template}`);
-  const database = await createDatabase({
-    kind: 'postgres',
-    url: withDatabase(adminUrl, template),
-    poolMax: 2,
-  });
+  const database = await createDatabase(
+    { kind: 'postgres', url: withDatabase(adminUrl, template), poolMax: 2 },
+    { guardTransactions: true },
+  );
   await database.migrate();
   await database.close();
   project.provide('testDb', { kind, adminUrl, template });

@@ -42,7 +42,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.query(`create database ${name} template ${target.template}`);
   const url = new URL(target.adminUrl);
   url.pathname = `/${name}`;
-  const database = await createDatabase({ kind: 'postgres', url: url.toString(), poolMax: 10 });
+  const database = await createDatabase(
+    { kind: 'postgres', url: url.toString(), poolMax: 10 },
+    { guardTransactions: true },
+  );
   return {
     ...database,
     async drop() {

@@ -1,6 +1,6 @@
 /**
  * The staff audit log: one append-only row per change a staff member makes, written in the same
- * database transaction as the change (modules/admin/audit.service.ts). A trigger refuses UPDATE and
+ * database transaction as the change (modules/audit/audit.service.ts). A trigger refuses UPDATE and
  * DELETE, so not even the application can rewrite history. No foreign key: the actor's id and
  * e-mail are kept as they were when the action happened.
  */

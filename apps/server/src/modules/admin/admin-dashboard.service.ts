@@ -26,7 +26,7 @@ import { brazilDayStart } from '../../lib/brazil-time';
 import { firstName } from '../../lib/names';
 import { isRefundedSql } from '../draws/draws.service';
 import { isPlayerAccount } from '../../lib/player-accounts';
-import { latestLedgerAudit } from '../wallet/ledger-audit';
+import { latestLedgerAudit } from '../wallet';
 
 /** Spec 001 section 9: total revenue above R$ 10.000,00 is the revenue goal. */
 export const REVENUE_GOAL = 1_000_000;

@@ -1,15 +1,13 @@
 /**
  * The administrator panel's reads: dashboard, recent activity, realtime figures, the pending-prize
  * badge, access details, analytics, finance (with CSV reports and the payout queue), the ledger
- * audit, the diagnostics self-test and the audit log.
+ * audit and the diagnostics self-test (the audit log's list: modules/audit/audit.routes.ts).
  */
 import {
   activityListSchema,
   adminAccessSchema,
   adminDashboardSchema,
   analyticsQuerySchema,
-  auditListQuerySchema,
-  auditListSchema,
   byCategorySchema,
   dailySummarySchema,
   diagnosticsReportSchema,
@@ -38,10 +36,10 @@ import { permission } from '../../lib/route-permission';
 import { brazilDate } from '../../lib/brazil-time';
 import type { FileStorage } from '../../lib/storage';
 import type { App } from '../../lib/fastify';
-import { type CreditBalances, creditPayoutToSaldo, retryPayoutNow } from '../draws/payouts.service';
+import { type CreditBalances, creditPayoutToSaldo, retryPayoutNow } from '../draws';
 import type { Mailer } from '../mail/mail.service';
-import type { PixProvider } from '../payments/pix-provider';
-import { latestLedgerAudit, runAndStoreLedgerAudit } from '../wallet/ledger-audit';
+import type { PixProvider } from '../payments';
+import { latestLedgerAudit, runAndStoreLedgerAudit } from '../wallet';
 import { revenueSeries, roomTypeSeries, signupSeries, funnel } from './admin-analytics.service';
 import {
   getAdminDashboard,
@@ -57,7 +55,7 @@ import {
   recentTransactions,
   reports,
 } from './admin-finance.service';
-import { actorOf, listAudit, writeAudit } from './audit.service';
+import { actorOf, writeAudit } from '../audit/audit.service';
 import { runDiagnostics } from './diagnostics.service';
 
 export function registerAdminPanelRoutes(
@@ -423,23 +421,6 @@ export function registerAdminPanelRoutes(
     async (request) => {
       await requirePermission(request, 'diagnostics.run');
       return runDiagnostics({ ...deps, pix: deps.pix(), request });
-    },
-  );
-
-  app.get(
-    '/api/admin/audit',
-    {
-      preValidation: permission('audit.read'),
-      schema: {
-        tags: ['admin'],
-        summary: 'Registro de auditoria da equipe',
-        querystring: auditListQuerySchema,
-        response: { 200: auditListSchema },
-      },
-    },
-    async (request) => {
-      await requirePermission(request, 'audit.read');
-      return listAudit(db, request.query);
     },
   );
 }

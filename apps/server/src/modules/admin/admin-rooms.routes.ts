@@ -33,7 +33,7 @@ import {
   setAdminRoomStatus,
   updateAdminRoom,
 } from './admin-rooms.service';
-import { actorOf, writeAudit } from './audit.service';
+import { actorOf, writeAudit } from '../audit/audit.service';
 
 export function registerAdminRoomRoutes(app: App, { db, config }: { db: Db; config: Config }) {
   app.get(

@@ -25,8 +25,8 @@ import { ledgerAccounts, participacoes, salas } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { createRoom, toRoom } from '../rooms/rooms.service';
 import { getSetting } from '../settings/settings.service';
-import type { DbOrTx } from '../wallet/ledger.service';
-import { type AuditActor, writeAudit } from './audit.service';
+import type { DbOrTx } from '../../db/client';
+import { type AuditActor, writeAudit } from '../audit/audit.service';
 
 type SalaRow = typeof salas.$inferSelect;
 

@@ -22,7 +22,7 @@ import type { FileStorage } from '../../lib/storage';
 import type { App } from '../../lib/fastify';
 import type { Mailer } from '../mail/mail.service';
 import { readVerificationFile } from '../profile/profile.service';
-import { actorOf } from './audit.service';
+import { actorOf } from '../audit/audit.service';
 import { recordStaffDocumentRead } from './document-access';
 import {
   createAccount,

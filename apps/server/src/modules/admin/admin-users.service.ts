@@ -38,12 +38,12 @@ import {
 } from '../../db/schema';
 import { AppError, pgConstraint, pgErrorCode } from '../../lib/errors';
 import type { Mailer } from '../mail/mail.service';
-import { renderMail } from '../mail/templates';
+import { renderMail } from '../mail';
 import { getVerification, profileUniqueMessages } from '../profile/profile.service';
-import { walletOf } from '../wallet/ledger.service';
-import { type AuditActor, escapeLike, writeAudit } from './audit.service';
+import { walletOf } from '../wallet';
+import { type AuditActor, escapeLike, writeAudit } from '../audit/audit.service';
 import { responsiblePlaySummary } from '../responsible-play/responsible-play.service';
-import { assertMayAttest, findAttestation, recordAttestation } from '../identity/attestation';
+import { assertMayAttest, findAttestation, recordAttestation } from '../identity';
 import {
   isAwaitingPassword,
   issueSetPasswordToken,

@@ -12,7 +12,7 @@ import { salas, user } from '../../db/schema';
 import { getSessionUser } from '../../lib/authz';
 import type { FileStorage } from '../../lib/storage';
 import type { Mailer } from '../mail/mail.service';
-import type { PixProvider } from '../payments/pix-provider';
+import type { PixProvider } from '../payments';
 
 type Check = DiagnosticsReport['checks'][number];
 

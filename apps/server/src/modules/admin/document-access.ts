@@ -7,7 +7,7 @@
 import type { Db } from '../../db/client';
 import { userSecurityLogs } from '../../db/schema';
 import { loggedRecently } from '../security/security.service';
-import { type AuditActor, writeAudit } from './audit.service';
+import { type AuditActor, writeAudit } from '../audit/audit.service';
 
 /**
  * One review opens the document and the selfie together (and may reopen them): the person's log

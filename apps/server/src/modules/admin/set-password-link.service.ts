@@ -21,9 +21,9 @@ import type { Db } from '../../db/client';
 import { account, user, verification } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../mail/mail.service';
-import { renderMail } from '../mail/templates';
-import type { DbOrTx } from '../wallet/ledger.service';
-import { type AuditActor, writeAudit } from './audit.service';
+import { renderMail } from '../mail';
+import type { DbOrTx } from '../../db/client';
+import { type AuditActor, writeAudit } from '../audit/audit.service';
 
 const RESET_PREFIX = 'reset-password:';
 

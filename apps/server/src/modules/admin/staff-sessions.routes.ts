@@ -10,9 +10,9 @@ import type { Db } from '../../db/client';
 import { requireActOn, requirePermission } from '../../lib/authz';
 import { permission } from '../../lib/route-permission';
 import type { App } from '../../lib/fastify';
-import { cookieSecret } from '../auth/auth';
-import { verifiedSessionToken } from '../auth/auth.routes';
-import { actorOf } from './audit.service';
+import { cookieSecret } from '../auth';
+import { verifiedSessionToken } from '../../lib/request';
+import { actorOf } from '../audit/audit.service';
 import { endStaffSession, listStaffSessions, staffSessionOwner } from './staff-sessions.service';
 
 export function registerStaffSessionRoutes(app: App, { db, config }: { db: Db; config: Config }) {

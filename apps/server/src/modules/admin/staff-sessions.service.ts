@@ -9,7 +9,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { session, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { type AuditActor, writeAudit } from './audit.service';
+import { type AuditActor, writeAudit } from '../audit/audit.service';
 
 /** A staff account: any role but a player's, and the owner address whatever its stored role. */
 const isStaffAccount = (config: Config) =>

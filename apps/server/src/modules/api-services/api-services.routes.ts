@@ -16,7 +16,7 @@ import { requirePermission } from '../../lib/authz';
 import { permission } from '../../lib/route-permission';
 import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
-import { actorOf } from '../admin/audit.service';
+import { actorOf } from '../audit/audit.service';
 import type { Mailer } from '../mail/mail.service';
 import type { PixRuntime } from '../pix-setup/pix-setup.service';
 import { readDocsFile } from './api-docs';

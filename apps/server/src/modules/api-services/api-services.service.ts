@@ -15,7 +15,7 @@ import {
 } from '@sorteio/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import type { AuditActor } from '../admin/audit.service';
+import type { AuditActor } from '../audit/audit.service';
 import type { Mailer } from '../mail/mail.service';
 import type { PixRuntime } from '../pix-setup/pix-setup.service';
 import {

@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   type SessionUser,
   adminAccessCheckSchema,
@@ -30,52 +29,16 @@ import { addressKey } from '../../lib/client-key';
 import { hitLimit } from '../../lib/db-rate-limit';
 import { backupCodeHashes, buildKeyRing } from '../../lib/key-ring';
 import { AppError } from '../../lib/errors';
+import { clientInfo, toHeaders, verifiedSessionToken } from '../../lib/request';
 import type { App } from '../../lib/fastify';
 import { recordSecurityEvent } from '../security/security.service';
 import { getSetting } from '../settings/settings.service';
 import {
   type Auth,
-  CLIENT_IP_HEADER,
   SESSION_EXPIRES_IN_SECONDS,
   SESSION_UPDATE_AGE_SECONDS,
   cookieSecret,
 } from './auth';
-
-export function toHeaders(request: FastifyRequest): Headers {
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(request.headers)) {
-    if (value === undefined || key === CLIENT_IP_HEADER) continue;
-    headers.set(key, Array.isArray(value) ? value.join(', ') : value);
-  }
-  // The client IP as Fastify resolved it (proxy headers only with TRUST_PROXY).
-  headers.set(CLIENT_IP_HEADER, request.ip);
-  return headers;
-}
-
-export function clientInfo(request: FastifyRequest) {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
-}
-
-/** The token of a session cookie signed with `secret` (as the auth library signs it), else null. */
-export function verifiedSessionToken(
-  cookieHeader: string | undefined,
-  secret: string,
-): string | null {
-  const raw = cookieHeader?.match(/(?:^|;\s*)(?:__Secure-)?sorteio\.session_token=([^;]*)/)?.[1];
-  if (!raw) return null;
-  let value: string;
-  try {
-    value = decodeURIComponent(raw);
-  } catch {
-    return null;
-  }
-  const dot = value.lastIndexOf('.');
-  if (dot <= 0) return null;
-  const token = value.slice(0, dot);
-  const given = Buffer.from(value.slice(dot + 1));
-  const expected = Buffer.from(createHmac('sha256', secret).update(token).digest('base64'));
-  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
-}
 
 type LookedUp = {
   session: { id: string; createdAt: Date; lastActiveAt?: Date | null };

@@ -22,7 +22,7 @@ import {
   verification,
 } from '../../db/schema';
 import type { Mailer } from '../mail/mail.service';
-import { renderMail } from '../mail/templates';
+import { renderMail } from '../mail';
 import { hitLimit } from '../../lib/db-rate-limit';
 import { buildKeyRing } from '../../lib/key-ring';
 import { recordReferral } from '../referrals/referrals.service';
@@ -34,9 +34,10 @@ import {
   signInFailures,
   signInGate,
 } from '../security/security.service';
+import { CLIENT_IP_HEADER } from '../../lib/request';
+import { brazilDateTimeText } from '../../lib/brazil-time';
 
-/** The header the Fastify bridge sets to the real client IP (after proxy handling). */
-export const CLIENT_IP_HEADER = 'x-sorteio-client-ip';
+export { CLIENT_IP_HEADER };
 
 const BACKUP_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -169,7 +170,7 @@ export function createAuth({
         subject: 'Novo acesso à sua conta — Sorteio Certo',
         heading: 'Sua conta foi acessada de um novo dispositivo',
         paragraphs: [
-          `Acesso em ${new Date().toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })}${client.ip ? `, do endereço ${client.ip}` : ''}.`,
+          `Acesso em ${brazilDateTimeText(new Date())}${client.ip ? `, do endereço ${client.ip}` : ''}.`,
           `Dispositivo: ${client.userAgent?.slice(0, 160) ?? 'desconhecido'}.`,
           'Se foi você, não precisa fazer nada. Se não foi, troque sua senha agora e encerre as outras sessões no seu perfil.',
         ],

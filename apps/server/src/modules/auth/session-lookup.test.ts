@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles, session } from '../../db/schema';
 import { type TestContext, createTestApp, createUser, signIn } from '../../test/helpers';
-import { readSessionRow, sessionReads, verifiedSessionToken } from './auth.routes';
+import { verifiedSessionToken } from '../../lib/request';
+import { readSessionRow, sessionReads } from './auth.routes';
 import { cookieSecret } from './auth';
 
 let ctx: TestContext;

@@ -5,7 +5,7 @@
 import type { CampaignChannel, TargetCriteria } from '@sorteio/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { DbOrTx } from '../wallet/ledger.service';
+import type { DbOrTx } from '../wallet';
 import { rowsOf } from './campaign-dates';
 
 export interface AudienceMember {

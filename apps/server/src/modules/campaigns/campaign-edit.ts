@@ -20,7 +20,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { remarketingCampaigns } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { type AuditActor, writeAudit } from '../admin/audit.service';
+import { type AuditActor, writeAudit } from '../audit/audit.service';
 import { getSetting, invalidateSettings, setSetting } from '../settings/settings.service';
 import { type AudienceMember, findAudience } from './campaign-audience';
 import { DEFAULT_SUBJECT, brasiliaDay, campaignPeriod, effectiveStatus } from './campaign-dates';

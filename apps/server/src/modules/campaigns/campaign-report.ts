@@ -8,7 +8,7 @@ import {
 } from '@sorteio/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type AuditActor, writeAudit } from '../admin/audit.service';
+import { type AuditActor, writeAudit } from '../audit/audit.service';
 import { moneyCell, numberCell, textCell, toCsv } from '../../lib/csv';
 import { CONVERSION_WINDOW_DAYS, brasiliaDay, rowsOf } from './campaign-dates';
 import { getCampaign } from './campaign-list';

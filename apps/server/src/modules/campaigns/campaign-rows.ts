@@ -3,7 +3,7 @@ import { type Campaign, type TargetCriteria, channelOfCampaignType } from '@sort
 import { eq, sql } from 'drizzle-orm';
 import { remarketingCampaigns } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import type { DbOrTx } from '../wallet/ledger.service';
+import type { DbOrTx } from '../wallet';
 import {
   CONVERSION_WINDOW_DAYS,
   brasiliaDay,

@@ -23,7 +23,7 @@ import type { Db } from '../../db/client';
 import { requirePermission, requireUser } from '../../lib/authz';
 import { permission } from '../../lib/route-permission';
 import type { App } from '../../lib/fastify';
-import { actorOf } from '../admin/audit.service';
+import { actorOf } from '../audit/audit.service';
 import type { Mailer } from '../mail/mail.service';
 import {
   campaignReport,

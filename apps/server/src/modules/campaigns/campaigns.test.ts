@@ -11,7 +11,7 @@ import { participacoes, responsiblePlay, staffAuditLog, user } from '../../db/sc
 import { createJobQueue, queueMail } from '../../jobs/queue';
 import type { MailMessage, Mailer } from '../mail/mail.service';
 import { createRoom } from '../rooms/rooms.service';
-import { actorOf } from '../admin/audit.service';
+import { actorOf } from '../audit/audit.service';
 import { brasiliaDay, createCampaign, runCampaign, setMarketingConsent } from './campaigns.service';
 import {
   type TestContext,

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { requirePermission } from '../../lib/authz';
 import { permission } from '../../lib/route-permission';
 import type { App } from '../../lib/fastify';
-import { actorOf } from '../admin/audit.service';
+import { actorOf } from '../audit/audit.service';
 import {
   deleteConnection,
   listConnections,

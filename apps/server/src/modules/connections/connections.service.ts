@@ -28,8 +28,8 @@ import type { Db } from '../../db/client';
 import { externalConnections, webhookDeliveries } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { isPrivateAddress, outboundRequest } from '../../lib/outbound-http';
-import type { AuditActor } from '../admin/audit.service';
-import { writeAudit } from '../admin/audit.service';
+import type { AuditActor } from '../audit/audit.service';
+import { writeAudit } from '../audit/audit.service';
 import { getSetting } from '../settings/settings.service';
 import {
   connectionSealer as sealer,

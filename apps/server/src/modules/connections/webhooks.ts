@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { App } from '../../lib/fastify';
 import type { DrawOutcome } from '../draws/draws.service';
-import type { PayoutEvent } from '../draws/payouts.service';
+import type { PayoutEvent } from '../draws';
 import type { ReceiveResult } from '../payments/payments.service';
 import { createDeliveryRunner } from '../../lib/delivery-queue';
 import {

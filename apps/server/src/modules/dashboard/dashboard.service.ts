@@ -22,7 +22,8 @@ import {
   userSecurityLogs,
 } from '../../db/schema';
 import { toParticipation } from '../rooms/rooms.service';
-import { walletOf } from '../wallet/ledger.service';
+import { walletOf } from '../wallet';
+import { brazilMonthSql } from '../../lib/brazil-time';
 
 async function playerTotals(db: Db, userId: string) {
   const [entries] = await db
@@ -194,7 +195,7 @@ export async function getStats(db: Db, userId: string): Promise<Stats> {
   const totals = await playerTotals(db, userId);
   const spent = await db
     .select({
-      mes: sql<string>`to_char(${participacoes.confirmedAt} at time zone 'America/Sao_Paulo', 'YYYY-MM')`,
+      mes: brazilMonthSql(participacoes.confirmedAt),
       total: sql<string>`sum(${participacoes.valorPago})`,
     })
     .from(participacoes)
@@ -202,7 +203,7 @@ export async function getStats(db: Db, userId: string): Promise<Stats> {
     .groupBy(sql`1`);
   const won = await db
     .select({
-      mes: sql<string>`to_char(${sorteios.timestampSorteio} at time zone 'America/Sao_Paulo', 'YYYY-MM')`,
+      mes: brazilMonthSql(sorteios.timestampSorteio),
       total: sql<string>`sum(${sorteios.valorPremioLiquido})`,
     })
     .from(sorteios)

@@ -29,9 +29,9 @@ import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
 import { sendCached } from '../../lib/public-cache';
 import type { Mailer } from '../mail/mail.service';
-import { renderMail } from '../mail/templates';
+import { renderMail } from '../mail';
 import { getSetting, withdrawLimits } from '../settings/settings.service';
-import { lockAccounts, lockedBalance, moneyTransaction } from '../wallet/ledger.service';
+import { lockAccounts, lockedBalance, moneyTransaction } from '../wallet';
 import {
   type DrawOutcome,
   createPayout,

@@ -8,14 +8,8 @@ import { and, eq, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { payouts, salas, sorteios } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { type PixProvider, PixProviderError, type SentPix } from '../payments/pix-provider';
-import {
-  type Tx,
-  lockAccounts,
-  moneyTransaction,
-  postTransaction,
-  walletOf,
-} from '../wallet/ledger.service';
+import { type PixProvider, PixProviderError, type SentPix } from '../payments';
+import { type Tx, lockAccounts, moneyTransaction, postTransaction, walletOf } from '../wallet';
 
 export const MAX_PAYOUT_ATTEMPTS = 6;
 

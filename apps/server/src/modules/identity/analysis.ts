@@ -26,7 +26,7 @@ import type { Db } from '../../db/client';
 import { profiles, user, verificacaoUsuario } from '../../db/schema';
 import type { FileStorage } from '../../lib/storage';
 import type { Mailer } from '../mail/mail.service';
-import { renderMail } from '../mail/templates';
+import { renderMail } from '../mail';
 import { getSetting } from '../settings/settings.service';
 import { type DetectedFace, type FaceEngine, faceDistance } from './faces';
 import { type OcrEngine, extractDocumentFields } from './ocr';

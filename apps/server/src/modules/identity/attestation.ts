@@ -17,8 +17,8 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { identityAttestations, profiles } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { type AuditActor, writeAudit } from '../admin/audit.service';
-import type { DbOrTx } from '../wallet/ledger.service';
+import { type AuditActor, writeAudit } from '../audit/audit.service';
+import type { DbOrTx } from '../../db/client';
 
 /** Refuses an attestation by a role that may not review identities (before anything is written). */
 export function assertMayAttest(staff: SessionUser): void {

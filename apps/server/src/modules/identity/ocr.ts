@@ -41,7 +41,15 @@ function prepare(image: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
-function run(bin: string, args: string[], timeoutMs: number, input?: Buffer): Promise<string> {
+/** The environment a command line runs with (the server's, from the configuration). */
+type ProcessEnv = Record<string, string | undefined>;
+
+function run(
+  bin: string,
+  args: string[],
+  timeoutMs: number,
+  options: { input?: Buffer; env?: ProcessEnv | undefined } = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = execFile(
       bin,
@@ -51,11 +59,11 @@ function run(bin: string, args: string[], timeoutMs: number, input?: Buffer): Pr
         maxBuffer: 4 * 1024 * 1024,
         encoding: 'utf8',
         // One thread: the server shares its cores with requests.
-        env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+        ...(options.env ? { env: { ...options.env, OMP_THREAD_LIMIT: '1' } } : {}),
       },
       (error, stdout) => (error ? reject(new Error(error.message)) : resolve(stdout)),
     );
-    if (input) child.stdin?.end(input);
+    if (options.input) child.stdin?.end(options.input);
   });
 }
 
@@ -63,24 +71,25 @@ function run(bin: string, args: string[], timeoutMs: number, input?: Buffer): Pr
 export async function findTesseract(
   bin = 'tesseract',
   timeoutMs = 60_000,
+  env?: ProcessEnv,
 ): Promise<OcrEngine | null> {
   let langs: string;
   try {
-    langs = await run(bin, ['--list-langs'], 10_000);
+    langs = await run(bin, ['--list-langs'], 10_000, { env });
   } catch {
     return null;
   }
   if (!langs.split(/\s+/).includes('por')) return null;
-  const version = (await run(bin, ['--version'], 10_000).catch(() => '')).split('\n')[0]?.trim();
+  const version = (await run(bin, ['--version'], 10_000, { env }).catch(() => ''))
+    .split('\n')[0]
+    ?.trim();
   return {
     name: version || 'tesseract',
     async read(image) {
-      return run(
-        bin,
-        ['stdin', 'stdout', '-l', 'por', '--psm', '6'],
-        timeoutMs,
-        await prepare(image),
-      );
+      return run(bin, ['stdin', 'stdout', '-l', 'por', '--psm', '6'], timeoutMs, {
+        input: await prepare(image),
+        env,
+      });
     },
   };
 }
@@ -202,7 +211,8 @@ export function createNpmOcr({
 /** The engine the configuration chooses; null when OCR is off or the binary is missing. */
 export async function createOcrEngine(ocr: Config['ocr']): Promise<OcrEngine | null> {
   if (ocr.engine === 'off') return null;
-  if (ocr.engine === 'tesseract') return findTesseract(ocr.tesseractPath, ocr.timeoutMs);
+  if (ocr.engine === 'tesseract')
+    return findTesseract(ocr.tesseractPath, ocr.timeoutMs, ocr.processEnv);
   return createNpmOcr({ timeoutMs: ocr.timeoutMs, queueMax: ocr.queueMax });
 }
 

@@ -22,7 +22,7 @@ import { participacoes } from '../../db/schema';
 import { createDeliveryRunner } from '../../lib/delivery-queue';
 import type { App } from '../../lib/fastify';
 import type { DrawOutcome } from '../draws/draws.service';
-import type { PayoutEvent } from '../draws/payouts.service';
+import type { PayoutEvent } from '../draws';
 import type { ReceiveResult } from '../payments/payments.service';
 import { attemptCampaignSms, dueCampaignSms } from './campaign-sms';
 import {

@@ -34,7 +34,7 @@ import {
 } from '../../lib/delivery-queue';
 import { AppError } from '../../lib/errors';
 import { getSetting } from '../settings/settings.service';
-import type { DbOrTx } from '../wallet/ledger.service';
+import type { DbOrTx } from '../wallet';
 import {
   type ChannelProvider,
   type OutgoingMessage,

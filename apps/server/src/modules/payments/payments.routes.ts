@@ -20,10 +20,10 @@ import { addressKey } from '../../lib/client-key';
 import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
 import type { Mailer } from '../mail/mail.service';
-import { renderMail } from '../mail/templates';
+import { renderMail } from '../mail';
 import { withdrawLimits } from '../settings/settings.service';
 import { listStatement } from '../wallet/wallet.service';
-import { walletOf } from '../wallet/ledger.service';
+import { walletOf } from '../wallet';
 import type { PixProvider } from './pix-provider';
 import {
   type ReceiveResult,

@@ -17,12 +17,7 @@ import { participacoes, pixCharges, pixReceived, privateRooms, salas } from '../
 import { AppError } from '../../lib/errors';
 import { closeIfComplete, creditCashback } from '../rooms/rooms.service';
 import { assertMayPlay, assertNotExcluded } from '../responsible-play/responsible-play.service';
-import {
-  type DbOrTx,
-  lockAccounts,
-  moneyTransaction,
-  postTransaction,
-} from '../wallet/ledger.service';
+import { type DbOrTx, lockAccounts, moneyTransaction, postTransaction } from '../wallet';
 import type { PixProvider, ReceivedPix } from './pix-provider';
 import { SIMULATOR_TXID_LENGTH, randomAlphanumeric } from './simulator';
 

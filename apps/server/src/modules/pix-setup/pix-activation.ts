@@ -13,10 +13,9 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { pixCertificates, pixProviderConfig } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { AuditActor } from '../admin/audit.service';
-import { writeAudit } from '../admin/audit.service';
-import { EfiApiError, type EfiPixProvider } from '../payments/efi/efi-provider';
-import { describePixFailure } from '../payments/pix-failure';
+import type { AuditActor } from '../audit/audit.service';
+import { writeAudit } from '../audit/audit.service';
+import { EfiApiError, type EfiPixProvider, describePixFailure } from '../payments';
 import {
   ROW_ID,
   UNREADABLE,

@@ -15,9 +15,9 @@ import { and, desc, eq, inArray, not } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pixCertificates } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { AuditActor } from '../admin/audit.service';
-import { writeAudit } from '../admin/audit.service';
-import { type PemKeyPair, p12ToPem } from '../payments/efi/certificates';
+import type { AuditActor } from '../audit/audit.service';
+import { writeAudit } from '../audit/audit.service';
+import { type PemKeyPair, p12ToPem } from '../payments';
 import { type Sealers, type Tx, UNREADABLE } from './pix-config.store';
 
 /** Certificates kept in the inventory; the oldest not in use go first. */

@@ -11,10 +11,14 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { pixProviderCalls } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { p12ToPem } from '../payments/efi/certificates';
-import { type EfiPixProvider, createEfiProvider } from '../payments/efi/efi-provider';
-import { type PixProvider, PixProviderError } from '../payments/pix-provider';
-import { createPixProvider } from '../payments/provider';
+import {
+  type EfiPixProvider,
+  type PixProvider,
+  PixProviderError,
+  createEfiProvider,
+  createPixProvider,
+  p12ToPem,
+} from '../payments';
 import { getSetting } from '../settings/settings.service';
 import {
   type LiveConfig,

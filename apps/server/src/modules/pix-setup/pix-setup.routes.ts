@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { requirePermission } from '../../lib/authz';
 import { permission } from '../../lib/route-permission';
 import type { App } from '../../lib/fastify';
-import { actorOf } from '../admin/audit.service';
+import { actorOf } from '../audit/audit.service';
 import type { PixRuntime } from './pix-setup.service';
 
 export function registerPixConfigRoutes(app: App, deps: { runtime: PixRuntime }) {

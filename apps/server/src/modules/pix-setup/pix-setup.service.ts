@@ -30,9 +30,9 @@ import type { Db } from '../../db/client';
 import { pixProviderConfig } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { maskSecret } from '../../lib/sealed';
-import type { AuditActor } from '../admin/audit.service';
-import { writeAudit } from '../admin/audit.service';
-import type { PixProvider } from '../payments/pix-provider';
+import type { AuditActor } from '../audit/audit.service';
+import { writeAudit } from '../audit/audit.service';
+import type { PixProvider } from '../payments';
 import {
   activateOverride,
   deactivate,

@@ -20,7 +20,7 @@ import { getSessionUser, requireUser } from '../../lib/authz';
 import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
 import { drawRoom } from '../draws/draws.service';
-import { actorOf, writeAudit } from '../admin/audit.service';
+import { actorOf, writeAudit } from '../audit/audit.service';
 import { addressKey, clientKey } from '../../lib/client-key';
 import { payPendingWithBalance } from '../rooms/rooms.service';
 import {

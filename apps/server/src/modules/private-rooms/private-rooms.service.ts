@@ -28,7 +28,7 @@ import {
   salas,
 } from '../../db/schema';
 import { firstName } from '../../lib/names';
-import { type AuditActor, writeAudit } from '../admin/audit.service';
+import { type AuditActor, writeAudit } from '../audit/audit.service';
 import { AppError, pgConstraint, pgErrorCode } from '../../lib/errors';
 import { findRoomDraw } from '../draws/draws.service';
 import { createRoom, joinRoom, toParticipation, toRoom } from '../rooms/rooms.service';

@@ -4,6 +4,7 @@
  * escaped; no script runs on the page.
  */
 import { formatBRL } from '@sorteio/shared';
+import { brazilDateTimeText } from '../../lib/brazil-time';
 
 /** Section titles in the order shown; a section the page does not know keeps its JSON key. */
 const SECTION_TITLES: Record<string, string> = {
@@ -142,8 +143,7 @@ const labelOf = (key: string) =>
 /** ISO 8601 date-times (as the JSON holds them), shown in Brasília time. */
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 export const brasiliaDateTime = (iso: string) =>
-  new Date(iso).toLocaleString('pt-BR', {
-    timeZone: 'America/Sao_Paulo',
+  brazilDateTimeText(new Date(iso), {
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',
@@ -217,9 +217,7 @@ export function renderPersonalDataHtml(raw: Record<string, unknown>): string {
     )
     .join('\n');
   const generated =
-    typeof data.geradoEm === 'string'
-      ? new Date(data.geradoEm).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })
-      : '';
+    typeof data.geradoEm === 'string' ? brazilDateTimeText(new Date(data.geradoEm)) : '';
   return `<!doctype html>
 <html lang="pt-BR">
 <head>

@@ -40,9 +40,10 @@ import { AppError } from '../../lib/errors';
 import { createSealer } from '../../lib/sealed';
 import type { FileStorage } from '../../lib/storage';
 import type { Mailer } from '../mail/mail.service';
-import { renderMail } from '../mail/templates';
+import { renderMail } from '../mail';
 import { renderPersonalDataHtml } from './data-export-html';
 import { exportPersonalData } from './profile.service';
+import { brazilDateTimeText } from '../../lib/brazil-time';
 
 export const DATA_EXPORT_QUEUE = 'data-export';
 export const EXPORT_JSON_NAME = 'meus-dados-sorteio-certo.json';
@@ -212,8 +213,7 @@ export interface DataExportDeps {
 }
 
 const formatBrasilia = (d: Date) =>
-  d.toLocaleString('pt-BR', {
-    timeZone: 'America/Sao_Paulo',
+  brazilDateTimeText(d, {
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',

@@ -28,8 +28,8 @@ import { buildKeyRing, unseal } from '../../lib/key-ring';
 import type { App } from '../../lib/fastify';
 import { lookupIp, normalizeIp } from '../../lib/geoip';
 import type { FileStorage } from '../../lib/storage';
-import type { IdentityQueue } from '../identity/identity-queue';
-import { clientInfo } from '../auth/auth.routes';
+import type { IdentityQueue } from '../identity';
+import { clientInfo } from '../../lib/request';
 import { renderPersonalDataHtml } from './data-export-html';
 import {
   type DataExportQueue,

@@ -30,9 +30,8 @@ import {
 import { AppError, pgConstraint, pgErrorCode } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import { deleteSupportData, exportSupportData } from '../support/support.service';
-import { queuedAnalysis } from '../identity/analysis';
+import { queuedAnalysis, sanitizeImage } from '../identity';
 import { exportAccountRecords } from './data-export';
-import { sanitizeImage } from '../identity/sanitize';
 
 /** Spec 000 section 8: the three uniqueness errors, chosen by constraint name. */
 export const profileUniqueMessages: Record<string, string> = {

@@ -16,8 +16,8 @@ import { session } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
 import { lookupIp, normalizeIp } from '../../lib/geoip';
-import type { Auth } from '../auth/auth';
-import { clientInfo, toHeaders } from '../auth/auth.routes';
+import type { Auth } from '../auth';
+import { clientInfo, toHeaders } from '../../lib/request';
 import { recordSecurityEvent } from '../security/security.service';
 
 async function currentSession(auth: Auth, request: FastifyRequest) {

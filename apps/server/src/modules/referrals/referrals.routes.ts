@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { requirePermission, requireUser } from '../../lib/authz';
 import type { App } from '../../lib/fastify';
 import { permission } from '../../lib/route-permission';
-import { actorOf, writeAudit } from '../admin/audit.service';
+import { actorOf, writeAudit } from '../audit/audit.service';
 import { getSetting, invalidateSettings } from '../settings/settings.service';
 import { myReferrals, referralAdmin, updateReferralSettings } from './referrals.service';
 

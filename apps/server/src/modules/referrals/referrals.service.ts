@@ -29,7 +29,7 @@ import {
   verificacaoUsuario,
 } from '../../db/schema';
 import { getSetting, setSetting } from '../settings/settings.service';
-import { type Tx, moneyTransaction, postTransaction } from '../wallet/ledger.service';
+import { type Tx, moneyTransaction, postTransaction } from '../wallet';
 
 type Refusal = 'same_cpf' | 'same_pix' | 'same_device' | 'disabled';
 

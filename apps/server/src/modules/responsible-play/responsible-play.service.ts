@@ -31,19 +31,14 @@ import {
   user,
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { DbOrTx } from '../wallet/ledger.service';
+import type { DbOrTx } from '../../db/client';
+import { brazilDateText, brazilTimeText } from '../../lib/brazil-time';
 
 type LimitRow = typeof playLimits.$inferSelect;
 type PlayRow = typeof responsiblePlay.$inferSelect;
 
 const dateBR = (d: Date) =>
-  d.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' }) +
-  ' às ' +
-  d.toLocaleTimeString('pt-BR', {
-    timeZone: 'America/Sao_Paulo',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  `${brazilDateText(d)} às ${brazilTimeText(d, { hour: '2-digit', minute: '2-digit' })}`;
 
 /** A player's responsible-play row, the account's role and whether any limit is set. */
 export const playRowFields = {

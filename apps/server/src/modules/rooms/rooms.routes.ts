@@ -12,7 +12,7 @@ import { requireUser } from '../../lib/authz';
 import { clientKey } from '../../lib/client-key';
 import type { App } from '../../lib/fastify';
 import { sendCached } from '../../lib/public-cache';
-import { clientInfo } from '../auth/auth.routes';
+import { clientInfo } from '../../lib/request';
 import { findMyParticipation, getPublicRoom, joinPublicRoom, listOpenRooms } from './rooms.service';
 
 const roomListSchema = z.array(roomSchema);

@@ -26,7 +26,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { serviceChecks, serviceMaintenance } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { type AuditActor, writeAudit } from '../admin/audit.service';
+import { type AuditActor, writeAudit } from '../audit/audit.service';
 import type { Mailer } from '../mail/mail.service';
 import { getSetting } from '../settings/settings.service';
 import type { PixRuntime } from '../pix-setup/pix-setup.service';

@@ -14,7 +14,7 @@ import { getSessionUser, requirePermission } from '../../lib/authz';
 import { permission } from '../../lib/route-permission';
 import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
-import { actorOf } from '../admin/audit.service';
+import { actorOf } from '../audit/audit.service';
 import {
   getPublicSettings,
   getSetting,

@@ -18,8 +18,8 @@ import type { Db } from '../../db/client';
 import { assertOutsideTransaction } from '../../db/transaction-guard';
 import { AppError } from '../../lib/errors';
 import { settings } from '../../db/schema';
-import { type AuditActor, writeAudit } from '../admin/audit.service';
-import type { DbOrTx, Tx } from '../wallet/ledger.service';
+import { type AuditActor, writeAudit } from '../audit/audit.service';
+import type { DbOrTx, Tx } from '../wallet';
 
 export const settingDefaults = {
   /** Approve identity verification at once when every automated check passes. */

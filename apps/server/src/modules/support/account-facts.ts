@@ -14,7 +14,7 @@ import {
   user,
   verificacaoUsuario,
 } from '../../db/schema';
-import { walletOf } from '../wallet/ledger.service';
+import { walletOf } from '../wallet';
 
 export interface AccountFacts {
   firstName: string | null;

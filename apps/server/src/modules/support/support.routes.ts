@@ -28,7 +28,7 @@ import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
 import { firstName } from '../../lib/names';
 import { createWindowCounter } from '../../lib/window-counter';
-import { actorOf, writeAudit } from '../admin/audit.service';
+import { actorOf, writeAudit } from '../audit/audit.service';
 import type { Mailer } from '../mail/mail.service';
 import {
   closeTicket,

@@ -29,7 +29,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../mail/mail.service';
-import { renderMail } from '../mail/templates';
+import { renderMail } from '../mail';
 import { getSetting } from '../settings/settings.service';
 import { describeFacts, loadAccountFacts } from './account-facts';
 import { buildKnowledgeBase } from './knowledge-base';

@@ -9,7 +9,7 @@ import { formatBRL } from '@sorteio/shared';
 import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerAuditRuns } from '../../db/schema';
-import { type AuditActor, writeAudit } from '../admin/audit.service';
+import { type AuditActor, writeAudit } from '../audit/audit.service';
 
 export interface AuditCheck {
   name: string;

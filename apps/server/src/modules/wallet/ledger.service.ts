@@ -16,7 +16,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { type SQL, and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { compiled } from '../../db/compiled';
 import {
   ledgerAccounts,
@@ -26,8 +26,7 @@ import {
 } from '../../db/schema';
 import { AppError, pgConstraint, pgErrorCode } from '../../lib/errors';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
+export type { DbOrTx, Tx };
 export type AccountKind = (typeof ledgerAccountKinds)[number];
 
 export type AccountRef =

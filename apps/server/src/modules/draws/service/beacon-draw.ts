@@ -6,7 +6,7 @@ import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { drawBeaconWaits, participacoes, salas, sorteios } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
-import { type DbOrTx, moneyTransaction } from '../../wallet/ledger.service';
+import { type DbOrTx, moneyTransaction } from '../../wallet';
 import { BeaconError, fetchBeaconRound } from '../beacon';
 import { type DrawOutcome, beaconWaitReason, settleDraw } from './settle';
 

@@ -15,7 +15,7 @@ import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { drawBeaconWaits, participacoes, salas, sorteios } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
-import { type Tx, moneyTransaction } from '../../wallet/ledger.service';
+import { type Tx, moneyTransaction } from '../../wallet';
 import { completeBeaconDraw, completeDueBeaconDraws } from './beacon-draw';
 import { refundEntries } from './refunds';
 import { type DrawOutcome, beaconWaitReason, settleDraw } from './settle';

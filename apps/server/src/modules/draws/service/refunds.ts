@@ -23,7 +23,7 @@ import {
   moneyTransaction,
   postTransactions,
   walletOf,
-} from '../../wallet/ledger.service';
+} from '../../wallet';
 import type { DrawOutcome } from './settle';
 
 export type Entrant = { id: string; userId: string; valorPago: number };

@@ -7,14 +7,14 @@ import { type BeaconBinding, type BeaconChain, runDraw, splitPool } from '@sorte
 import type { BeaconRound } from '@sorteio/shared/drand';
 import { eq } from 'drizzle-orm';
 import { participacoes, payouts, profiles, salas, sorteios } from '../../../db/schema';
-import { randomAlphanumeric } from '../../payments/simulator';
+import { randomAlphanumeric } from '../../payments';
 import {
   type DbOrTx,
   type Tx,
   lockAccounts,
   lockedBalance,
   postTransaction,
-} from '../../wallet/ledger.service';
+} from '../../wallet';
 
 export type DrawOutcome =
   | {

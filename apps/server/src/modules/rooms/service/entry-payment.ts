@@ -21,7 +21,7 @@ import {
   moneyTransaction,
   postTransaction,
   postTransactions,
-} from '../../wallet/ledger.service';
+} from '../../wallet';
 import { toParticipation } from './room-records';
 import { seatRefusals } from './seat-rules';
 

@@ -2,7 +2,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { participacoes, salas } from '../../../db/schema';
-import { moneyTransaction } from '../../wallet/ledger.service';
+import { moneyTransaction } from '../../wallet';
 
 /** Frees PIX seats whose hold ended unpaid (participation cancelado, seat count down); returns the rooms touched. */
 export async function expireUnpaidSeats(db: Db, now = new Date()): Promise<string[]> {

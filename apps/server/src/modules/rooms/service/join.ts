@@ -9,7 +9,7 @@ import { participacoes, profiles, salas, user } from '../../../db/schema';
 import { publicRoomSeatsNotice } from '../../../realtime/room-events';
 import { assertMayPlay, checkMayPlay } from '../../responsible-play/responsible-play.service';
 import { type ClientInfo, securityEventInsert } from '../../security/security.service';
-import { type Tx, adoptLocked, moneyTransaction } from '../../wallet/ledger.service';
+import { type Tx, adoptLocked, moneyTransaction } from '../../wallet';
 import { payEntryFromBalance } from './entry-payment';
 import { insertSeatHeld, insertSeatPaid, lockBalanceJoin, lockRoom } from './join-statements';
 import { luckyNumber, toParticipation, toRoom } from './room-records';

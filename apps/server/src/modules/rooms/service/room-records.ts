@@ -11,7 +11,7 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ledgerAccounts, participacoes, type roomTypes, salas } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
-import type { DbOrTx } from '../../wallet/ledger.service';
+import type { DbOrTx } from '../../wallet';
 import { isPrivateRoomType } from './seat-access';
 
 export interface CreateRoomInput {

@@ -8,7 +8,7 @@
 import { and, eq } from 'drizzle-orm';
 import { privateRooms } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
-import type { DbOrTx } from '../../wallet/ledger.service';
+import type { DbOrTx } from '../../wallet';
 
 /**
  * How the caller reached the room. `private` is built only by the private-rooms service from a

@@ -11,7 +11,7 @@ import { type RowInsert, writesAsStatements } from '../../../db/row-insert';
 import { participacoes, responsiblePlay, salas, user } from '../../../db/schema';
 import type { AppError } from '../../../lib/errors';
 import { mayPlayEach, playRowFields } from '../../responsible-play/responsible-play.service';
-import { lockAccounts, moneyTransaction, postTransactions } from '../../wallet/ledger.service';
+import { lockAccounts, moneyTransaction, postTransactions } from '../../wallet';
 import { closeIfComplete, entryAccounts, entryPosts, splitEntry } from './entry-payment';
 import { luckyNumber, toParticipation, toRoom } from './room-records';
 import { rememberStatus } from './room-turns';

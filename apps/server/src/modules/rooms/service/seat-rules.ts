@@ -9,7 +9,7 @@
 import { type Role, isStaffRole, joinMessages, responsiblePlayMessages } from '@sorteio/shared';
 import type { salas } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
-import type { DbOrTx } from '../../wallet/ledger.service';
+import type { DbOrTx } from '../../wallet';
 import { type SeatAccess, assertSeatAccess } from './seat-access';
 
 type RoomRow = typeof salas.$inferSelect;

@@ -6,9 +6,9 @@
 import type { AuditEntry, SessionUser } from '@sorteio/shared';
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { staffAuditLog } from '../../db/schema';
-import type { DbOrTx } from '../wallet/ledger.service';
+import { brazilDayStartOf } from '../../lib/brazil-time';
 
 export interface AuditActor {
   id: string;
@@ -79,10 +79,9 @@ export async function listAudit(
     conditions.push(
       or(eq(staffAuditLog.targetId, query.target), eq(staffAuditLog.targetType, query.target)),
     );
-  if (query.from)
-    conditions.push(gte(staffAuditLog.createdAt, new Date(`${query.from}T00:00:00-03:00`)));
+  if (query.from) conditions.push(gte(staffAuditLog.createdAt, brazilDayStartOf(query.from)));
   if (query.to) {
-    const end = new Date(`${query.to}T00:00:00-03:00`);
+    const end = brazilDayStartOf(query.to);
     end.setUTCDate(end.getUTCDate() + 1);
     conditions.push(lt(staffAuditLog.createdAt, end));
   }

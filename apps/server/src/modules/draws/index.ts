@@ -1,0 +1,7 @@
+/** The draws module's public face for other modules beside draws.service.ts: the payouts. */
+export {
+  type CreditBalances,
+  type PayoutEvent,
+  creditPayoutToSaldo,
+  retryPayoutNow,
+} from './payouts.service';

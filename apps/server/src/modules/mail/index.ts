@@ -1,0 +1,3 @@
+/** The mail module's public face for other modules: the transport and the message layout. */
+export * from './mail.service';
+export { renderMail } from './templates';
