@@ -8,13 +8,7 @@ import type { BeaconRound } from '@sorteio/shared/drand';
 import { eq } from 'drizzle-orm';
 import { participacoes, payouts, profiles, salas, sorteios } from '../../../db/schema';
 import { randomAlphanumeric } from '../../payments';
-import {
-  type DbOrTx,
-  type Tx,
-  lockAccounts,
-  lockedBalance,
-  postTransaction,
-} from '../../wallet';
+import { type DbOrTx, type Tx, lockAccounts, lockedBalance, postTransaction } from '../../wallet';
 
 export type DrawOutcome =
   | {
