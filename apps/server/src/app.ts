@@ -52,6 +52,7 @@ import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { registerResponsiblePlayRoutes } from './modules/responsible-play/responsible-play.routes';
 import { registerPrivateRoomRoutes } from './modules/private-rooms/private-rooms.routes';
 import { notifyReceipts, registerPaymentRoutes } from './modules/payments/payments.routes';
+import { registerWalletRoutes } from './modules/wallet/wallet.routes';
 import type { PixProvider } from './modules/payments/pix-provider';
 import type { ReceiveResult } from './modules/payments/payments.service';
 import { type PixRuntime, createPixRuntime } from './modules/integrations/pix-config.service';
@@ -729,6 +730,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     });
   registerAdminPanelRoutes(app, { database, config, storage, mailer, pix: () => app.pix });
   registerPaymentRoutes(app, { db: database.db, config, provider: pix, mailer });
+  registerWalletRoutes(app, { db: database.db, config, provider: pix });
   registerDashboardRoutes(app, { db: database.db });
   registerDrawRoutes(app, { db: database.db, read: database.read });
   registerWinnerRoutes(app, { db: database.db });
