@@ -43,6 +43,7 @@ import type { App } from './lib/fastify';
 import { type Auth, createAuth } from './modules/auth/auth';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
+import { registerIdentityRoutes } from './modules/identity/identity.routes';
 import { registerSessionRoutes } from './modules/profile/sessions.routes';
 import { registerRoomRoutes } from './modules/rooms/rooms.routes';
 import { registerPublicRoomRoutes, registerRoomPages } from './modules/rooms/public-rooms.routes';
@@ -595,6 +596,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     identity,
     dataExports: dataExportQueue,
   });
+  registerIdentityRoutes(app, { db: database.db, storage, identity });
   registerSessionRoutes(app, { db: database.db, auth });
   const realtime = await createRealtime(app, database, config.ws);
   app.decorate('realtime', realtime);

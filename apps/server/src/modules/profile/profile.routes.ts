@@ -1,5 +1,4 @@
 import {
-  MAX_UPLOAD_BYTES,
   dataExportIdParamsSchema,
   dataExportJobSchema,
   dataExportQuerySchema,
@@ -10,11 +9,9 @@ import {
   profilePrivacyInputSchema,
   profileSchema,
   securityLogSchema,
-  submitVerificationFieldsSchema,
   twoFactorCodeSchema,
   twoFactorStatusSchema,
   updateProfileInputSchema,
-  verificationSchema,
 } from '@sorteio/shared';
 import { verifyPassword } from 'better-auth/crypto';
 import { and, eq } from 'drizzle-orm';
@@ -46,19 +43,11 @@ import {
   recordSecurityEvent,
 } from '../security/security.service';
 import {
-  type UploadedImage,
   deleteAccount,
   exportPersonalData,
   getProfile,
-  getVerification,
-  readVerificationFile,
-  submitVerification,
   updateProfile,
 } from './profile.service';
-
-const fileKindParams = z.object({
-  kind: z.enum(['documento', 'selfie'], { error: 'Arquivo inválido.' }),
-});
 
 export function registerProfileRoutes(
   app: App,
@@ -66,7 +55,6 @@ export function registerProfileRoutes(
     db,
     storage,
     config,
-    identity,
     dataExports,
   }: {
     db: Db;
@@ -140,111 +128,6 @@ export function registerProfileRoutes(
         client: clientInfo(request),
       });
       return getProfile({ db, userId: me.id });
-    },
-  );
-
-  app.get(
-    '/api/profile/verification',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: 'Estado da minha verificação de identidade',
-        response: { 200: verificationSchema },
-      },
-    },
-    async (request) => getVerification({ db, userId: (await requireUser(request)).id }),
-  );
-
-  app.post(
-    '/api/profile/verification',
-    {
-      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
-      schema: {
-        tags: ['profile'],
-        summary: 'Enviar documento e selfie (multipart)',
-        response: { 200: verificationSchema },
-      },
-    },
-    async (request) => {
-      const me = await requireUser(request);
-      if (!request.isMultipart())
-        throw new AppError('UNSUPPORTED_MEDIA', {
-          message: 'Envie o formulário com os arquivos (multipart/form-data).',
-        });
-      const fields: Record<string, string> = {};
-      const files: Record<string, UploadedImage> = {};
-      try {
-        for await (const part of request.parts({
-          limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 10 },
-        })) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'documento' && part.fieldname !== 'selfie') {
-              await part.toBuffer();
-              continue;
-            }
-            files[part.fieldname] = { data: await part.toBuffer(), filename: part.filename };
-          } else if (typeof part.value === 'string') {
-            fields[part.fieldname] = part.value;
-          }
-        }
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('PAYLOAD_TOO_LARGE', {
-            message: `Cada imagem deve ter no máximo ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
-          });
-        }
-        if (code === 'FST_FILES_LIMIT')
-          throw new AppError('VALIDATION_ERROR', {
-            message: 'Envie apenas o documento e a selfie.',
-          });
-        throw error;
-      }
-      const parsed = submitVerificationFieldsSchema.safeParse(fields);
-      if (!parsed.success) {
-        throw new AppError('VALIDATION_ERROR', {
-          message: parsed.error.issues[0]?.message ?? 'Dados inválidos.',
-        });
-      }
-      const result = await submitVerification({
-        db,
-        storage,
-        userId: me.id,
-        fields: parsed.data,
-        documento: files.documento,
-        selfie: files.selfie,
-        analyze: (userId) => identity.enqueue(userId),
-      });
-      await recordSecurityEvent(db, {
-        userId: me.id,
-        action: 'document_verification_submitted',
-        client: clientInfo(request),
-      });
-      return result;
-    },
-  );
-
-  app.get(
-    '/api/profile/verification/files/:kind',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: 'Minha foto de documento ou selfie',
-        params: fileKindParams,
-      },
-    },
-    async (request, reply) => {
-      const me = await requireUser(request);
-      const file = await readVerificationFile({
-        db,
-        storage,
-        userId: me.id,
-        kind: request.params.kind,
-      });
-      return reply
-        .type(file.contentType)
-        .header('cache-control', 'private, no-store')
-        .send(file.data);
     },
   );
 
