@@ -13,27 +13,22 @@ import {
   twoFactorStatusSchema,
   updateProfileInputSchema,
 } from '@sorteio/shared';
-import { verifyPassword } from 'better-auth/crypto';
-import { and, eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { account, profiles, twoFactor, user } from '../../db/schema';
 import { requireUser } from '../../lib/authz';
-import { AppError } from '../../lib/errors';
-import { buildKeyRing, unseal } from '../../lib/key-ring';
 import type { App } from '../../lib/fastify';
 import { lookupIp, normalizeIp } from '../../lib/geoip';
 import type { FileStorage } from '../../lib/storage';
 import type { IdentityQueue } from '../identity/identity-queue';
 import { clientInfo } from '../auth/auth.routes';
 import { renderPersonalDataHtml } from './data-export-html';
+import { downloadDataExport } from './data-export-download';
 import {
   type DataExportQueue,
-  buildExportFile,
-  countExportRows,
+  type ExportFile,
   dataExportState,
-  readDataExport,
   requestDataExport,
   toDataExportJob,
 } from './data-export-job';
@@ -43,11 +38,22 @@ import {
   recordSecurityEvent,
 } from '../security/security.service';
 import {
-  deleteAccount,
+  deleteOwnAccount,
   exportPersonalData,
   getProfile,
+  setWinnersPrivacy,
   updateProfile,
 } from './profile.service';
+import { disableTwoFactor, getTwoFactorStatus } from './two-factor';
+
+/** A personal-data file as a private download. */
+function sendExportFile(reply: FastifyReply, file: ExportFile) {
+  return reply
+    .type(file.contentType)
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(file.data);
+}
 
 export function registerProfileRoutes(
   app: App,
@@ -115,11 +121,11 @@ export function registerProfileRoutes(
     },
     async (request) => {
       const me = await requireUser(request);
-      await getProfile({ db, userId: me.id });
-      await db
-        .update(profiles)
-        .set({ anonimoNosGanhadores: request.body.anonimoNosGanhadores, updatedAt: new Date() })
-        .where(eq(profiles.id, me.id));
+      const profile = await setWinnersPrivacy({
+        db,
+        userId: me.id,
+        anonimoNosGanhadores: request.body.anonimoNosGanhadores,
+      });
       // The public winners and rankings on this copy show the choice at once (others: the TTL).
       app.publicCache.invalidate('draws', 'stats');
       await recordSecurityEvent(db, {
@@ -127,7 +133,7 @@ export function registerProfileRoutes(
         action: 'profile_update',
         client: clientInfo(request),
       });
-      return getProfile({ db, userId: me.id });
+      return profile;
     },
   );
 
@@ -142,16 +148,7 @@ export function registerProfileRoutes(
     },
     async (request) => {
       const me = await requireUser(request);
-      const [u] = await db
-        .select({ enabled: user.twoFactorEnabled })
-        .from(user)
-        .where(eq(user.id, me.id));
-      const [tf] = await db
-        .select({ verified: twoFactor.verified })
-        .from(twoFactor)
-        .where(eq(twoFactor.userId, me.id));
-      const enabled = Boolean(u?.enabled);
-      return { enabled, pendingSetup: !enabled && Boolean(tf) };
+      return getTwoFactorStatus({ db, userId: me.id });
     },
   );
 
@@ -168,37 +165,13 @@ export function registerProfileRoutes(
     },
     async (request) => {
       const me = await requireUser(request);
-      const [tf] = await db.select().from(twoFactor).where(eq(twoFactor.userId, me.id));
-      if (!tf) throw new AppError('BAD_REQUEST', { message: 'O 2FA não está ativo.' });
-      const secret = await unseal(
-        buildKeyRing(config.appSecret, config.appSecretPrevious),
-        tf.secret,
-      );
-      // The TOTP library is loaded with the first use, not when the server starts.
-      const { verifySync } = await import('otplib');
-      const { valid } = verifySync({
-        secret: new TextEncoder().encode(secret),
-        token: request.body.code,
-        epochTolerance: 30,
-      });
-      if (!valid)
-        throw new AppError('BAD_REQUEST', {
-          message: 'O código informado está incorreto ou expirou.',
-          reason: 'INVALID_CODE',
-        });
-      await db.transaction(async (tx) => {
-        await tx.delete(twoFactor).where(eq(twoFactor.userId, me.id));
-        await tx
-          .update(user)
-          .set({ twoFactorEnabled: false, updatedAt: new Date() })
-          .where(eq(user.id, me.id));
-      });
-      await recordSecurityEvent(db, {
+      return disableTwoFactor({
+        db,
+        config,
         userId: me.id,
-        action: '2fa_disabled',
+        code: request.body.code,
         client: clientInfo(request),
       });
-      return { enabled: false };
     },
   );
 
@@ -256,29 +229,15 @@ export function registerProfileRoutes(
     },
     async (request, reply) => {
       const me = await requireUser(request);
-      // Large accounts get their copy prepared in the background (data-export-job.ts).
-      if ((await countExportRows(db, me.id)) > config.dataExport.largeRows)
-        throw new AppError('CONFLICT', {
-          reason: 'EXPORT_LARGE',
-          message:
-            'Sua conta tem muitos registros: peça a exportação no perfil e avisaremos por e-mail quando ela estiver pronta.',
-        });
-      const file = await buildExportFile({
+      const file = await downloadDataExport({
         db,
         storage,
+        config,
         userId: me.id,
-        includeImages: request.query.incluirImagens,
-      });
-      await recordSecurityEvent(db, {
-        userId: me.id,
-        action: 'data_export',
+        source: { kind: 'now', includeImages: request.query.incluirImagens },
         client: clientInfo(request),
       });
-      return reply
-        .type(file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .send(file.data);
+      return sendExportFile(reply, file);
     },
   );
 
@@ -335,23 +294,15 @@ export function registerProfileRoutes(
     },
     async (request, reply) => {
       const me = await requireUser(request);
-      const file = await readDataExport({
+      const file = await downloadDataExport({
         db,
         storage,
         config,
         userId: me.id,
-        exportId: request.params.id,
-      });
-      await recordSecurityEvent(db, {
-        userId: me.id,
-        action: 'data_export',
+        source: { kind: 'prepared', exportId: request.params.id },
         client: clientInfo(request),
       });
-      return reply
-        .type(file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .send(file.data);
+      return sendExportFile(reply, file);
     },
   );
 
@@ -386,22 +337,13 @@ export function registerProfileRoutes(
     },
     async (request, reply) => {
       const me = await requireUser(request);
-      const [credential] = await db
-        .select({ password: account.password })
-        .from(account)
-        .where(and(eq(account.userId, me.id), eq(account.providerId, 'credential')));
-      if (
-        !credential?.password ||
-        !(await verifyPassword({ hash: credential.password, password: request.body.senha }))
-      ) {
-        throw new AppError('FORBIDDEN', { message: 'Senha incorreta.' });
-      }
-      await recordSecurityEvent(db, {
+      await deleteOwnAccount({
+        db,
+        storage,
         userId: me.id,
-        action: 'account_deletion',
+        password: request.body.senha,
         client: clientInfo(request),
       });
-      await deleteAccount({ db, storage, userId: me.id });
       void reply.header('set-cookie', [
         'sorteio.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax',
         '__Secure-sorteio.session_token=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax',

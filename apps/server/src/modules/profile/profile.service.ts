@@ -6,7 +6,8 @@ import {
   normalizePixKey,
   type updateProfileInputSchema,
 } from '@sorteio/shared';
-import { desc, eq } from 'drizzle-orm';
+import { verifyPassword } from 'better-auth/crypto';
+import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import {
@@ -22,6 +23,7 @@ import {
 } from '../../db/schema';
 import { AppError, pgConstraint, pgErrorCode } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
+import { type ClientInfo, recordSecurityEvent } from '../security/security.service';
 import { deleteSupportData, exportSupportData } from '../support/support.service';
 import { getVerification } from '../identity/identity.service';
 import { exportAccountRecords } from './data-export';
@@ -195,6 +197,52 @@ export async function exportPersonalData({ db, userId }: { db: Db; userId: strin
       data: l.timestamp.toISOString(),
     })),
   };
+}
+
+/** The winners page shows the first name and initial, or "Anônimo": the player's choice. */
+export async function setWinnersPrivacy({
+  db,
+  userId,
+  anonimoNosGanhadores,
+}: {
+  db: Db;
+  userId: string;
+  anonimoNosGanhadores: boolean;
+}): Promise<Profile> {
+  await getProfile({ db, userId });
+  await db
+    .update(profiles)
+    .set({ anonimoNosGanhadores, updatedAt: new Date() })
+    .where(eq(profiles.id, userId));
+  return getProfile({ db, userId });
+}
+
+/** Deletes the caller's own account once their password is confirmed (LGPD). */
+export async function deleteOwnAccount({
+  db,
+  storage,
+  userId,
+  password,
+  client,
+}: {
+  db: Db;
+  storage: FileStorage;
+  userId: string;
+  password: string;
+  client: ClientInfo;
+}) {
+  const [credential] = await db
+    .select({ password: account.password })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
+  if (
+    !credential?.password ||
+    !(await verifyPassword({ hash: credential.password, password }))
+  ) {
+    throw new AppError('FORBIDDEN', { message: 'Senha incorreta.' });
+  }
+  await recordSecurityEvent(db, { userId, action: 'account_deletion', client });
+  await deleteAccount({ db, storage, userId });
 }
 
 /**
