@@ -11,7 +11,7 @@ import { requireActOn, requirePermission } from '../../lib/authz';
 import { permission } from '../../lib/route-permission';
 import type { App } from '../../lib/fastify';
 import { cookieSecret } from '../auth/auth';
-import { verifiedSessionToken } from '../auth/auth.routes';
+import { verifiedSessionToken } from '../auth/session.service';
 import { actorOf } from './audit.service';
 import { endStaffSession, listStaffSessions, staffSessionOwner } from './staff-sessions.service';
 

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles, session } from '../../db/schema';
 import { type TestContext, createTestApp, createUser, signIn } from '../../test/helpers';
-import { readSessionRow, sessionReads, verifiedSessionToken } from './auth.routes';
+import { readSessionRow, sessionReads, verifiedSessionToken } from './session.service';
 import { cookieSecret } from './auth';
 
 let ctx: TestContext;
