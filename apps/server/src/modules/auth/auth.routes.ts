@@ -148,7 +148,8 @@ export function registerAuthRoutes(
       typeof body === 'object'
     ) {
       const given = (body as { code?: unknown }).code;
-      if (typeof given === 'string') body = { ...body, code: await backupCodeHash(db, ring, given) };
+      if (typeof given === 'string')
+        body = { ...body, code: await backupCodeHash(db, ring, given) };
     }
     if (
       (url.pathname === '/api/auth/sign-up/email' || url.pathname === '/api/auth/reset-password') &&

@@ -13,14 +13,7 @@ import {
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import {
-  participacoes,
-  pixCharges,
-  pixReceived,
-  privateRooms,
-  salas,
-  user,
-} from '../../db/schema';
+import { participacoes, pixCharges, pixReceived, privateRooms, salas, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../mail/mail.service';
 import { pixCreditedMail } from '../mail/templates';
@@ -529,6 +522,8 @@ export async function notifyReceipts(
     if (!r.userId) continue;
     const [u] = await db.select({ email: user.email }).from(user).where(eq(user.id, r.userId));
     if (!u) continue;
-    await mailer.send(pixCreditedMail({ to: u.email, outcome: r.outcome, baseUrl: config.baseUrl }));
+    await mailer.send(
+      pixCreditedMail({ to: u.email, outcome: r.outcome, baseUrl: config.baseUrl }),
+    );
   }
 }

@@ -7,11 +7,15 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import { type ClientInfo, recordSecurityEvent } from '../security/security.service';
-import { type ExportFile, buildExportFile, countExportRows, readDataExport } from './data-export-job';
+import {
+  type ExportFile,
+  buildExportFile,
+  countExportRows,
+  readDataExport,
+} from './data-export-job';
 
 export type DataExportSource =
-  | { kind: 'now'; includeImages: boolean }
-  | { kind: 'prepared'; exportId: string };
+  { kind: 'now'; includeImages: boolean } | { kind: 'prepared'; exportId: string };
 
 export async function downloadDataExport({
   db,

@@ -235,10 +235,7 @@ export async function deleteOwnAccount({
     .select({ password: account.password })
     .from(account)
     .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
-  if (
-    !credential?.password ||
-    !(await verifyPassword({ hash: credential.password, password }))
-  ) {
+  if (!credential?.password || !(await verifyPassword({ hash: credential.password, password }))) {
     throw new AppError('FORBIDDEN', { message: 'Senha incorreta.' });
   }
   await recordSecurityEvent(db, { userId, action: 'account_deletion', client });

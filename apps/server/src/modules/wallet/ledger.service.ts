@@ -18,11 +18,7 @@ import { randomInt } from 'node:crypto';
 import { type SQL, and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { compiled } from '../../db/compiled';
-import {
-  ledgerAccounts,
-  ledgerEntries,
-  type ledgerTransactionKinds,
-} from '../../db/schema';
+import { ledgerAccounts, ledgerEntries, type ledgerTransactionKinds } from '../../db/schema';
 import { AppError, pgConstraint, pgErrorCode } from '../../lib/errors';
 import {
   type AccountKind,
