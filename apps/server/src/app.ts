@@ -30,6 +30,7 @@ import { registerStaffSessionRoutes } from './modules/admin/staff-sessions.route
 import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { type Auth, createAuth } from './modules/auth/auth';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerIdentityRoutes } from './modules/identity/identity.routes';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { registerDrawRoutes } from './modules/draws/draws.routes';
 import { afterPayout, registerDrawRuntime } from './modules/draws/draws.runtime';
@@ -76,6 +77,7 @@ import { registerRoomRoutes } from './modules/rooms/rooms.routes';
 import { getSetting } from './modules/settings/settings.service';
 import { registerSupportRoutes } from './modules/support/support.routes';
 import { type SystemState, registerSystemRoutes } from './modules/system/system.routes';
+import { registerWalletRoutes } from './modules/wallet/wallet.routes';
 import { registerWinnerRoutes } from './modules/winners/winners.routes';
 import { registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler';
 import { registerInfrastructure } from './plugins/infrastructure';
@@ -204,7 +206,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerSettingsRoutes(app, { db, staffTwoFactorRequired: config.staffTwoFactorRequired });
   registerSystemRoutes(app, { config, database, mailer, state, startedAt: Date.now() });
   registerAuthRoutes(app, { auth, config, db });
-  registerProfileRoutes(app, { db, storage, config, identity, dataExports });
+  registerProfileRoutes(app, { db, storage, config, dataExports });
+  registerIdentityRoutes(app, { db, storage, identity });
   registerSessionRoutes(app, { db, auth });
   // The players' notices also go to their devices by web push, in the background.
   const push = createPushSender({ db, config, log: app.log });
@@ -270,8 +273,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerAdminPanelRoutes(app, { database, config, storage, mailer, pix: () => app.pix });
   registerAuditRoutes(app, { db });
   registerPaymentRoutes(app, { db, config, provider: pix, mailer });
+  registerWalletRoutes(app, { db, config, provider: pix });
   registerDashboardRoutes(app, { db });
-  registerDrawRoutes(app, { db, read: database.read });
+  registerDrawRoutes(app, { read: database.read });
   registerWinnerRoutes(app, { db });
   registerPrivateRoomRoutes(app, { db, config });
   registerSupportRoutes(app, { db, config, mailer });

@@ -21,7 +21,7 @@ import { permission } from '../../lib/route-permission';
 import type { FileStorage } from '../../lib/storage';
 import type { App } from '../../lib/fastify';
 import type { Mailer } from '../mail/mail.service';
-import { readVerificationFile } from '../profile/profile.service';
+import { readVerificationFile } from '../identity/identity.service';
 import { actorOf } from '../audit/audit.service';
 import { recordStaffDocumentRead } from './document-access';
 import {

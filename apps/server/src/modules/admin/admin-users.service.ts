@@ -39,7 +39,8 @@ import {
 import { AppError, pgConstraint, pgErrorCode } from '../../lib/errors';
 import type { Mailer } from '../mail/mail.service';
 import { renderMail } from '../mail';
-import { getVerification, profileUniqueMessages } from '../profile/profile.service';
+import { getVerification } from '../identity/identity.service';
+import { profileUniqueMessages } from '../profile/profile.service';
 import { walletOf } from '../wallet';
 import { type AuditActor, escapeLike, writeAudit } from '../audit/audit.service';
 import { responsiblePlaySummary } from '../responsible-play/responsible-play.service';

@@ -1,9 +1,7 @@
 import {
-  type SessionUser,
   adminAccessCheckSchema,
   canOpenAdmin,
   changePasswordInputSchema,
-  roleSchema,
   enableTwoFactorInputSchema,
   meResponseSchema,
   requestPasswordResetInputSchema,
@@ -15,258 +13,30 @@ import {
   verifyBackupCodeInputSchema,
   verifyEmailQuerySchema,
   verifyTotpInputSchema,
-  integrationMessages,
 } from '@sorteio/shared';
-import { and, eq, gt, like, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { profiles, session, twoFactor, user, userActivity, verification } from '../../db/schema';
-import { type Caller, getSessionUser } from '../../lib/authz';
-import { compiled } from '../../db/compiled';
+import { getSessionUser } from '../../lib/authz';
 import { addressKey } from '../../lib/client-key';
 import { hitLimit } from '../../lib/db-rate-limit';
-import { backupCodeHashes, buildKeyRing } from '../../lib/key-ring';
+import { buildKeyRing } from '../../lib/key-ring';
 import { AppError } from '../../lib/errors';
-import { clientInfo, toHeaders, verifiedSessionToken } from '../../lib/request';
 import type { App } from '../../lib/fastify';
+import { clientInfo, toHeaders } from '../../lib/request';
 import { recordSecurityEvent } from '../security/security.service';
-import { getSetting } from '../settings/settings.service';
+import { type Auth } from './auth';
 import {
-  type Auth,
-  SESSION_EXPIRES_IN_SECONDS,
-  SESSION_UPDATE_AGE_SECONDS,
-  cookieSecret,
-} from './auth';
-
-type LookedUp = {
-  session: { id: string; createdAt: Date; lastActiveAt?: Date | null };
-  user: {
-    id: string;
-    email: string;
-    name: string;
-    role?: string | null;
-    emailVerified: boolean;
-    twoFactorEnabled?: boolean | null;
-  };
-  profile?: {
-    statusConta: string | null;
-    mustChangePassword: boolean | null;
-    isVerified: boolean | null;
-  } | null;
-};
-
-/** A session with its user and profile, by token (several tokens at once: `token = any($1)`). */
-const sessionFields = {
-  token: session.token,
-  sessionId: session.id,
-  createdAt: session.createdAt,
-  lastActiveAt: session.lastActiveAt,
-  expiresAt: session.expiresAt,
-  id: user.id,
-  email: user.email,
-  name: user.name,
-  role: user.role,
-  emailVerified: user.emailVerified,
-  twoFactorEnabled: user.twoFactorEnabled,
-  statusConta: profiles.statusConta,
-  mustChangePassword: profiles.mustChangePassword,
-  isVerified: profiles.isVerified,
-};
-
-const sessionByToken = compiled('session_by_token', (db, name) =>
-  db
-    .select(sessionFields)
-    .from(session)
-    .innerJoin(user, eq(user.id, session.userId))
-    .leftJoin(profiles, eq(profiles.id, session.userId))
-    .where(eq(session.token, sql.placeholder('token')))
-    .prepare(name),
-);
-
-const sessionsByTokens = compiled('sessions_by_tokens', (db, name) =>
-  db
-    .select(sessionFields)
-    .from(session)
-    .innerJoin(user, eq(user.id, session.userId))
-    .leftJoin(profiles, eq(profiles.id, session.userId))
-    .where(sql`${session.token} = any(${sql.placeholder('tokens')}::text[])`)
-    .prepare(name),
-);
-
-type SessionRow = Awaited<ReturnType<typeof sessionByToken>>[number];
-
-/**
- * Session reads arriving together (in one turn of the event loop: a crowd of requests read off
- * their sockets at once) go to the database as ONE statement; a read alone goes as before. Each
- * gets exactly its own token's row.
- */
-interface WaitingRead {
-  resolve: (row: SessionRow | undefined) => void;
-  reject: (error: unknown) => void;
-}
-const waitingReads = new WeakMap<Db, Map<string, WaitingRead[]>>();
-
-/** Statements sent for session reads, and the reads they answered (for the tests). */
-export const sessionReads = { statements: 0, reads: 0 };
-
-export function readSessionRow(db: Db, token: string): Promise<SessionRow | undefined> {
-  return new Promise((resolve, reject) => {
-    let waiting = waitingReads.get(db);
-    if (!waiting) {
-      const batch = new Map<string, WaitingRead[]>();
-      waitingReads.set(db, (waiting = batch));
-      setImmediate(() => void readTogether(db, batch));
-    }
-    waiting.set(token, [...(waiting.get(token) ?? []), { resolve, reject }]);
-  });
-}
-
-async function readTogether(db: Db, waiting: Map<string, WaitingRead[]>) {
-  waitingReads.delete(db);
-  const tokens = [...waiting.keys()];
-  const readers = [...waiting.values()].flat();
-  try {
-    const rows =
-      tokens.length === 1
-        ? await sessionByToken(db, { token: tokens[0]! })
-        : await sessionsByTokens(db, { tokens });
-    sessionReads.statements += 1;
-    sessionReads.reads += readers.length;
-    const byToken = new Map(rows.map((r) => [r.token, r]));
-    for (const [token, waiters] of waiting) for (const w of waiters) w.resolve(byToken.get(token));
-  } catch (error) {
-    for (const w of readers) w.reject(error);
-  }
-}
-
-/**
- * The common case in ONE statement: a validly signed cookie whose session is live and not yet due
- * for its hourly refresh, read with its user and profile. Anything else (no or unsigned cookie,
- * unknown or expired session, a refresh due) returns undefined and goes through the auth library,
- * which decides, cleans up and refreshes exactly as before.
- */
-async function lookUpSession(
-  db: Db,
-  secret: string,
-  request: FastifyRequest,
-): Promise<LookedUp | undefined> {
-  const token = verifiedSessionToken(request.headers.cookie, secret);
-  if (!token) return undefined;
-  const found = await readSessionRow(db, token);
-  const now = Date.now();
-  if (!found || found.expiresAt.getTime() <= now) return undefined;
-  // The token stays here: nothing after this reads it.
-  const { token: _token, ...row } = found;
-  const refreshDue =
-    row.expiresAt.getTime() -
-      SESSION_EXPIRES_IN_SECONDS * 1000 +
-      SESSION_UPDATE_AGE_SECONDS * 1000 <=
-    now;
-  if (refreshDue) return undefined;
-  return {
-    session: { id: row.sessionId, createdAt: row.createdAt, lastActiveAt: row.lastActiveAt },
-    user: row,
-    profile: {
-      statusConta: row.statusConta,
-      mustChangePassword: row.mustChangePassword,
-      isVerified: row.isVerified,
-    },
-  };
-}
-
-/** How stale a session's last-activity mark may get before a request writes it again. */
-const ACTIVITY_WRITE_MS = 60 * 1000;
-
-/**
- * Staff sessions end after STAFF_IDLE_TIMEOUT_MINUTES without a request (issue 35, "Staff
- * accounts"): an unattended staff browser does not stay open on the money and the personal data for
- * the players' 24 hours. The mark is written at most once a minute, so a busy session costs one
- * small update a minute, and the idle limit is exact to that minute.
- */
-async function staffSessionAlive(
-  db: Db,
-  config: Config,
-  current: { id: string; createdAt: Date; lastActiveAt?: Date | null },
-): Promise<boolean> {
-  let lastActiveAt = current.lastActiveAt;
-  if (lastActiveAt === undefined)
-    lastActiveAt =
-      (
-        await db
-          .select({ lastActiveAt: session.lastActiveAt })
-          .from(session)
-          .where(eq(session.id, current.id))
-      )[0]?.lastActiveAt ?? null;
-  const seen = (lastActiveAt ?? current.createdAt).getTime();
-  const now = Date.now();
-  if (now - seen > config.staffIdleTimeoutMinutes * 60 * 1000) {
-    await db.delete(session).where(eq(session.id, current.id));
-    return false;
-  }
-  if (now - seen >= ACTIVITY_WRITE_MS)
-    await db
-      .update(session)
-      .set({ lastActiveAt: new Date(now) })
-      .where(eq(session.id, current.id));
-  return true;
-}
-
-export async function readSessionUser(
-  auth: Auth,
-  config: Config,
-  db: Db,
-  request: FastifyRequest,
-): Promise<Caller | null> {
-  let result: LookedUp | null | undefined = await lookUpSession(db, cookieSecret(config), request);
-  if (!result) result = await auth.api.getSession({ headers: toHeaders(request) });
-  if (!result) return null;
-  // The session timeout of the settings (spec 001 section 9), counted from the sign-in; read
-  // through the settings cache, so a change applies on every copy within SETTINGS_CACHE_MS.
-  const timeoutHours = await getSetting(db, 'security.sessionTimeoutHours');
-  if (result.session.createdAt.getTime() + timeoutHours * 60 * 60 * 1000 <= Date.now()) {
-    await db.delete(session).where(eq(session.id, result.session.id));
-    return null;
-  }
-  const u = result.user;
-  const profile =
-    result.profile !== undefined
-      ? result.profile
-      : (
-          await db
-            .select({
-              statusConta: profiles.statusConta,
-              mustChangePassword: profiles.mustChangePassword,
-              isVerified: profiles.isVerified,
-            })
-            .from(profiles)
-            .where(eq(profiles.id, u.id))
-        )[0];
-  // A suspended account's sessions end: treat it as signed out (its sessions are also deleted).
-  if (profile?.statusConta === 'suspenso') return null;
-  const email = u.email.toLowerCase();
-  // The owner address is always an administrator (DESIGN.md section 8).
-  const stored = roleSchema.safeParse(u.role ?? 'user');
-  const role: SessionUser['role'] =
-    email === config.adminEmail ? 'admin' : stored.success ? stored.data : 'user';
-  if (role !== 'user' && !(await staffSessionAlive(db, config, result.session))) return null;
-  return {
-    id: u.id,
-    email,
-    name: u.name,
-    role,
-    isAdmin: role === 'admin',
-    isStaff: canOpenAdmin(role),
-    emailVerified: u.emailVerified,
-    twoFactorEnabled: Boolean(u.twoFactorEnabled),
-    mustChangePassword: profile?.mustChangePassword ?? false,
-    standing: {
-      isVerified: profile?.isVerified ?? false,
-      statusConta: profile?.statusConta ?? null,
-    },
-  };
-}
+  assertPasswordLength,
+  backupCodeHash,
+  hasAdminRecord,
+  isResetTokenValid,
+  recordPasswordChanged,
+  resetTokenOwner,
+  touchActivity,
+} from './auth.service';
+import { readSessionUser } from './session.service';
 
 /**
  * The auth library's routes the product uses, each with its input schema (validated before the
@@ -348,24 +118,11 @@ export function registerAuthRoutes(
   { auth, config, db }: { auth: Auth; config: Config; db: Db },
 ) {
   app.decorate('readSessionUser', (request: FastifyRequest) =>
-    readSessionUser(auth, config, db, request),
+    readSessionUser(auth, config, db, request, toHeaders),
   );
 
-  // A backup code is stored as a keyed hash: a code made before a key rotation is found under the
-  // previous key of the ring (docs/decisions/008-key-ring.md).
+  // A backup code is stored as a keyed hash (auth.service.ts).
   const ring = buildKeyRing(config.appSecret, config.appSecretPrevious);
-  async function backupCodeHash(code: string): Promise<string> {
-    const [current, ...older] = backupCodeHashes(ring, code);
-    for (const hash of older) {
-      const [found] = await db
-        .select({ id: twoFactor.id })
-        .from(twoFactor)
-        .where(like(twoFactor.backupCodes, `%${hash}%`))
-        .limit(1);
-      if (found) return hash;
-    }
-    return current!;
-  }
 
   // better-auth speaks Web Request/Response: translate, and pass every Set-Cookie through.
   async function forward(request: FastifyRequest, reply: FastifyReply) {
@@ -377,7 +134,8 @@ export function registerAuthRoutes(
       typeof body === 'object'
     ) {
       const given = (body as { code?: unknown }).code;
-      if (typeof given === 'string') body = { ...body, code: await backupCodeHash(given) };
+      if (typeof given === 'string')
+        body = { ...body, code: await backupCodeHash(db, ring, given) };
     }
     if (
       (url.pathname === '/api/auth/sign-up/email' || url.pathname === '/api/auth/reset-password') &&
@@ -388,23 +146,12 @@ export function registerAuthRoutes(
       const given =
         (body as { password?: unknown; newPassword?: unknown }).password ??
         (body as { newPassword?: unknown }).newPassword;
-      const min = await getSetting(db, 'security.passwordMinLength');
-      if (typeof given === 'string' && given.length < min)
-        throw new AppError('VALIDATION_ERROR', {
-          message: integrationMessages.passwordTooShort(min),
-          reason: 'PASSWORD_TOO_SHORT',
-        });
+      await assertPasswordLength(db, given);
     }
     let resetUserId: string | null = null;
     if (url.pathname === '/api/auth/reset-password' && body && typeof body === 'object') {
       const token = (body as { token?: unknown }).token;
-      if (typeof token === 'string') {
-        const [row] = await db
-          .select({ value: verification.value })
-          .from(verification)
-          .where(eq(verification.identifier, `reset-password:${token}`));
-        resetUserId = row?.value ?? null;
-      }
+      if (typeof token === 'string') resetUserId = await resetTokenOwner(db, token);
     }
     const payload =
       request.method === 'GET' || body === undefined || body === null
@@ -504,18 +251,7 @@ export function registerAuthRoutes(
     },
     async (request) => {
       const current = await getSessionUser(request);
-      if (current) {
-        // Spec 000 section 4: the last-activity record is upserted whenever a session appears.
-        await db
-          .insert(userActivity)
-          .values({ userId: current.id, lastActivity: new Date() })
-          .onConflictDoUpdate({
-            target: userActivity.userId,
-            set: { lastActivity: sql`now()` },
-            // A minute's precision is enough; skips the write on rapid reloads.
-            setWhere: sql`${userActivity.lastActivity} < now() - interval '1 minute'`,
-          });
-      }
+      if (current) await touchActivity(db, current.id);
       return { user: current };
     },
   );
@@ -542,12 +278,7 @@ export function registerAuthRoutes(
         });
       // The setting "Tamanho mínimo da senha" governs every new password (the current one, set
       // under an older minimum, is still accepted to sign in and to authorize this change).
-      const min = await getSetting(db, 'security.passwordMinLength');
-      if (request.body.newPassword.length < min)
-        throw new AppError('VALIDATION_ERROR', {
-          message: integrationMessages.passwordTooShort(min),
-          reason: 'PASSWORD_TOO_SHORT',
-        });
+      await assertPasswordLength(db, request.body.newPassword);
       try {
         // Every session of the account ends, this one included, and better-auth opens a new one
         // for this browser: its cookie must reach the browser, or the person is signed out.
@@ -568,15 +299,7 @@ export function registerAuthRoutes(
           throw new AppError('VALIDATION_ERROR', { message: 'A senha atual está incorreta.' });
         throw error;
       }
-      await db
-        .update(profiles)
-        .set({ mustChangePassword: false, updatedAt: new Date() })
-        .where(eq(profiles.id, me.id));
-      await recordSecurityEvent(db, {
-        userId: me.id,
-        action: 'password_changed',
-        client: clientInfo(request),
-      });
+      await recordPasswordChanged(db, me.id, clientInfo(request));
       return { changed: true };
     },
   );
@@ -599,7 +322,6 @@ export function registerAuthRoutes(
           admin_record_exists: false,
           two_factor_required: false,
         };
-      const [row] = await db.select({ role: user.role }).from(user).where(eq(user.id, current.id));
       const twoFactorRequired =
         canOpenAdmin(current.role) &&
         !current.twoFactorEnabled &&
@@ -607,7 +329,7 @@ export function registerAuthRoutes(
       return {
         is_admin: current.isAdmin,
         is_authenticated: true,
-        admin_record_exists: row?.role === 'admin',
+        admin_record_exists: await hasAdminRecord(db, current.id),
         two_factor_required: twoFactorRequired,
       };
     },
@@ -625,16 +347,7 @@ export function registerAuthRoutes(
       },
     },
     async (request) => {
-      const [row] = await db
-        .select({ id: verification.id })
-        .from(verification)
-        .where(
-          and(
-            eq(verification.identifier, `reset-password:${request.params.token}`),
-            gt(verification.expiresAt, new Date()),
-          ),
-        );
-      return { valid: Boolean(row) };
+      return { valid: await isResetTokenValid(db, request.params.token) };
     },
   );
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles, session } from '../../db/schema';
 import { type TestContext, createTestApp, createUser, signIn } from '../../test/helpers';
 import { verifiedSessionToken } from '../../lib/request';
-import { readSessionRow, sessionReads } from './auth.routes';
+import { readSessionRow, sessionReads } from './session.service';
 import { cookieSecret } from './auth';
 
 let ctx: TestContext;

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { salas } from '../../db/schema';
 import type { App } from '../../lib/fastify';
 import type { Mailer } from '../mail/mail.service';
-import { notifyDraw, notifyPayout } from './draws.routes';
+import { notifyDraw, notifyPayout } from './draw-notices.service';
 import { type DrawOutcome, completeBeaconDraw, drawRoom } from './draws.service';
 import type { PayoutEvent } from './payouts.service';
 

@@ -353,51 +353,6 @@ describe('prize payouts and withdrawals', () => {
     expect(payout!.attempts).toBe(6);
     expect((await walletOf(db(), outcome.winnerId)).saldo).toBe(winnerBefore + outcome.net);
   });
-
-  it('withdraws Saldo to the own PIX key within the limits; a refused PIX returns the money', async () => {
-    const p = await player({ pixKey: `saque-${Date.now()}@teste.com.br` });
-    const cookie = await signIn(ctx, p, '203.0.113.91');
-    const withdraw = (valor: number) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/wallet/withdraw',
-        headers: { ...jsonHeaders, cookie },
-        payload: { valor },
-      });
-    expect((await withdraw(999)).json().error.message).toBe(
-      'O valor mínimo de saque é R$\u00a010,00.',
-    );
-    expect((await withdraw(1_000_001)).json().error.message).toBe(
-      'O valor máximo de saque é R$\u00a010.000,00.',
-    );
-    expect((await withdraw(100_001)).json().error.reason).toBe('INSUFFICIENT_BALANCE');
-    expect((await withdraw(30_000)).statusCode).toBe(200);
-    expect((await walletOf(db(), p.id)).saldo).toBe(70_000);
-    const refusing: PixProvider = {
-      ...createSimulatorProvider({ pixKey: 'x@y.com', receiverName: 'SC', receiverCity: 'SP' }),
-      sendPix: async (input) => ({
-        idEnvio: input.idEnvio,
-        endToEndId: null,
-        status: 'NAO_REALIZADO',
-      }),
-    };
-    const events = await processPayouts({ db: db(), provider: refusing });
-    expect(events.map((e) => [e.kind, e.result])).toEqual([['withdrawal', 'devolvido']]);
-    expect((await walletOf(db(), p.id)).saldo).toBe(100_000);
-    expect((await withdraw(20_000)).statusCode).toBe(200);
-    expect(
-      (await processPayouts({ db: db(), provider: ctx.app.pix })).map((e) => e.result),
-    ).toEqual(['confirmado']);
-    expect((await walletOf(db(), p.id)).saldo).toBe(80_000);
-    const statement = (
-      await ctx.app.inject({ url: '/api/wallet/statement', headers: { cookie } })
-    ).json();
-    expect(statement.map((s: { kind: string }) => s.kind).slice(0, 3)).toEqual([
-      'withdrawal',
-      'withdrawal_return',
-      'withdrawal',
-    ]);
-  });
 });
 
 async function adminCookie() {

@@ -3,5 +3,6 @@ export {
   type CreditBalances,
   type PayoutEvent,
   creditPayoutToSaldo,
+  playerPayoutReason,
   retryPayoutNow,
 } from './payouts.service';

@@ -1,3 +1,9 @@
 /** The mail module's public face for other modules: the transport and the message layout. */
 export * from './mail.service';
-export { renderMail } from './templates';
+export {
+  drawResultMail,
+  payoutResultMail,
+  pixCreditedMail,
+  renderMail,
+  roomCancelledMail,
+} from './templates';

@@ -2,67 +2,32 @@ import { timingSafeEqual } from 'node:crypto';
 import {
   createPixChargeInputSchema,
   paymentConfigSchema,
-  formatBRL,
   participationChargeSchema,
   pixChargeSchema,
-  topupInputSchema,
   txidParamsSchema,
-  walletSchema,
-  statementEntrySchema,
 } from '@sorteio/shared';
-import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { participacoes, pixCharges, privateRooms, salas, user } from '../../db/schema';
 import { requireUser } from '../../lib/authz';
 import { addressKey } from '../../lib/client-key';
 import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
 import type { Mailer } from '../mail/mail.service';
-import { renderMail } from '../mail';
-import { withdrawLimits } from '../settings/settings.service';
-import { listStatement } from '../wallet/wallet.service';
-import { walletOf } from '../wallet';
 import type { PixProvider } from './pix-provider';
 import {
   type ReceiveResult,
   createParticipationCharge,
-  createTopupCharge,
+  findParticipationCharge,
   getChargeOf,
+  notifyReceipts,
   receivePix,
   refreshCharge,
   toPixCharge,
 } from './payments.service';
 import type { SimulatorProvider } from './simulator';
 
-/** Tells the payer when a PIX could not pay what it was for and went to their Saldo. */
-export async function notifyReceipts(
-  db: Db,
-  mailer: Mailer,
-  config: Config,
-  results: ReceiveResult[],
-) {
-  for (const r of results) {
-    if (!r.userId || !['late_payment', 'amount_mismatch'].includes(r.outcome)) continue;
-    const [u] = await db.select({ email: user.email }).from(user).where(eq(user.id, r.userId));
-    if (!u) continue;
-    await mailer.send(
-      renderMail({
-        to: u.email,
-        subject: 'Seu PIX foi creditado no saldo — Sorteio Certo',
-        heading: 'Recebemos seu PIX',
-        paragraphs: [
-          r.outcome === 'late_payment'
-            ? 'O pagamento chegou depois que a reserva da vaga terminou (ou a participação já estava paga). Nenhum valor foi perdido: ele foi creditado no seu Saldo.'
-            : 'O valor do PIX foi diferente do valor da cobrança. Nenhum valor foi perdido: ele foi creditado no seu Saldo.',
-          'Você pode usar o Saldo para entrar em outra sala ou sacar por PIX.',
-        ],
-        action: { label: 'Ver meu saldo', url: `${config.baseUrl}/cashback` },
-      }),
-    );
-  }
-}
+// buildApp imports the receipt notice from here; it lives in the service.
 
 export function registerPaymentRoutes(
   app: App,
@@ -108,32 +73,11 @@ export function registerPaymentRoutes(
     },
     async (request) => {
       const me = await requireUser(request);
-      const [seat] = await db
-        .select({
-          numeroSorte: participacoes.numeroSorte,
-          tipoSala: salas.tipoSala,
-          salaId: salas.id,
-          privateRoomId: privateRooms.id,
-        })
-        .from(participacoes)
-        .innerJoin(salas, eq(salas.id, participacoes.salaId))
-        .leftJoin(privateRooms, eq(privateRooms.salaId, salas.id))
-        .where(
-          and(eq(participacoes.id, request.query.participacaoId), eq(participacoes.userId, me.id)),
-        )
-        .limit(1);
-      const [row] = await db
-        .select()
-        .from(pixCharges)
-        .where(
-          and(
-            eq(pixCharges.participacaoId, request.query.participacaoId),
-            eq(pixCharges.userId, me.id),
-          ),
-        )
-        .orderBy(desc(pixCharges.createdAt))
-        .limit(1);
-      return { charge: row ? toPixCharge(row) : null, seat: seat ?? null };
+      return findParticipationCharge({
+        db,
+        userId: me.id,
+        participacaoId: request.query.participacaoId,
+      });
     },
   );
 
@@ -256,47 +200,4 @@ export function registerPaymentRoutes(
   app.post('/api/webhooks/pix/:secret/pix', webhookOptions, webhookHandler);
   // EFI checks the URL itself when the webhook is registered.
   app.post('/api/webhooks/pix/:secret', webhookOptions, webhookHandler);
-
-  // Wallet.
-  app.get(
-    '/api/wallet',
-    { schema: { tags: ['wallet'], summary: 'Saldo e Cashback', response: { 200: walletSchema } } },
-    async (request) => {
-      const me = await requireUser(request);
-      const [wallet, limits] = await Promise.all([walletOf(db, me.id), withdrawLimits(db)]);
-      return {
-        ...wallet,
-        cashbackBp: config.cashbackBp,
-        withdrawMinCentavos: limits.min,
-        withdrawMaxCentavos: limits.max,
-      };
-    },
-  );
-  app.get(
-    '/api/wallet/statement',
-    {
-      schema: {
-        tags: ['wallet'],
-        summary: 'Extrato',
-        response: { 200: z.array(statementEntrySchema) },
-      },
-    },
-    async (request) => listStatement(db, (await requireUser(request)).id),
-  );
-  app.post(
-    '/api/wallet/topup',
-    {
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['wallet'],
-        summary: `Adicionar saldo por PIX (a partir de ${formatBRL(100)})`,
-        body: topupInputSchema,
-        response: { 200: pixChargeSchema },
-      },
-    },
-    async (request) => {
-      const me = await requireUser(request);
-      return createTopupCharge({ db, config, provider, userId: me.id, amount: request.body.valor });
-    },
-  );
 }

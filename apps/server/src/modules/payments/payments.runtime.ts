@@ -6,7 +6,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { App } from '../../lib/fastify';
 import type { Mailer } from '../mail/mail.service';
-import { notifyReceipts } from './payments.routes';
+import { notifyReceipts } from './payments.service';
 import type { ReceiveResult } from './payments.service';
 
 export function afterPixReceived(

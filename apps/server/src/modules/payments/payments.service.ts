@@ -13,8 +13,10 @@ import {
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { participacoes, pixCharges, pixReceived, privateRooms, salas } from '../../db/schema';
+import { participacoes, pixCharges, pixReceived, privateRooms, salas, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import type { Mailer } from '../mail/mail.service';
+import { pixCreditedMail } from '../mail';
 import { closeIfComplete, creditCashback } from '../rooms/rooms.service';
 import { assertMayPlay, assertNotExcluded } from '../responsible-play/responsible-play.service';
 import { type DbOrTx, lockAccounts, moneyTransaction, postTransaction } from '../wallet';
@@ -215,6 +217,37 @@ export async function createTopupCharge({
     },
     guard,
   );
+}
+
+/** A participation of the caller with its newest charge (null when the caller has none). */
+export async function findParticipationCharge({
+  db,
+  userId,
+  participacaoId,
+}: {
+  db: Db;
+  userId: string;
+  participacaoId: string;
+}) {
+  const [seat] = await db
+    .select({
+      numeroSorte: participacoes.numeroSorte,
+      tipoSala: salas.tipoSala,
+      salaId: salas.id,
+      privateRoomId: privateRooms.id,
+    })
+    .from(participacoes)
+    .innerJoin(salas, eq(salas.id, participacoes.salaId))
+    .leftJoin(privateRooms, eq(privateRooms.salaId, salas.id))
+    .where(and(eq(participacoes.id, participacaoId), eq(participacoes.userId, userId)))
+    .limit(1);
+  const [row] = await db
+    .select()
+    .from(pixCharges)
+    .where(and(eq(pixCharges.participacaoId, participacaoId), eq(pixCharges.userId, userId)))
+    .orderBy(desc(pixCharges.createdAt))
+    .limit(1);
+  return { charge: row ? toPixCharge(row) : null, seat: seat ?? null };
 }
 
 export async function getChargeOf(db: Db, userId: string, txid: string) {
@@ -470,4 +503,22 @@ export async function pollActiveCharges({
       ),
     );
   return results;
+}
+
+/** Tells the payer when a PIX could not pay what it was for and went to their Saldo. */
+export async function notifyReceipts(
+  db: Db,
+  mailer: Mailer,
+  config: Config,
+  results: ReceiveResult[],
+) {
+  for (const r of results) {
+    if (r.outcome !== 'late_payment' && r.outcome !== 'amount_mismatch') continue;
+    if (!r.userId) continue;
+    const [u] = await db.select({ email: user.email }).from(user).where(eq(user.id, r.userId));
+    if (!u) continue;
+    await mailer.send(
+      pixCreditedMail({ to: u.email, outcome: r.outcome, baseUrl: config.baseUrl }),
+    );
+  }
 }

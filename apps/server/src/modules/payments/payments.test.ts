@@ -420,21 +420,6 @@ describe('PIX', () => {
     expect(seat!.statusPagamento).toBe('confirmado');
   });
 
-  it('adds Saldo by PIX from R$ 1,00', async () => {
-    const p = await verifiedPlayer(ctx);
-    const small = await call('POST', '/api/wallet/topup', p.cookie, { valor: 99 });
-    expect(small.json().error.message).toBe('O valor mínimo é R$ 1,00.');
-    const topup = (await call('POST', '/api/wallet/topup', p.cookie, { valor: 2500 })).json();
-    expect(topup).toMatchObject({ purpose: 'topup', valor: 2500 });
-    await call('POST', `/api/payments/pix/${topup.txid}/simulate`, p.cookie);
-    expect((await call('GET', '/api/wallet', p.cookie)).json()).toMatchObject({
-      saldo: 2500,
-      cashback: 0,
-    });
-    const statement = (await call('GET', '/api/wallet/statement', p.cookie)).json();
-    expect(statement[0]).toMatchObject({ kind: 'topup', conta: 'saldo', valor: 2500 });
-  });
-
   it('keeps charges private to their owner', async () => {
     const { charge } = await pixSeat();
     const other = await verifiedPlayer(ctx);

@@ -1,5 +1,4 @@
 import {
-  MAX_UPLOAD_BYTES,
   dataExportIdParamsSchema,
   dataExportJobSchema,
   dataExportQuerySchema,
@@ -10,33 +9,25 @@ import {
   profilePrivacyInputSchema,
   profileSchema,
   securityLogSchema,
-  submitVerificationFieldsSchema,
   twoFactorCodeSchema,
   twoFactorStatusSchema,
   updateProfileInputSchema,
-  verificationSchema,
 } from '@sorteio/shared';
-import { verifyPassword } from 'better-auth/crypto';
-import { and, eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { account, profiles, twoFactor, user } from '../../db/schema';
 import { requireUser } from '../../lib/authz';
-import { AppError } from '../../lib/errors';
-import { buildKeyRing, unseal } from '../../lib/key-ring';
 import type { App } from '../../lib/fastify';
 import { lookupIp, normalizeIp } from '../../lib/geoip';
 import type { FileStorage } from '../../lib/storage';
-import type { IdentityQueue } from '../identity';
 import { clientInfo } from '../../lib/request';
 import { renderPersonalDataHtml } from './data-export-html';
+import { downloadDataExport } from './data-export-download';
 import {
   type DataExportQueue,
-  buildExportFile,
-  countExportRows,
+  type ExportFile,
   dataExportState,
-  readDataExport,
   requestDataExport,
   toDataExportJob,
 } from './data-export-job';
@@ -46,19 +37,22 @@ import {
   recordSecurityEvent,
 } from '../security/security.service';
 import {
-  type UploadedImage,
-  deleteAccount,
+  deleteOwnAccount,
   exportPersonalData,
   getProfile,
-  getVerification,
-  readVerificationFile,
-  submitVerification,
+  setWinnersPrivacy,
   updateProfile,
 } from './profile.service';
+import { disableTwoFactor, getTwoFactorStatus } from './two-factor';
 
-const fileKindParams = z.object({
-  kind: z.enum(['documento', 'selfie'], { error: 'Arquivo inválido.' }),
-});
+/** A personal-data file as a private download. */
+function sendExportFile(reply: FastifyReply, file: ExportFile) {
+  return reply
+    .type(file.contentType)
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(file.data);
+}
 
 export function registerProfileRoutes(
   app: App,
@@ -66,13 +60,11 @@ export function registerProfileRoutes(
     db,
     storage,
     config,
-    identity,
     dataExports,
   }: {
     db: Db;
     storage: FileStorage;
     config: Config;
-    identity: IdentityQueue;
     dataExports: DataExportQueue;
   },
 ) {
@@ -127,11 +119,11 @@ export function registerProfileRoutes(
     },
     async (request) => {
       const me = await requireUser(request);
-      await getProfile({ db, userId: me.id });
-      await db
-        .update(profiles)
-        .set({ anonimoNosGanhadores: request.body.anonimoNosGanhadores, updatedAt: new Date() })
-        .where(eq(profiles.id, me.id));
+      const profile = await setWinnersPrivacy({
+        db,
+        userId: me.id,
+        anonimoNosGanhadores: request.body.anonimoNosGanhadores,
+      });
       // The public winners and rankings on this copy show the choice at once (others: the TTL).
       app.publicCache.invalidate('draws', 'stats');
       await recordSecurityEvent(db, {
@@ -139,112 +131,7 @@ export function registerProfileRoutes(
         action: 'profile_update',
         client: clientInfo(request),
       });
-      return getProfile({ db, userId: me.id });
-    },
-  );
-
-  app.get(
-    '/api/profile/verification',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: 'Estado da minha verificação de identidade',
-        response: { 200: verificationSchema },
-      },
-    },
-    async (request) => getVerification({ db, userId: (await requireUser(request)).id }),
-  );
-
-  app.post(
-    '/api/profile/verification',
-    {
-      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
-      schema: {
-        tags: ['profile'],
-        summary: 'Enviar documento e selfie (multipart)',
-        response: { 200: verificationSchema },
-      },
-    },
-    async (request) => {
-      const me = await requireUser(request);
-      if (!request.isMultipart())
-        throw new AppError('UNSUPPORTED_MEDIA', {
-          message: 'Envie o formulário com os arquivos (multipart/form-data).',
-        });
-      const fields: Record<string, string> = {};
-      const files: Record<string, UploadedImage> = {};
-      try {
-        for await (const part of request.parts({
-          limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 10 },
-        })) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'documento' && part.fieldname !== 'selfie') {
-              await part.toBuffer();
-              continue;
-            }
-            files[part.fieldname] = { data: await part.toBuffer(), filename: part.filename };
-          } else if (typeof part.value === 'string') {
-            fields[part.fieldname] = part.value;
-          }
-        }
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('PAYLOAD_TOO_LARGE', {
-            message: `Cada imagem deve ter no máximo ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
-          });
-        }
-        if (code === 'FST_FILES_LIMIT')
-          throw new AppError('VALIDATION_ERROR', {
-            message: 'Envie apenas o documento e a selfie.',
-          });
-        throw error;
-      }
-      const parsed = submitVerificationFieldsSchema.safeParse(fields);
-      if (!parsed.success) {
-        throw new AppError('VALIDATION_ERROR', {
-          message: parsed.error.issues[0]?.message ?? 'Dados inválidos.',
-        });
-      }
-      const result = await submitVerification({
-        db,
-        storage,
-        userId: me.id,
-        fields: parsed.data,
-        documento: files.documento,
-        selfie: files.selfie,
-        analyze: (userId) => identity.enqueue(userId),
-      });
-      await recordSecurityEvent(db, {
-        userId: me.id,
-        action: 'document_verification_submitted',
-        client: clientInfo(request),
-      });
-      return result;
-    },
-  );
-
-  app.get(
-    '/api/profile/verification/files/:kind',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: 'Minha foto de documento ou selfie',
-        params: fileKindParams,
-      },
-    },
-    async (request, reply) => {
-      const me = await requireUser(request);
-      const file = await readVerificationFile({
-        db,
-        storage,
-        userId: me.id,
-        kind: request.params.kind,
-      });
-      return reply
-        .type(file.contentType)
-        .header('cache-control', 'private, no-store')
-        .send(file.data);
+      return profile;
     },
   );
 
@@ -259,16 +146,7 @@ export function registerProfileRoutes(
     },
     async (request) => {
       const me = await requireUser(request);
-      const [u] = await db
-        .select({ enabled: user.twoFactorEnabled })
-        .from(user)
-        .where(eq(user.id, me.id));
-      const [tf] = await db
-        .select({ verified: twoFactor.verified })
-        .from(twoFactor)
-        .where(eq(twoFactor.userId, me.id));
-      const enabled = Boolean(u?.enabled);
-      return { enabled, pendingSetup: !enabled && Boolean(tf) };
+      return getTwoFactorStatus({ db, userId: me.id });
     },
   );
 
@@ -285,37 +163,13 @@ export function registerProfileRoutes(
     },
     async (request) => {
       const me = await requireUser(request);
-      const [tf] = await db.select().from(twoFactor).where(eq(twoFactor.userId, me.id));
-      if (!tf) throw new AppError('BAD_REQUEST', { message: 'O 2FA não está ativo.' });
-      const secret = await unseal(
-        buildKeyRing(config.appSecret, config.appSecretPrevious),
-        tf.secret,
-      );
-      // The TOTP library is loaded with the first use, not when the server starts.
-      const { verifySync } = await import('otplib');
-      const { valid } = verifySync({
-        secret: new TextEncoder().encode(secret),
-        token: request.body.code,
-        epochTolerance: 30,
-      });
-      if (!valid)
-        throw new AppError('BAD_REQUEST', {
-          message: 'O código informado está incorreto ou expirou.',
-          reason: 'INVALID_CODE',
-        });
-      await db.transaction(async (tx) => {
-        await tx.delete(twoFactor).where(eq(twoFactor.userId, me.id));
-        await tx
-          .update(user)
-          .set({ twoFactorEnabled: false, updatedAt: new Date() })
-          .where(eq(user.id, me.id));
-      });
-      await recordSecurityEvent(db, {
+      return disableTwoFactor({
+        db,
+        config,
         userId: me.id,
-        action: '2fa_disabled',
+        code: request.body.code,
         client: clientInfo(request),
       });
-      return { enabled: false };
     },
   );
 
@@ -373,29 +227,15 @@ export function registerProfileRoutes(
     },
     async (request, reply) => {
       const me = await requireUser(request);
-      // Large accounts get their copy prepared in the background (data-export-job.ts).
-      if ((await countExportRows(db, me.id)) > config.dataExport.largeRows)
-        throw new AppError('CONFLICT', {
-          reason: 'EXPORT_LARGE',
-          message:
-            'Sua conta tem muitos registros: peça a exportação no perfil e avisaremos por e-mail quando ela estiver pronta.',
-        });
-      const file = await buildExportFile({
+      const file = await downloadDataExport({
         db,
         storage,
+        config,
         userId: me.id,
-        includeImages: request.query.incluirImagens,
-      });
-      await recordSecurityEvent(db, {
-        userId: me.id,
-        action: 'data_export',
+        source: { kind: 'now', includeImages: request.query.incluirImagens },
         client: clientInfo(request),
       });
-      return reply
-        .type(file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .send(file.data);
+      return sendExportFile(reply, file);
     },
   );
 
@@ -452,23 +292,15 @@ export function registerProfileRoutes(
     },
     async (request, reply) => {
       const me = await requireUser(request);
-      const file = await readDataExport({
+      const file = await downloadDataExport({
         db,
         storage,
         config,
         userId: me.id,
-        exportId: request.params.id,
-      });
-      await recordSecurityEvent(db, {
-        userId: me.id,
-        action: 'data_export',
+        source: { kind: 'prepared', exportId: request.params.id },
         client: clientInfo(request),
       });
-      return reply
-        .type(file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .send(file.data);
+      return sendExportFile(reply, file);
     },
   );
 
@@ -503,22 +335,13 @@ export function registerProfileRoutes(
     },
     async (request, reply) => {
       const me = await requireUser(request);
-      const [credential] = await db
-        .select({ password: account.password })
-        .from(account)
-        .where(and(eq(account.userId, me.id), eq(account.providerId, 'credential')));
-      if (
-        !credential?.password ||
-        !(await verifyPassword({ hash: credential.password, password: request.body.senha }))
-      ) {
-        throw new AppError('FORBIDDEN', { message: 'Senha incorreta.' });
-      }
-      await recordSecurityEvent(db, {
+      await deleteOwnAccount({
+        db,
+        storage,
         userId: me.id,
-        action: 'account_deletion',
+        password: request.body.senha,
         client: clientInfo(request),
       });
-      await deleteAccount({ db, storage, userId: me.id });
       void reply.header('set-cookie', [
         'sorteio.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax',
         '__Secure-sorteio.session_token=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax',

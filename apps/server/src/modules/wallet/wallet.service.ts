@@ -1,7 +1,28 @@
-import type { StatementEntry, StatementKind } from '@sorteio/shared';
+import {
+  type PixCharge,
+  type StatementEntry,
+  type StatementKind,
+  type Wallet,
+  type Withdrawal,
+  formatBRL,
+} from '@sorteio/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions, payouts } from '../../db/schema';
+import {
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
+  payouts,
+  profiles,
+} from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { createPayout } from '../draws/draws.service';
+import { playerPayoutReason } from '../draws';
+import { createTopupCharge } from '../payments/payments.service';
+import type { PixProvider } from '../payments';
+import { withdrawLimits } from '../settings/settings.service';
+import { lockAccounts, lockedBalance, moneyTransaction, walletOf } from './ledger.service';
 
 type LedgerKind = (typeof ledgerTransactions.$inferSelect)['kind'];
 
@@ -62,4 +83,109 @@ export async function listStatement(
     descricao: r.description,
     createdAt: r.createdAt.toISOString(),
   }));
+}
+
+/** Saldo and Cashback, with the cashback rate and the withdrawal limits the screen shows. */
+export async function getWallet({
+  db,
+  config,
+  userId,
+}: {
+  db: Db;
+  config: Config;
+  userId: string;
+}): Promise<Wallet> {
+  const [wallet, limits] = await Promise.all([walletOf(db, userId), withdrawLimits(db)]);
+  return {
+    ...wallet,
+    cashbackBp: config.cashbackBp,
+    withdrawMinCentavos: limits.min,
+    withdrawMaxCentavos: limits.max,
+  };
+}
+
+/** Adds Saldo by PIX: a charge of the amount chosen, credited when the provider confirms it. */
+export function createTopup({
+  db,
+  config,
+  provider,
+  userId,
+  amount,
+}: {
+  db: Db;
+  config: Config;
+  provider: PixProvider | null;
+  userId: string;
+  amount: number;
+}): Promise<PixCharge> {
+  return createTopupCharge({ db, config, provider, userId, amount });
+}
+
+/**
+ * Withdraws Saldo by PIX to the player's own key (Cashback is never withdrawn): within the limits
+ * of the settings, only once the identity is verified, and only what the locked Saldo holds.
+ */
+export async function requestWithdrawal({
+  db,
+  userId,
+  amount,
+}: {
+  db: Db;
+  userId: string;
+  amount: number;
+}): Promise<{ id: string; status: 'pendente'; valor: number }> {
+  const { min, max } = await withdrawLimits(db);
+  if (amount < min)
+    throw new AppError('VALIDATION_ERROR', {
+      message: `O valor mínimo de saque é ${formatBRL(min)}.`,
+    });
+  if (amount > max)
+    throw new AppError('VALIDATION_ERROR', {
+      message: `O valor máximo de saque é ${formatBRL(max)}.`,
+    });
+  const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
+  if (!profile?.isVerified)
+    throw new AppError('FORBIDDEN', {
+      message: 'Verifique sua identidade antes de sacar.',
+      reason: 'NOT_VERIFIED',
+    });
+  const pixKey = profile.chavePix;
+  if (!pixKey)
+    throw new AppError('VALIDATION_ERROR', {
+      message: 'Cadastre sua chave PIX no perfil antes de sacar.',
+    });
+  const id = await moneyTransaction(db, async (tx) => {
+    const saldoRef = { kind: 'user_saldo', userId } as const;
+    const saldo = lockedBalance(await lockAccounts(tx, [saldoRef]), saldoRef);
+    if (saldo < amount)
+      throw new AppError('BAD_REQUEST', {
+        message: 'Saldo insuficiente para este saque. O Cashback não pode ser sacado.',
+        reason: 'INSUFFICIENT_BALANCE',
+      });
+    return createPayout(tx, { kind: 'withdrawal', userId, amount, pixKey });
+  });
+  return { id, status: 'pendente', valor: amount };
+}
+
+/** The player's withdrawals, newest first, with the reason a failed one shows. */
+export async function listWithdrawals({
+  db,
+  userId,
+}: {
+  db: Db;
+  userId: string;
+}): Promise<Withdrawal[]> {
+  const rows = await db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.userId, userId), eq(payouts.kind, 'withdrawal')));
+  return rows
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+    .map((r) => ({
+      id: r.id,
+      valor: r.amount,
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+      lastError: playerPayoutReason(r),
+    }));
 }

@@ -1,0 +1,50 @@
+/**
+ * The one path of a personal-data download (LGPD): the copy made now or one prepared in the
+ * background, the file read only for its owner, and the download written to the security log.
+ */
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { FileStorage } from '../../lib/storage';
+import { type ClientInfo, recordSecurityEvent } from '../security/security.service';
+import {
+  type ExportFile,
+  buildExportFile,
+  countExportRows,
+  readDataExport,
+} from './data-export-job';
+
+export type DataExportSource =
+  { kind: 'now'; includeImages: boolean } | { kind: 'prepared'; exportId: string };
+
+export async function downloadDataExport({
+  db,
+  storage,
+  config,
+  userId,
+  source,
+  client,
+}: {
+  db: Db;
+  storage: FileStorage;
+  config: Config;
+  userId: string;
+  source: DataExportSource;
+  client: ClientInfo;
+}): Promise<ExportFile> {
+  let file: ExportFile;
+  if (source.kind === 'now') {
+    // Large accounts get their copy prepared in the background (data-export-job.ts).
+    if ((await countExportRows(db, userId)) > config.dataExport.largeRows)
+      throw new AppError('CONFLICT', {
+        reason: 'EXPORT_LARGE',
+        message:
+          'Sua conta tem muitos registros: peça a exportação no perfil e avisaremos por e-mail quando ela estiver pronta.',
+      });
+    file = await buildExportFile({ db, storage, userId, includeImages: source.includeImages });
+  } else {
+    file = await readDataExport({ db, storage, config, userId, exportId: source.exportId });
+  }
+  await recordSecurityEvent(db, { userId, action: 'data_export', client });
+  return file;
+}

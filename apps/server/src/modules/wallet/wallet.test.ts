@@ -1,0 +1,120 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type TestContext,
+  createTestApp,
+  createUser,
+  expectLedgerInvariants,
+  jsonHeaders,
+  newCpf,
+  signIn,
+  verifiedPlayer,
+} from '../../test/helpers';
+import { processPayouts } from '../draws/payouts.service';
+import type { PixProvider } from '../payments/pix-provider';
+import { createSimulatorProvider } from '../payments/simulator';
+import { postTransaction, walletOf } from './ledger.service';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => ctx.close());
+afterEach(async () => expectLedgerInvariants(ctx));
+const db = () => ctx.database.db;
+
+function call(method: 'GET' | 'POST', url: string, cookie: string, payload?: object) {
+  return ctx.app.inject({
+    method,
+    url,
+    headers: { ...jsonHeaders, cookie },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+/** A verified player with R$ 1.000,00 of Saldo and, when given, a PIX key. */
+async function player(options: { pixKey?: string } = {}) {
+  const u = await createUser(ctx, {
+    profile: {
+      nomeCompleto: 'Maria Teste',
+      cpf: newCpf(),
+      dataNascimento: '1990-01-01',
+      isVerified: true,
+      ...(options.pixKey ? { chavePix: options.pixKey, chavePixTipo: 'email' } : {}),
+    },
+  });
+  await postTransaction(db(), {
+    kind: 'topup',
+    idempotencyKey: `t:${u.id}`,
+    description: 'teste',
+    userId: u.id,
+    entries: [
+      { account: { kind: 'pix_clearing' }, amount: -100_000 },
+      { account: { kind: 'user_saldo', userId: u.id }, amount: 100_000 },
+    ],
+  });
+  return u;
+}
+
+describe('adding Saldo', () => {
+  it('adds Saldo by PIX from R$ 1,00', async () => {
+    const p = await verifiedPlayer(ctx);
+    const small = await call('POST', '/api/wallet/topup', p.cookie, { valor: 99 });
+    expect(small.json().error.message).toBe('O valor mínimo é R$ 1,00.');
+    const topup = (await call('POST', '/api/wallet/topup', p.cookie, { valor: 2500 })).json();
+    expect(topup).toMatchObject({ purpose: 'topup', valor: 2500 });
+    await call('POST', `/api/payments/pix/${topup.txid}/simulate`, p.cookie);
+    expect((await call('GET', '/api/wallet', p.cookie)).json()).toMatchObject({
+      saldo: 2500,
+      cashback: 0,
+    });
+    const statement = (await call('GET', '/api/wallet/statement', p.cookie)).json();
+    expect(statement[0]).toMatchObject({ kind: 'topup', conta: 'saldo', valor: 2500 });
+  });
+});
+
+describe('withdrawals', () => {
+  it('withdraws Saldo to the own PIX key within the limits; a refused PIX returns the money', async () => {
+    const p = await player({ pixKey: `saque-${Date.now()}@teste.com.br` });
+    const cookie = await signIn(ctx, p, '203.0.113.91');
+    const withdraw = (valor: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/wallet/withdraw',
+        headers: { ...jsonHeaders, cookie },
+        payload: { valor },
+      });
+    expect((await withdraw(999)).json().error.message).toBe(
+      'O valor mínimo de saque é R$\u00a010,00.',
+    );
+    expect((await withdraw(1_000_001)).json().error.message).toBe(
+      'O valor máximo de saque é R$\u00a010.000,00.',
+    );
+    expect((await withdraw(100_001)).json().error.reason).toBe('INSUFFICIENT_BALANCE');
+    expect((await withdraw(30_000)).statusCode).toBe(200);
+    expect((await walletOf(db(), p.id)).saldo).toBe(70_000);
+    const refusing: PixProvider = {
+      ...createSimulatorProvider({ pixKey: 'x@y.com', receiverName: 'SC', receiverCity: 'SP' }),
+      sendPix: async (input) => ({
+        idEnvio: input.idEnvio,
+        endToEndId: null,
+        status: 'NAO_REALIZADO',
+      }),
+    };
+    const events = await processPayouts({ db: db(), provider: refusing });
+    expect(events.map((e) => [e.kind, e.result])).toEqual([['withdrawal', 'devolvido']]);
+    expect((await walletOf(db(), p.id)).saldo).toBe(100_000);
+    expect((await withdraw(20_000)).statusCode).toBe(200);
+    expect(
+      (await processPayouts({ db: db(), provider: ctx.app.pix })).map((e) => e.result),
+    ).toEqual(['confirmado']);
+    expect((await walletOf(db(), p.id)).saldo).toBe(80_000);
+    const statement = (
+      await ctx.app.inject({ url: '/api/wallet/statement', headers: { cookie } })
+    ).json();
+    expect(statement.map((s: { kind: string }) => s.kind).slice(0, 3)).toEqual([
+      'withdrawal',
+      'withdrawal_return',
+      'withdrawal',
+    ]);
+  });
+});
