@@ -134,6 +134,8 @@ async function send(op: Operation, attempt: Attempt): Promise<number> {
         ? { payload: JSON.stringify(attempt.payload) }
         : {}),
   });
+  // An accepted request's background work (a data export) ends before the next snapshot.
+  await ctx.app.dataExports.idle();
   stats.byStatus[res.statusCode] = (stats.byStatus[res.statusCode] ?? 0) + 1;
   if (res.statusCode >= 500)
     stats.serverErrors.push(

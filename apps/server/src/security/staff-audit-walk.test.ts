@@ -558,6 +558,8 @@ const notStaffActions: Record<string, string> = {
   'POST /api/profile/delete': OWN,
   'PUT /api/profile/notifications': OWN,
   'PUT /api/profile/privacy': OWN,
+  'POST /api/push/subscriptions': OWN,
+  'DELETE /api/push/subscriptions': OWN,
   'POST /api/profile/export/pedidos': OWN,
   'PUT /api/profile/marketing-consent': OWN,
   // Only the caller's own sessions exist for the caller (anyone else's id answers 404).

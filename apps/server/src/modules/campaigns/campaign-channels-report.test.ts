@@ -20,7 +20,10 @@ import {
   setChannels,
   hhmm,
   brasiliaMinuteNow,
+  useCampaignChannelsContext,
 } from './campaign-channels.fixture';
+
+useCampaignChannelsContext();
 
 describe('SMS campaigns', () => {
   it('reaches players with a phone, queues a message per consenting recipient, and reports what the SMS sender records', async () => {

@@ -34,31 +34,39 @@ export let support: string;
 export const salaIds: string[] = [];
 export let phoneCounter = 0;
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await signIn(ctx, await createUser(ctx, { role: 'admin' }), '198.18.74.1');
-  manager = await signIn(ctx, await createUser(ctx, { role: 'manager' }), '198.18.74.2');
-  support = await signIn(ctx, await createUser(ctx, { role: 'support' }), '198.18.74.3');
-  for (let i = 0; i < 6; i += 1)
-    salaIds.push(
-      (
-        await createRoom({
-          db: ctx.database.db,
-          input: {
-            tipoSala: 'prata',
-            valorEntradaCentavos: 1000,
-            maxParticipantes: 10,
-            taxaBp: 1000,
-          },
-        })
-      ).id,
-    );
-});
-afterAll(async () => ctx.close());
-beforeEach(async () => {
-  // SMS campaigns run only with the platform's SMS switch on (spec 001 default: off).
-  await setSetting(ctx.database.db, 'notifications.sms', true, null);
-});
+/**
+ * Registers the file's app, staff sessions and rooms. Each test file calls it at its top level: the
+ * module is shared by the worker's files (no isolation), so hooks at import time would only reach
+ * the first file that imports it.
+ */
+export function useCampaignChannelsContext() {
+  beforeAll(async () => {
+    salaIds.length = 0;
+    ctx = await createTestApp();
+    admin = await signIn(ctx, await createUser(ctx, { role: 'admin' }), '198.18.74.1');
+    manager = await signIn(ctx, await createUser(ctx, { role: 'manager' }), '198.18.74.2');
+    support = await signIn(ctx, await createUser(ctx, { role: 'support' }), '198.18.74.3');
+    for (let i = 0; i < 6; i += 1)
+      salaIds.push(
+        (
+          await createRoom({
+            db: ctx.database.db,
+            input: {
+              tipoSala: 'prata',
+              valorEntradaCentavos: 1000,
+              maxParticipantes: 10,
+              taxaBp: 1000,
+            },
+          })
+        ).id,
+      );
+  });
+  afterAll(async () => ctx.close());
+  beforeEach(async () => {
+    // SMS campaigns run only with the platform's SMS switch on (spec 001 default: off).
+    await setSetting(ctx.database.db, 'notifications.sms', true, null);
+  });
+}
 
 export const call = (
   method: 'GET' | 'POST' | 'PUT',

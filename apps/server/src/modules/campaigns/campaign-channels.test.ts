@@ -19,7 +19,10 @@ import {
   criteriaFor,
   campaignCount,
   auditOf,
+  useCampaignChannelsContext,
 } from './campaign-channels.fixture';
+
+useCampaignChannelsContext();
 
 describe('campaign periods and quiet hours (pure)', () => {
   const start = new Date('2030-01-01T03:00:00Z'); // 00:00 Brasília
