@@ -108,8 +108,13 @@ test.describe('navigation', () => {
       ['Perfil', '/profile'],
     ] as const)
       await expect(sheet.getByRole('link', { name, exact: true })).toHaveAttribute('href', path);
-    const box = await sheet.boundingBox();
-    expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+    // The sheet slides in from the right: its resting place is what must fit the screen.
+    await expect
+      .poll(async () => {
+        const box = await sheet.boundingBox();
+        return box!.x + box!.width;
+      })
+      .toBeLessThanOrEqual(360);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       360,
     );
