@@ -22,6 +22,7 @@ import type { App } from './lib/fastify';
 import { PublicCache } from './lib/public-cache';
 import type { SharedRedis } from './lib/redis';
 import { requireDeclaredAdminPermissions } from './lib/route-permission';
+import { keyRingOf } from './lib/key-ring';
 import { type FileStorage, createStorage } from './lib/storage';
 import { registerAdminPanelRoutes } from './modules/admin/admin-panel.routes';
 import { registerAdminRoomRoutes } from './modules/admin/admin-rooms.routes';
@@ -235,14 +236,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerPixConfigRoutes(app, { runtime: pixRuntime });
   const webhooks = await createWebhookRuntime({
     db,
-    appSecret: config.appSecret,
+    keyRing: keyRingOf(config),
     log: app.log,
     boss: jobs,
   });
   app.addHook('onClose', async () => webhooks.close());
   app.decorate('webhooks', webhooks);
   subscribePlatformEvents(app, webhooks);
-  registerConnectionRoutes(app, { db, appSecret: config.appSecret, webhooks });
+  registerConnectionRoutes(app, { db, keyRing: keyRingOf(config), webhooks });
   // SMS and WhatsApp (docs/decisions/012-sms-whatsapp.md).
   const notifications = await createNotificationRuntime({
     db,

@@ -24,7 +24,13 @@ import {
   testConfig,
 } from '../test/helpers';
 import type { App } from './fastify';
-import { buildKeyRing, keyVersion, reencryptSecrets, sealedWithCurrent, unseal } from './key-ring';
+import {
+  buildKeyRing,
+  keyVersion,
+  resealTwoFactorSecrets,
+  sealedWithCurrent,
+  unseal,
+} from './key-ring';
 import { createLocalStorage } from './storage';
 
 const OLD = 'chave-antiga-chave-antiga-chave-antiga-0001';
@@ -179,11 +185,15 @@ describe('key ring', () => {
     await expect(unseal(onlyNew, uRow!.secret)).rejects.toThrow();
 
     // ... until the command seals them again with the new key.
-    const result = await reencryptSecrets(ctx.database.db, ring);
-    expect(result).toEqual({ checked: 3, resealed: 2 });
+    const result = await resealTwoFactorSecrets(ctx.database.db, ring);
+    expect(result).toEqual({ checked: 3, resealed: 2, unreadable: 0 });
     for (const row of await ctx.database.db.select().from(twoFactor))
       expect(sealedWithCurrent(ring, row.secret)).toBe(true);
-    expect(await reencryptSecrets(ctx.database.db, ring)).toEqual({ checked: 3, resealed: 0 });
+    expect(await resealTwoFactorSecrets(ctx.database.db, ring)).toEqual({
+      checked: 3,
+      resealed: 0,
+      unreadable: 0,
+    });
 
     const retired = await copyWith(NEW, []);
     expect(await signInWith2fa(retired, u, { totp: secret })).toBe(200);

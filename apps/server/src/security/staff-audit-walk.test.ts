@@ -25,6 +25,7 @@ import {
   staffAuditLog,
   webhookDeliveries,
 } from '../db/schema';
+import { keyRingOf } from '../lib/key-ring';
 import { createSealer } from '../lib/sealed';
 import { createPayout } from '../modules/draws/draws.service';
 import { type TestPki, generateTestPki } from '../modules/payments/efi/fake-efi-server';
@@ -210,7 +211,7 @@ async function connection(isActive = true) {
       connectionName: 'c',
       connectionType: 'api',
       serviceName: 's',
-      configSealed: createSealer(ctx.config.appSecret, 'connection-config').seal('{}'),
+      configSealed: createSealer(keyRingOf(ctx.config), 'connection-config').seal('{}'),
       configMasked: {},
       isActive,
     })

@@ -21,6 +21,7 @@ import {
   staffAuditLog,
   webhookDeliveries,
 } from '../../db/schema';
+import { keyRingOf } from '../../lib/key-ring';
 import { createSealer } from '../../lib/sealed';
 import { createAccount } from './admin-users.service';
 import { createRoom } from '../rooms/rooms.service';
@@ -121,7 +122,7 @@ async function connection(isActive = true) {
       connectionName: 'c',
       connectionType: 'api',
       serviceName: 's',
-      configSealed: createSealer(ctx.config.appSecret, 'connection-config').seal('{}'),
+      configSealed: createSealer(keyRingOf(ctx.config), 'connection-config').seal('{}'),
       configMasked: {},
       isActive,
     })

@@ -1,18 +1,46 @@
 /**
- * A connection's configuration: JSON text that must parse to an object, stored sealed with a key
- * from APP_SECRET and shown with secret-looking values masked; an edit that sends a masked value
- * back keeps the stored secret.
+ * A connection's configuration: JSON text that must parse to an object, stored sealed with the
+ * key ring of APP_SECRET and shown with secret-looking values masked; an edit that sends a masked
+ * value back keeps the stored secret.
  */
 import { integrationMessages } from '@sorteio/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { externalConnections } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { createSealer } from '../../lib/sealed';
+import type { KeyRing, ResealCount } from '../../lib/key-ring';
+import { createResealer, createSealer } from '../../lib/sealed';
 
 const SECRET_KEY =
   /secret|senha|password|passwd|token|apikey|api_key|authorization|credential|connectionstring|private/i;
 const MASK = '••••••••';
 
-export function connectionSealer(appSecret: string) {
-  return createSealer(appSecret, 'connection-config');
+export function connectionSealer(ring: KeyRing) {
+  return createSealer(ring, 'connection-config');
+}
+
+/** After a key rotation: every connection's config sealed again with the current key. */
+export async function resealConnectionConfigs(db: Db, ring: KeyRing): Promise<ResealCount> {
+  const sealer = connectionSealer(ring);
+  const resealer = createResealer();
+  const rows = await db
+    .select({ id: externalConnections.id, configSealed: externalConnections.configSealed })
+    .from(externalConnections);
+  for (const row of rows) {
+    const configSealed = resealer.reseal(sealer, row.configSealed);
+    if (configSealed !== row.configSealed)
+      // Only if untouched meanwhile: a save made since then is already sealed with the current key.
+      await db
+        .update(externalConnections)
+        .set({ configSealed })
+        .where(
+          and(
+            eq(externalConnections.id, row.id),
+            eq(externalConnections.configSealed, row.configSealed),
+          ),
+        );
+  }
+  return resealer.count;
 }
 
 export function maskConfig(value: unknown): unknown {

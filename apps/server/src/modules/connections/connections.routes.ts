@@ -8,6 +8,7 @@ import {
 } from '@sorteio/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import type { KeyRing } from '../../lib/key-ring';
 import { requirePermission } from '../../lib/authz';
 import { permission } from '../../lib/route-permission';
 import type { App } from '../../lib/fastify';
@@ -32,9 +33,9 @@ const savedSchema = z.object({
 
 export function registerConnectionRoutes(
   app: App,
-  deps: { db: Db; appSecret: string; webhooks: WebhookRuntime },
+  deps: { db: Db; keyRing: KeyRing; webhooks: WebhookRuntime },
 ) {
-  const { db, appSecret, webhooks } = deps;
+  const { db, keyRing, webhooks } = deps;
 
   app.get(
     '/api/admin/connections',
@@ -67,7 +68,7 @@ export function registerConnectionRoutes(
       const staff = await requirePermission(request, 'connections.manage');
       return saveConnection({
         db,
-        appSecret,
+        keyRing,
         actor: actorOf(staff, request),
         id: null,
         input: request.body,
@@ -91,7 +92,7 @@ export function registerConnectionRoutes(
       const staff = await requirePermission(request, 'connections.manage');
       return saveConnection({
         db,
-        appSecret,
+        keyRing,
         actor: actorOf(staff, request),
         id: request.params.id,
         input: request.body,
@@ -130,7 +131,7 @@ export function registerConnectionRoutes(
     },
     async (request) => {
       await requirePermission(request, 'connections.manage');
-      return testConnection({ db, appSecret, id: request.params.id });
+      return testConnection({ db, keyRing, id: request.params.id });
     },
   );
 

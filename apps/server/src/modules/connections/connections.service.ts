@@ -2,7 +2,7 @@
  * External connections (spec 001 "Admin connections tab") and outgoing webhooks.
  *
  * - The config is JSON text that must parse to an object (a clear error, never silently ignored).
- *   It is stored sealed with a key from APP_SECRET; the list shows it with secret-looking values
+ *   It is stored sealed with the key ring of APP_SECRET; the list shows it with secret-looking values
  *   masked, and an edit that sends a masked value back keeps the stored secret.
  * - 'Testar' makes a real request: an HTTP request to the configured URL for api and webhook, a
  *   PostgreSQL connection and `select 1` for database. Outgoing requests follow the SSRF rule of
@@ -27,6 +27,7 @@ import pg from 'pg';
 import type { Db } from '../../db/client';
 import { externalConnections, webhookDeliveries } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
+import type { KeyRing } from '../../lib/key-ring';
 import { isPrivateAddress, outboundRequest } from '../../lib/outbound-http';
 import type { AuditActor } from '../audit/audit.service';
 import { writeAudit } from '../audit/audit.service';
@@ -39,6 +40,8 @@ import {
 } from './connection-config';
 import { type WebhookDispatcher, forgetWebhookTargets } from './webhook-deliveries';
 import { describeError, sendSigned } from './webhook-send';
+
+export { resealConnectionConfigs } from './connection-config';
 
 const TEST_TIMEOUT_MS = 5000;
 
@@ -86,14 +89,14 @@ async function getRow(db: Db, id: string): Promise<Row> {
 
 export async function saveConnection(options: {
   db: Db;
-  appSecret: string;
+  keyRing: KeyRing;
   actor: AuditActor;
   id: string | null;
   input: SaveConnectionInput;
 }): Promise<{ connection: Connection; signingSecret: string | null }> {
   const { db, actor } = options;
   const input = saveConnectionInputSchema.parse(options.input);
-  const seal = sealer(options.appSecret);
+  const seal = sealer(options.keyRing);
   const previous = options.id ? await getRow(db, options.id) : null;
   let config = parseConfig(input.config_data);
   if (previous)
@@ -162,11 +165,11 @@ export async function deleteConnection(db: Db, actor: AuditActor, id: string): P
 /** 'Testar': a real request; what happened (status, time, error). */
 export async function testConnection(options: {
   db: Db;
-  appSecret: string;
+  keyRing: KeyRing;
   id: string;
 }): Promise<ConnectionTestResult> {
   const row = await getRow(options.db, options.id);
-  const config = JSON.parse(sealer(options.appSecret).openText(row.configSealed)) as Record<
+  const config = JSON.parse(sealer(options.keyRing).openText(row.configSealed)) as Record<
     string,
     unknown
   >;

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { externalConnections, staffAuditLog, webhookDeliveries } from '../../db/schema';
+import { keyRingOf } from '../../lib/key-ring';
 import { createSealer } from '../../lib/sealed';
 import { createRoom } from '../rooms/rooms.service';
 import { postTransaction } from '../wallet/ledger.service';
@@ -119,7 +120,7 @@ describe('connections', () => {
       config_data: JSON.stringify(c.config_data),
     });
     expect(edited.statusCode).toBe(200);
-    const sealer = createSealer(ctx.config.appSecret, 'connection-config');
+    const sealer = createSealer(keyRingOf(ctx.config), 'connection-config');
     const [after] = await ctx.database.db.select().from(externalConnections);
     expect(JSON.parse(sealer.openText(after!.configSealed))).toEqual({
       connectionString: 'postgres://leitor:senha-super-secreta@db.exemplo.com:5432/relatorios',

@@ -9,6 +9,7 @@ import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { externalConnections, webhookDeliveries } from '../../db/schema';
 import { attemptLeased, claimLeased, scheduledBackoff } from '../../lib/delivery-queue';
+import type { KeyRing } from '../../lib/key-ring';
 import { getSetting } from '../settings/settings.service';
 import { connectionSealer } from './connection-config';
 import { WEBHOOK_TIMEOUT_MS, describeError, sendSigned } from './webhook-send';
@@ -110,7 +111,7 @@ interface DeliveryResult {
  */
 export async function attemptDelivery(
   db: Db,
-  appSecret: string,
+  keyRing: KeyRing,
   deliveryId: string,
 ): Promise<number | null> {
   // An inactive (paused) connection keeps its deliveries pending until it is active again.
@@ -148,7 +149,7 @@ export async function attemptDelivery(
         .from(externalConnections)
         .where(eq(externalConnections.id, claimed.connectionId));
       if (!connection) return false;
-      config = JSON.parse(connectionSealer(appSecret).openText(connection.configSealed)) as {
+      config = JSON.parse(connectionSealer(keyRing).openText(connection.configSealed)) as {
         url?: string;
         secret?: string;
       };

@@ -9,6 +9,7 @@ import type PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { App } from '../../lib/fastify';
+import type { KeyRing } from '../../lib/key-ring';
 import type { DrawOutcome } from '../draws/draws.service';
 import type { PayoutEvent } from '../draws';
 import type { ReceiveResult } from '../payments/payments.service';
@@ -31,14 +32,14 @@ export interface WebhookRuntime extends WebhookDispatcher {
 
 export async function createWebhookRuntime(options: {
   db: Db;
-  appSecret: string;
+  keyRing: KeyRing;
   log: FastifyBaseLogger;
   boss: PgBoss | null;
 }): Promise<WebhookRuntime> {
-  const { db, appSecret, log, boss } = options;
+  const { db, keyRing, log, boss } = options;
 
   async function attempt(id: string): Promise<void> {
-    const retryIn = await attemptDelivery(db, appSecret, id);
+    const retryIn = await attemptDelivery(db, keyRing, id);
     if (retryIn !== null) await runner.enqueue({ id }, retryIn);
   }
   async function sweep(): Promise<void> {

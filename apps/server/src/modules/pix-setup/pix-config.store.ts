@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { pixProviderConfig } from '../../db/schema';
+import type { KeyRing } from '../../lib/key-ring';
 import { createSealer, maskSecret } from '../../lib/sealed';
 
 export const ROW_ID = 'efi';
@@ -20,11 +21,11 @@ export type Row = typeof pixProviderConfig.$inferSelect;
 /** A transaction handle of `db.transaction`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export function sealers(appSecret: string) {
+export function sealers(ring: KeyRing) {
   return {
-    secret: createSealer(appSecret, 'efi-client-secret'),
-    cert: createSealer(appSecret, 'efi-certificate'),
-    password: createSealer(appSecret, 'efi-certificate-password'),
+    secret: createSealer(ring, 'efi-client-secret'),
+    cert: createSealer(ring, 'efi-certificate'),
+    password: createSealer(ring, 'efi-certificate-password'),
   };
 }
 

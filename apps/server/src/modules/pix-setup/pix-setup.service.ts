@@ -4,9 +4,10 @@
  * This is the module's entry; its parts live beside it:
  *
  * - pix-config.store.ts: the stored row, its sealing and the live copy. Credentials and the .p12
- *   certificate (and its password) are sealed with a key from APP_SECRET (lib/sealed.ts) and never
- *   leave the server: the screen gets masked values and the certificate's subject, issuer, serial
- *   and validity (pix-config.view.ts).
+ *   certificate (and its password) are sealed with the key ring of APP_SECRET (lib/sealed.ts)
+ *   and never leave the server: the screen gets masked values and the certificate's subject,
+ *   issuer, serial and validity (pix-config.view.ts). pix-reseal.ts seals them again with the
+ *   current key after a rotation (`npm run secrets:reencrypt`).
  * - pix-activation.ts: saving only saves; a saved configuration goes live when 'Testar Integração'
  *   passes on it (or on an audited override with a reason), and the one live before stays live
  *   until then, so a mistyped host or secret never stops payments (issue 36).
@@ -29,6 +30,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { pixProviderConfig } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { keyRingOf } from '../../lib/key-ring';
 import { maskSecret } from '../../lib/sealed';
 import type { AuditActor } from '../audit/audit.service';
 import { writeAudit } from '../audit/audit.service';
@@ -51,6 +53,7 @@ import { readConfigView } from './pix-config.view';
 import { createProviderCache } from './pix-provider-cache';
 
 export { CERTIFICATES_KEPT, inspectCertificate, readValidity } from './pix-certificates';
+export { resealPixSecrets } from './pix-reseal';
 export { CALL_RECORD_MS, PROVIDER_CHECK_MS } from './pix-provider-cache';
 
 export interface PixRuntime {
@@ -88,7 +91,7 @@ export async function createPixRuntime(options: {
   fixed?: PixProvider | null;
 }): Promise<PixRuntime> {
   const { config, db, log } = options;
-  const seal = sealers(config.appSecret);
+  const seal = sealers(keyRingOf(config));
   const cache = await createProviderCache({
     config,
     db,

@@ -7,7 +7,7 @@
  *   the request only records a `data_exports` row and the file is built off the request path.
  * - The job: a pg-boss job (queue `data-export`, retried) when the background jobs are on,
  *   otherwise in this process one at a time (tests, `idle()`). The file (JSON, or a zip of the
- *   JSON, the readable summary and the images) is sealed with a key derived from APP_SECRET and put
+ *   JSON, the readable summary and the images) is sealed with the key ring of APP_SECRET and put
  *   in the private file storage; the player is e-mailed a link to the profile, where the download
  *   needs their own session.
  * - Expiry: the file is kept DATA_EXPORT_TTL_HOURS (default 48 h); the background rounds delete it
@@ -15,7 +15,7 @@
  */
 import { strToU8, zipSync } from 'fflate';
 import type { DataExportJob, DataExportState } from '@sorteio/shared';
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Config } from '../../config';
@@ -37,7 +37,8 @@ import {
   verificacaoUsuario,
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { createSealer } from '../../lib/sealed';
+import { type KeyRing, type ResealCount, keyRingOf } from '../../lib/key-ring';
+import { createResealer, createSealer } from '../../lib/sealed';
 import type { FileStorage } from '../../lib/storage';
 import type { Mailer } from '../mail/mail.service';
 import { renderMail } from '../mail';
@@ -243,7 +244,7 @@ export async function runDataExport(
       includeImages: claimed.includeImages,
     });
     const key = `data-export/${claimed.id}.sealed`;
-    const sealed = createSealer(config.appSecret, SEAL_PURPOSE).seal(file.data);
+    const sealed = createSealer(keyRingOf(config), SEAL_PURPOSE).seal(file.data);
     await storage.put(key, Buffer.from(sealed, 'utf8'), 'application/octet-stream');
     const now = new Date();
     const expiresAt = new Date(now.getTime() + config.dataExport.ttlHours * 3600_000);
@@ -327,17 +328,7 @@ export async function readDataExport({
     });
   const stored = await storage.get(row.fileKey);
   if (!stored) throw new AppError('NOT_FOUND', { message: 'Exportação não encontrada.' });
-  const sealed = stored.data.toString('utf8');
-  let data: Buffer | null = null;
-  for (const secret of [config.appSecret, ...config.appSecretPrevious]) {
-    try {
-      data = createSealer(secret, SEAL_PURPOSE).open(sealed);
-      break;
-    } catch {
-      // Sealed with another key of the ring.
-    }
-  }
-  if (!data) throw new Error('data export: no key opens the stored file');
+  const data = createSealer(keyRingOf(config), SEAL_PURPOSE).open(stored.data.toString('utf8'));
   return {
     data,
     contentType: row.contentType ?? 'application/octet-stream',
@@ -363,6 +354,34 @@ export async function purgeExpiredDataExports(
       .where(eq(dataExports.id, row.id));
   }
   return due.length;
+}
+
+/**
+ * After a key rotation: the prepared files not yet expired sealed again with the current key
+ * (written back under the same storage key).
+ */
+export async function resealDataExports(
+  db: Db,
+  storage: FileStorage,
+  ring: KeyRing,
+  now = new Date(),
+): Promise<ResealCount> {
+  const sealer = createSealer(ring, SEAL_PURPOSE);
+  const resealer = createResealer();
+  const ready = await db
+    .select({ fileKey: dataExports.fileKey })
+    .from(dataExports)
+    .where(and(eq(dataExports.status, 'pronta'), gt(dataExports.expiresAt, now)));
+  for (const row of ready) {
+    if (!row.fileKey) continue;
+    const stored = await storage.get(row.fileKey);
+    if (!stored) continue;
+    const sealed = stored.data.toString('utf8');
+    const again = resealer.reseal(sealer, sealed);
+    if (again !== sealed)
+      await storage.put(row.fileKey, Buffer.from(again, 'utf8'), 'application/octet-stream');
+  }
+  return resealer.count;
 }
 
 export interface DataExportQueue {

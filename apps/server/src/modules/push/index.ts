@@ -1,2 +1,2 @@
 export { registerPushRoutes } from './push.routes';
-export { createPushSender, type PushSender } from './push.service';
+export { createPushSender, type PushSender, resealVapidKey } from './push.service';

@@ -11,7 +11,14 @@ import webpush from 'web-push';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { profiles, pushSubscriptions, pushVapidKeys } from '../../db/schema';
-import { buildKeyRing, seal, unseal } from '../../lib/key-ring';
+import {
+  type KeyRing,
+  type ResealCount,
+  keyRingOf,
+  seal,
+  sealedWithCurrent,
+  unseal,
+} from '../../lib/key-ring';
 import { outboundRequest } from '../../lib/outbound-http';
 import type { LiveEvent } from '../../realtime/realtime';
 import { getSetting } from '../settings/settings.service';
@@ -32,7 +39,7 @@ const MAX_FAILURES = 10;
  */
 export async function vapidKeys(db: Db, config: Config): Promise<VapidKeys> {
   if (config.push.vapid) return config.push.vapid;
-  const ring = buildKeyRing(config.appSecret, config.appSecretPrevious);
+  const ring = keyRingOf(config);
   const read = async () => {
     const [row] = await db.select().from(pushVapidKeys).where(eq(pushVapidKeys.id, 'default'));
     return row
@@ -51,6 +58,36 @@ export async function vapidKeys(db: Db, config: Config): Promise<VapidKeys> {
     })
     .onConflictDoNothing();
   return (await read())!;
+}
+
+/**
+ * After a key rotation: the stored VAPID private key sealed again with the current key (the pair
+ * itself stays, so the devices' subscriptions stay valid).
+ */
+export async function resealVapidKey(db: Db, ring: KeyRing): Promise<ResealCount> {
+  const count: ResealCount = { checked: 0, resealed: 0, unreadable: 0 };
+  const rows = await db
+    .select({ id: pushVapidKeys.id, privateKeySealed: pushVapidKeys.privateKeySealed })
+    .from(pushVapidKeys);
+  for (const row of rows) {
+    count.checked += 1;
+    if (sealedWithCurrent(ring, row.privateKeySealed)) continue;
+    let plain: string;
+    try {
+      plain = await unseal(ring, row.privateKeySealed);
+    } catch {
+      count.unreadable += 1;
+      continue;
+    }
+    await db
+      .update(pushVapidKeys)
+      .set({ privateKeySealed: await seal(ring, plain) })
+      .where(
+        and(eq(pushVapidKeys.id, row.id), eq(pushVapidKeys.privateKeySealed, row.privateKeySealed)),
+      );
+    count.resealed += 1;
+  }
+  return count;
 }
 
 /** Saves (or moves to this account) the device's subscription. */
