@@ -7,15 +7,15 @@
  *   the request only records a `data_exports` row and the file is built off the request path.
  * - The job: a pg-boss job (queue `data-export`, retried) when the background jobs are on,
  *   otherwise in this process one at a time (tests, `idle()`). The file (JSON, or a zip of the
- *   JSON, the readable summary and the images) is sealed with a key derived from APP_SECRET and put
- *   in the private file storage; the player is e-mailed a link to the profile, where the download
- *   needs their own session.
+ *   JSON, the readable summary and the images) and the readable summary on its own are sealed
+ *   with a key derived from APP_SECRET and put in the private file storage; the player is e-mailed
+ *   a link to the profile, where the download and the summary need their own session.
  * - Expiry: the file is kept DATA_EXPORT_TTL_HOURS (default 48 h); the background rounds delete it
  *   and mark the row `expirada`.
  */
 import { strToU8, zipSync } from 'fflate';
 import type { DataExportJob, DataExportState } from '@sorteio/shared';
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Config } from '../../config';
@@ -90,19 +90,21 @@ const extensionOf = (contentType: string) =>
  * The export as one file: the JSON alone, or with the images a zip holding the JSON, the readable
  * summary and `documentos/` with the document photo and the selfie as sent (re-encoded on upload).
  */
-export async function buildExportFile({
+async function assembleExportFile({
   db,
   storage,
   userId,
+  json,
+  summary,
   includeImages,
 }: {
   db: Db;
   storage: FileStorage;
   userId: string;
+  json: string;
+  summary: string;
   includeImages: boolean;
 }): Promise<ExportFile> {
-  const data = await exportPersonalData({ db, userId });
-  const json = JSON.stringify(data, null, 2);
   if (!includeImages)
     return {
       data: Buffer.from(json, 'utf8'),
@@ -111,7 +113,7 @@ export async function buildExportFile({
     };
   const files: Record<string, Uint8Array | [Uint8Array, { level: 0 }]> = {
     [EXPORT_JSON_NAME]: strToU8(json),
-    'resumo.html': strToU8(renderPersonalDataHtml(data)),
+    'resumo.html': strToU8(summary),
   };
   const [row] = await db
     .select({ doc: verificacaoUsuario.fotoDocumentoKey, selfie: verificacaoUsuario.selfieKey })
@@ -136,6 +138,40 @@ export async function buildExportFile({
     fileName: EXPORT_ZIP_NAME,
   };
 }
+
+/** The export built now, in the request (accounts up to DATA_EXPORT_LARGE_ROWS). */
+export async function buildExportFile({
+  db,
+  storage,
+  userId,
+  includeImages,
+}: {
+  db: Db;
+  storage: FileStorage;
+  userId: string;
+  includeImages: boolean;
+}): Promise<ExportFile> {
+  const data = await exportPersonalData({ db, userId });
+  return assembleExportFile({
+    db,
+    storage,
+    userId,
+    json: JSON.stringify(data, null, 2),
+    summary: includeImages ? renderPersonalDataHtml(data) : '',
+    includeImages,
+  });
+}
+
+/** The readable summary built now, in the request (accounts up to DATA_EXPORT_LARGE_ROWS). */
+export async function buildExportSummary(db: Db, userId: string): Promise<string> {
+  return renderPersonalDataHtml(await exportPersonalData({ db, userId }));
+}
+
+/**
+ * The job's output is two sealed files: the export and the readable summary, so that no request
+ * of a large account reads and renders all its rows. The summary sits beside the export's file.
+ */
+const summaryKeyOf = (fileKey: string) => fileKey.replace(/\.sealed$/, '.resumo.sealed');
 
 type ExportRow = typeof dataExports.$inferSelect;
 
@@ -236,15 +272,24 @@ export async function runDataExport(
     .returning();
   if (!claimed) return null;
   try {
-    const file = await buildExportFile({
+    const data = await exportPersonalData({ db, userId: claimed.userId });
+    const summary = renderPersonalDataHtml(data);
+    const file = await assembleExportFile({
       db,
       storage,
       userId: claimed.userId,
+      json: JSON.stringify(data, null, 2),
+      summary,
       includeImages: claimed.includeImages,
     });
     const key = `data-export/${claimed.id}.sealed`;
-    const sealed = createSealer(config.appSecret, SEAL_PURPOSE).seal(file.data);
-    await storage.put(key, Buffer.from(sealed, 'utf8'), 'application/octet-stream');
+    const sealer = createSealer(config.appSecret, SEAL_PURPOSE);
+    await storage.put(key, Buffer.from(sealer.seal(file.data), 'utf8'), 'application/octet-stream');
+    await storage.put(
+      summaryKeyOf(key),
+      Buffer.from(sealer.seal(Buffer.from(summary, 'utf8')), 'utf8'),
+      'application/octet-stream',
+    );
     const now = new Date();
     const expiresAt = new Date(now.getTime() + config.dataExport.ttlHours * 3600_000);
     const [ready] = await db
@@ -263,6 +308,7 @@ export async function runDataExport(
       .returning();
     if (!ready) {
       await storage.delete(key);
+      await storage.delete(summaryKeyOf(key));
       return null;
     }
     const [owner] = await db
@@ -325,24 +371,64 @@ export async function readDataExport({
       reason: 'EXPORT_NOT_READY',
       message: 'Sua exportação ainda está sendo preparada.',
     });
-  const stored = await storage.get(row.fileKey);
-  if (!stored) throw new AppError('NOT_FOUND', { message: 'Exportação não encontrada.' });
-  const sealed = stored.data.toString('utf8');
-  let data: Buffer | null = null;
-  for (const secret of [config.appSecret, ...config.appSecretPrevious]) {
-    try {
-      data = createSealer(secret, SEAL_PURPOSE).open(sealed);
-      break;
-    } catch {
-      // Sealed with another key of the ring.
-    }
-  }
-  if (!data) throw new Error('data export: no key opens the stored file');
+  const data = await openSealed(storage, config, row.fileKey);
+  if (!data) throw new AppError('NOT_FOUND', { message: 'Exportação não encontrada.' });
   return {
     data,
     contentType: row.contentType ?? 'application/octet-stream',
     fileName: row.fileName ?? EXPORT_JSON_NAME,
   };
+}
+
+/** A stored file opened with the key ring; null when it is not there. */
+async function openSealed(
+  storage: FileStorage,
+  config: Config,
+  key: string,
+): Promise<Buffer | null> {
+  const stored = await storage.get(key);
+  if (!stored) return null;
+  const sealed = stored.data.toString('utf8');
+  for (const secret of [config.appSecret, ...config.appSecretPrevious]) {
+    try {
+      return createSealer(secret, SEAL_PURPOSE).open(sealed);
+    } catch {
+      // Sealed with another key of the ring.
+    }
+  }
+  throw new Error('data export: no key opens the stored file');
+}
+
+/**
+ * The readable summary of the owner's latest prepared export still within its time; null when
+ * there is none (the player asks for an export first).
+ */
+export async function readPreparedSummary({
+  db,
+  storage,
+  config,
+  userId,
+}: {
+  db: Db;
+  storage: FileStorage;
+  config: Config;
+  userId: string;
+}): Promise<string | null> {
+  const [row] = await db
+    .select({ fileKey: dataExports.fileKey })
+    .from(dataExports)
+    .where(
+      and(
+        eq(dataExports.userId, userId),
+        eq(dataExports.status, 'pronta'),
+        gt(dataExports.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(desc(dataExports.readyAt))
+    .limit(1);
+  if (!row?.fileKey) return null;
+  const data = await openSealed(storage, config, summaryKeyOf(row.fileKey));
+  return data ? data.toString('utf8') : null;
 }
 
 /** Deletes the files of exports past their time and marks the rows `expirada`. */
@@ -356,7 +442,10 @@ export async function purgeExpiredDataExports(
     .from(dataExports)
     .where(and(eq(dataExports.status, 'pronta'), lte(dataExports.expiresAt, now)));
   for (const row of due) {
-    if (row.fileKey) await storage.delete(row.fileKey);
+    if (row.fileKey) {
+      await storage.delete(row.fileKey);
+      await storage.delete(summaryKeyOf(row.fileKey));
+    }
     await db
       .update(dataExports)
       .set({ status: 'expirada', fileKey: null })
