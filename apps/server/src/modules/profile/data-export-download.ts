@@ -13,10 +13,10 @@ import {
   type ExportFile,
   buildExportFile,
   buildExportSummary,
-  countExportRows,
   readDataExport,
   readPreparedSummary,
-} from './data-export-job';
+} from './data-export-files';
+import { countExportRows } from './data-export-job';
 
 const tooLarge = () =>
   new AppError('CONFLICT', {

@@ -25,11 +25,11 @@ import { clientInfo } from '../../lib/request';
 import { downloadDataExport, viewDataExportSummary } from './data-export-download';
 import {
   type DataExportQueue,
-  type ExportFile,
   dataExportState,
   requestDataExport,
   toDataExportJob,
 } from './data-export-job';
+import type { ExportFile } from './data-export-files';
 import {
   listSecurityLogs,
   loggedRecently,
