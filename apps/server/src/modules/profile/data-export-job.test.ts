@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataExports, verificacaoUsuario } from '../../db/schema';
 import { createLocalStorage } from '../../lib/storage';
 import { type TestContext, createTestApp, jsonHeaders, verifiedPlayer } from '../../test/helpers';
-import { purgeExpiredDataExports } from './data-export-job';
+import { purgeExpiredDataExports } from './data-export-files';
 
 let ctx: TestContext;
 let storageDir: string;
@@ -174,6 +174,52 @@ describe('personal-data export of a large account, as a background job', () => {
     expect(JSON.parse(strFromU8(files['meus-dados-sorteio-certo.json']!)).conta.email).toBe(
       p.email,
     );
+  });
+
+  it('builds the readable summary in the job too, and serves the prepared one to the owner', async () => {
+    const p = await verifiedPlayer(ctx);
+    const other = await verifiedPlayer(ctx);
+    // No export prepared yet: the request does not build one.
+    const before = await get('/api/profile/export/resumo', p.cookie);
+    expect(before.statusCode).toBe(409);
+    expect(before.json().error.reason).toBe('EXPORT_LARGE');
+
+    const job = (await ask(p.cookie, false)).json();
+    await ctx.app.dataExports.idle();
+    const [row] = await db().select().from(dataExports).where(eq(dataExports.id, job.id));
+    const summaryName = path.basename(row!.fileKey!).replace(/\.sealed$/, '.resumo.sealed');
+    expect(storedFiles()).toContain(summaryName);
+    // Sealed like the export.
+    const raw = await createLocalStorage(storageDir).get(`data-export/${summaryName}`);
+    expect(raw!.data.toString('utf8')).not.toContain(p.email);
+
+    const page = await get('/api/profile/export/resumo', p.cookie);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    expect(page.body).toContain('<h1>Meus dados no Sorteio Certo</h1>');
+    expect(page.body).toContain('<h2>Conta</h2>');
+    expect(page.body).toContain(p.email);
+    // The summary of another account is never the one served.
+    expect((await get('/api/profile/export/resumo', other.cookie)).statusCode).toBe(409);
+
+    // It is the job's file that is served: once gone, nothing is rebuilt in the request.
+    await createLocalStorage(storageDir).delete(`data-export/${summaryName}`);
+    expect((await get('/api/profile/export/resumo', p.cookie)).statusCode).toBe(409);
+
+    // Deleted with the export when its time is over.
+    const again = (await ask(p.cookie, false)).json();
+    await ctx.app.dataExports.idle();
+    const [next] = await db().select().from(dataExports).where(eq(dataExports.id, again.id));
+    const nextSummary = path.basename(next!.fileKey!).replace(/\.sealed$/, '.resumo.sealed');
+    expect((await get('/api/profile/export/resumo', p.cookie)).statusCode).toBe(200);
+    await purgeExpiredDataExports(
+      db(),
+      createLocalStorage(storageDir),
+      new Date(Date.now() + 49 * 3600_000),
+    );
+    expect(storedFiles()).not.toContain(nextSummary);
+    expect((await get('/api/profile/export/resumo', p.cookie)).statusCode).toBe(409);
   });
 
   it('refuses a request without the images choice, with a Portuguese message', async () => {

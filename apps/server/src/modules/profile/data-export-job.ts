@@ -7,15 +7,14 @@
  *   the request only records a `data_exports` row and the file is built off the request path.
  * - The job: a pg-boss job (queue `data-export`, retried) when the background jobs are on,
  *   otherwise in this process one at a time (tests, `idle()`). The file (JSON, or a zip of the
- *   JSON, the readable summary and the images) is sealed with the key ring of APP_SECRET and put
- *   in the private file storage; the player is e-mailed a link to the profile, where the download
- *   needs their own session.
+ *   JSON, the readable summary and the images) and the readable summary on its own are sealed
+ *   and stored (data-export-files.ts); the player is e-mailed a link to the profile, where the
+ *   download and the summary need their own session.
  * - Expiry: the file is kept DATA_EXPORT_TTL_HOURS (default 48 h); the background rounds delete it
- *   and mark the row `expirada`.
+ *   and mark the row `expirada` (`purgeExpiredDataExports`).
  */
-import { strToU8, zipSync } from 'fflate';
 import type { DataExportJob, DataExportState } from '@sorteio/shared';
-import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Config } from '../../config';
@@ -34,23 +33,14 @@ import {
   supportTickets,
   user,
   userSecurityLogs,
-  verificacaoUsuario,
 } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import { type KeyRing, type ResealCount, keyRingOf } from '../../lib/key-ring';
-import { createResealer, createSealer } from '../../lib/sealed';
 import type { FileStorage } from '../../lib/storage';
 import type { Mailer } from '../mail/mail.service';
 import { renderMail } from '../mail';
-import { renderPersonalDataHtml } from './data-export-html';
-import { exportPersonalData } from './profile.service';
 import { brazilDateTimeText } from '../../lib/brazil-time';
+import { buildPreparedExport, deleteStoredExport, storeSealedExport } from './data-export-files';
 
 export const DATA_EXPORT_QUEUE = 'data-export';
-export const EXPORT_JSON_NAME = 'meus-dados-sorteio-certo.json';
-export const EXPORT_ZIP_NAME = 'meus-dados-sorteio-certo.zip';
-
-const SEAL_PURPOSE = 'data-export';
 
 /**
  * Rows the account holds in the tables that grow with use (entries, charges, the statement,
@@ -76,66 +66,6 @@ export async function countExportRows(db: Db, userId: string): Promise<number> {
   const [row] = (result as { rows?: { n: string }[] }).rows ?? (result as { n: string }[]);
 
   return Number(row?.n ?? 0);
-}
-
-export interface ExportFile {
-  data: Buffer;
-  contentType: string;
-  fileName: string;
-}
-
-const extensionOf = (contentType: string) =>
-  contentType === 'image/png' ? 'png' : contentType === 'image/webp' ? 'webp' : 'jpg';
-
-/**
- * The export as one file: the JSON alone, or with the images a zip holding the JSON, the readable
- * summary and `documentos/` with the document photo and the selfie as sent (re-encoded on upload).
- */
-export async function buildExportFile({
-  db,
-  storage,
-  userId,
-  includeImages,
-}: {
-  db: Db;
-  storage: FileStorage;
-  userId: string;
-  includeImages: boolean;
-}): Promise<ExportFile> {
-  const data = await exportPersonalData({ db, userId });
-  const json = JSON.stringify(data, null, 2);
-  if (!includeImages)
-    return {
-      data: Buffer.from(json, 'utf8'),
-      contentType: 'application/json; charset=utf-8',
-      fileName: EXPORT_JSON_NAME,
-    };
-  const files: Record<string, Uint8Array | [Uint8Array, { level: 0 }]> = {
-    [EXPORT_JSON_NAME]: strToU8(json),
-    'resumo.html': strToU8(renderPersonalDataHtml(data)),
-  };
-  const [row] = await db
-    .select({ doc: verificacaoUsuario.fotoDocumentoKey, selfie: verificacaoUsuario.selfieKey })
-    .from(verificacaoUsuario)
-    .where(eq(verificacaoUsuario.userId, userId));
-  for (const [name, key] of [
-    ['documento', row?.doc],
-    ['selfie', row?.selfie],
-  ] as const) {
-    if (!key) continue;
-    const file = await storage.get(key);
-    // JPEG is already compressed: stored as is.
-    if (file)
-      files[`documentos/${name}.${extensionOf(file.contentType)}`] = [
-        new Uint8Array(file.data),
-        { level: 0 },
-      ];
-  }
-  return {
-    data: Buffer.from(zipSync(files, { level: 6 })),
-    contentType: 'application/zip',
-    fileName: EXPORT_ZIP_NAME,
-  };
 }
 
 type ExportRow = typeof dataExports.$inferSelect;
@@ -237,15 +167,13 @@ export async function runDataExport(
     .returning();
   if (!claimed) return null;
   try {
-    const file = await buildExportFile({
+    const { file, summary } = await buildPreparedExport({
       db,
       storage,
       userId: claimed.userId,
       includeImages: claimed.includeImages,
     });
-    const key = `data-export/${claimed.id}.sealed`;
-    const sealed = createSealer(keyRingOf(config), SEAL_PURPOSE).seal(file.data);
-    await storage.put(key, Buffer.from(sealed, 'utf8'), 'application/octet-stream');
+    const key = await storeSealedExport({ storage, config, exportId: claimed.id, file, summary });
     const now = new Date();
     const expiresAt = new Date(now.getTime() + config.dataExport.ttlHours * 3600_000);
     const [ready] = await db
@@ -263,7 +191,7 @@ export async function runDataExport(
       .where(and(eq(dataExports.id, claimed.id), eq(dataExports.status, 'processando')))
       .returning();
     if (!ready) {
-      await storage.delete(key);
+      await deleteStoredExport(storage, key);
       return null;
     }
     const [owner] = await db
@@ -294,94 +222,6 @@ export async function runDataExport(
       .where(eq(dataExports.id, claimed.id));
     throw error;
   }
-}
-
-/** The owner's prepared file, opened; anyone else gets "not found" (no hint it exists). */
-export async function readDataExport({
-  db,
-  storage,
-  config,
-  userId,
-  exportId,
-}: {
-  db: Db;
-  storage: FileStorage;
-  config: Config;
-  userId: string;
-  exportId: string;
-}): Promise<ExportFile> {
-  const [row] = await db
-    .select()
-    .from(dataExports)
-    .where(and(eq(dataExports.id, exportId), eq(dataExports.userId, userId)));
-  if (!row) throw new AppError('NOT_FOUND', { message: 'Exportação não encontrada.' });
-  if (row.status === 'expirada' || (row.expiresAt && row.expiresAt <= new Date()))
-    throw new AppError('CONFLICT', {
-      status: 410,
-      reason: 'EXPORT_EXPIRED',
-      message: 'Esta cópia expirou e foi apagada. Peça uma nova no seu perfil.',
-    });
-  if (row.status !== 'pronta' || !row.fileKey)
-    throw new AppError('CONFLICT', {
-      reason: 'EXPORT_NOT_READY',
-      message: 'Sua exportação ainda está sendo preparada.',
-    });
-  const stored = await storage.get(row.fileKey);
-  if (!stored) throw new AppError('NOT_FOUND', { message: 'Exportação não encontrada.' });
-  const data = createSealer(keyRingOf(config), SEAL_PURPOSE).open(stored.data.toString('utf8'));
-  return {
-    data,
-    contentType: row.contentType ?? 'application/octet-stream',
-    fileName: row.fileName ?? EXPORT_JSON_NAME,
-  };
-}
-
-/** Deletes the files of exports past their time and marks the rows `expirada`. */
-export async function purgeExpiredDataExports(
-  db: Db,
-  storage: FileStorage,
-  now = new Date(),
-): Promise<number> {
-  const due = await db
-    .select({ id: dataExports.id, fileKey: dataExports.fileKey })
-    .from(dataExports)
-    .where(and(eq(dataExports.status, 'pronta'), lte(dataExports.expiresAt, now)));
-  for (const row of due) {
-    if (row.fileKey) await storage.delete(row.fileKey);
-    await db
-      .update(dataExports)
-      .set({ status: 'expirada', fileKey: null })
-      .where(eq(dataExports.id, row.id));
-  }
-  return due.length;
-}
-
-/**
- * After a key rotation: the prepared files not yet expired sealed again with the current key
- * (written back under the same storage key).
- */
-export async function resealDataExports(
-  db: Db,
-  storage: FileStorage,
-  ring: KeyRing,
-  now = new Date(),
-): Promise<ResealCount> {
-  const sealer = createSealer(ring, SEAL_PURPOSE);
-  const resealer = createResealer();
-  const ready = await db
-    .select({ fileKey: dataExports.fileKey })
-    .from(dataExports)
-    .where(and(eq(dataExports.status, 'pronta'), gt(dataExports.expiresAt, now)));
-  for (const row of ready) {
-    if (!row.fileKey) continue;
-    const stored = await storage.get(row.fileKey);
-    if (!stored) continue;
-    const sealed = stored.data.toString('utf8');
-    const again = resealer.reseal(sealer, sealed);
-    if (again !== sealed)
-      await storage.put(row.fileKey, Buffer.from(again, 'utf8'), 'application/octet-stream');
-  }
-  return resealer.count;
 }
 
 export interface DataExportQueue {

@@ -22,27 +22,20 @@ import type { App } from '../../lib/fastify';
 import { lookupIp, normalizeIp } from '../../lib/geoip';
 import type { FileStorage } from '../../lib/storage';
 import { clientInfo } from '../../lib/request';
-import { renderPersonalDataHtml } from './data-export-html';
-import { downloadDataExport } from './data-export-download';
+import { downloadDataExport, viewDataExportSummary } from './data-export-download';
 import {
   type DataExportQueue,
-  type ExportFile,
   dataExportState,
   requestDataExport,
   toDataExportJob,
 } from './data-export-job';
+import type { ExportFile } from './data-export-files';
 import {
   listSecurityLogs,
   loggedRecently,
   recordSecurityEvent,
 } from '../security/security.service';
-import {
-  deleteOwnAccount,
-  exportPersonalData,
-  getProfile,
-  setWinnersPrivacy,
-  updateProfile,
-} from './profile.service';
+import { deleteOwnAccount, getProfile, setWinnersPrivacy, updateProfile } from './profile.service';
 import { disableTwoFactor, getTwoFactorStatus } from './two-factor';
 
 /** A personal-data file as a private download. */
@@ -309,16 +302,17 @@ export function registerProfileRoutes(
     { schema: { tags: ['profile'], summary: 'Resumo legível de todos os meus dados (LGPD)' } },
     async (request, reply) => {
       const me = await requireUser(request);
-      const data = await exportPersonalData({ db, userId: me.id });
-      await recordSecurityEvent(db, {
+      const html = await viewDataExportSummary({
+        db,
+        storage,
+        config,
         userId: me.id,
-        action: 'data_export',
         client: clientInfo(request),
       });
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'private, no-store')
-        .send(renderPersonalDataHtml(data));
+        .send(html);
     },
   );
 

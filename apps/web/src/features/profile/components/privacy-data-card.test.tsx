@@ -49,6 +49,8 @@ describe('PrivacyDataCard', () => {
     await user.click(await screen.findByRole('checkbox', { name: /Incluir as imagens/ }));
     await user.click(screen.getByRole('button', { name: 'Pedir exportação' }));
     expect(ask).toHaveBeenCalledWith(expect.objectContaining({ body: { incluirImagens: true } }));
+    // The summary is prepared with the export: not offered before.
+    expect(screen.queryByRole('link', { name: 'Ver resumo para imprimir' })).toBeNull();
   });
 
   it('shows "preparing", then the link with its expiry in Brasília time, then "expired"', async () => {
@@ -78,6 +80,9 @@ describe('PrivacyDataCard', () => {
     const link = await screen.findByRole('link', { name: 'Baixar exportação' });
     expect(link.getAttribute('href')).toBe(`/api/profile/export/pedidos/${job.id}/arquivo`);
     expect(screen.getByText(/Disponível até 29\/11\/2026 09:05/)).toBeDefined();
+    expect(
+      screen.getByRole('link', { name: 'Ver resumo para imprimir' }).getAttribute('href'),
+    ).toBe('/api/profile/export/resumo');
     second.unmount();
 
     mockApi({

@@ -130,13 +130,16 @@ export function PrivacyDataCard() {
               </a>
             </Button>
           )}
-          <Button asChild variant="outline">
-            {/* The same data as a page to read or print; opened beside the profile. */}
-            <a href={EXPORT_SUMMARY_URL} target="_blank" rel="noopener">
-              <FileText aria-hidden="true" />
-              Ver resumo para imprimir
-            </a>
-          </Button>
+          {/* A large account's summary is built with its prepared export: offered once ready. */}
+          {!state.data?.large || state.data.latest?.status === 'pronta' ? (
+            <Button asChild variant="outline">
+              {/* The same data as a page to read or print; opened beside the profile. */}
+              <a href={EXPORT_SUMMARY_URL} target="_blank" rel="noopener">
+                <FileText aria-hidden="true" />
+                Ver resumo para imprimir
+              </a>
+            </Button>
+          ) : null}
           <DeleteAccountDialog />
         </div>
       </CardContent>
