@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { session } from '../../../db/schema';
-import { createAccount } from '../admin-users.service';
+import { createAccount } from '../admin-user-changes.service';
 import { createUser, signIn } from '../../../test/helpers';
 import { type RouteSpec, ctx, newEmail, target } from './setup';
 
