@@ -11,14 +11,7 @@ import {
 import { randomAlphanumeric } from '../../apps/server/src/modules/payments/simulator';
 import { type Tx, accountId } from '../../apps/server/src/modules/wallet/ledger.service';
 import { LedgerBook } from './ledger-book';
-import {
-  MINUTE,
-  type PlannedRoom,
-  ROOM_TYPES,
-  type Rng,
-  type Seat,
-  TOPUP_AMOUNTS,
-} from './model';
+import { MINUTE, type PlannedRoom, ROOM_TYPES, type Rng, type Seat, TOPUP_AMOUNTS } from './model';
 
 /**
  * 4. The money, in the order it happened: PIX charges and receipts, ledger transactions, the draws'
