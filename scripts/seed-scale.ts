@@ -34,7 +34,7 @@
  * fails, writing nothing, on any violation; its result is stored like the hourly audit's.
  * Finally VACUUM ANALYZE, as autovacuum would have done on a database that grew over months.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -42,9 +42,9 @@ import { runDraw } from '@sorteio/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { type Config, loadConfig } from '../apps/server/src/config';
+import { writeAccounts } from './seed-scale/accounts';
 import { type Db, createDatabase } from '../apps/server/src/db/client';
 import {
-  account,
   ledgerAccounts,
   ledgerEntries,
   ledgerTransactions,
@@ -52,11 +52,8 @@ import {
   payouts,
   pixCharges,
   pixReceived,
-  profiles,
   sorteios,
   user,
-  userActivity,
-  verificacaoUsuario,
 } from '../apps/server/src/db/schema';
 import { hashPassword } from '../apps/server/src/lib/password';
 import { createRoom, luckyNumber } from '../apps/server/src/modules/rooms/rooms.service';
@@ -66,15 +63,11 @@ import {
 } from '../apps/server/src/modules/wallet/ledger-audit';
 import {
   DAY,
-  DDDS,
-  HOUR,
-  MINUTE,
   type PlannedRoom,
   ROOM_TYPES,
   SCALE_PLAYER_EMAIL,
   type ScaleOptions,
   type ScaleResult,
-  cpfFromBase,
   insertAll,
   prng,
 } from './seed-scale/model';
@@ -126,84 +119,16 @@ export async function seedScale({
     const write = <T extends PgTable>(table: T, rows: T['$inferInsert'][]) =>
       insertAll(tx, table, rows, log);
     // 1. Accounts.
-    await write(
-      user,
-      users.map((u) => ({
-        id: u.id,
-        name: u.name,
-        email: u.email,
-        emailVerified: u.emailVerified,
-        role: u.role,
-        banned: u.statusConta === 'suspenso',
-        createdAt: new Date(u.createdAt),
-        updatedAt: new Date(u.verifiedAt ?? u.createdAt),
-      })),
-    );
-    await write(
-      account,
-      users.map((u) => ({
-        id: randomUUID(),
-        accountId: u.id,
-        providerId: 'credential',
-        userId: u.id,
-        password: u === admin ? adminHash : u === designated ? playerHash : nobodyHash,
-        createdAt: new Date(u.createdAt),
-        updatedAt: new Date(u.createdAt),
-      })),
-    );
-    await write(
-      profiles,
-      users.map((u) => {
-        const birthYear = 1960 + (u.index % 46);
-        return {
-          id: u.id,
-          nomeCompleto: u.name,
-          chavePix: u.chavePix,
-          chavePixTipo: u.chavePix ? ('email' as const) : null,
-          telefone:
-            u.role === 'admin'
-              ? null
-              : `${DDDS[u.index % DDDS.length]}9${String(u.index).padStart(8, '0')}`,
-          cpf: u.role === 'admin' ? null : cpfFromBase(String(300_000_000 + u.index)),
-          dataNascimento: `${birthYear}-${String((u.index % 12) + 1).padStart(2, '0')}-${String((u.index % 28) + 1).padStart(2, '0')}`,
-          isVerified: u.identity === 'verificado',
-          statusConta: u.statusConta,
-          createdAt: new Date(u.createdAt),
-          updatedAt: new Date(u.verifiedAt ?? u.createdAt),
-        };
-      }),
-    );
-    await write(
-      verificacaoUsuario,
-      users
-        .filter((u) => u.identity)
-        .map((u) => {
-          const submittedAt = u.verifiedAt
-            ? u.verifiedAt - 20 * MINUTE
-            : u.createdAt + (now - u.createdAt) * 0.2;
-          return {
-            userId: u.id,
-            tipoDocumento: u.index % 3 === 0 ? ('cnh' as const) : ('rg' as const),
-            numeroDocumento: String(10_000_000 + u.index * 7),
-            fotoDocumentoKey: `identity/${randomUUID()}`,
-            selfieKey: `identity/${randomUUID()}`,
-            statusVerificacao: u.identity!,
-            motivoRejeicao: u.identity === 'rejeitado' ? 'Documento ilegível.' : null,
-            submittedAt: new Date(submittedAt),
-            reviewedBy: u.identity === 'pendente' ? null : admin.id,
-            reviewedAt:
-              u.identity === 'pendente'
-                ? null
-                : new Date(u.verifiedAt ?? Math.min(now - MINUTE, submittedAt + HOUR)),
-          };
-        }),
-    );
-    await write(
-      userActivity,
-      users
-        .filter((u) => u.lastActivity !== null)
-        .map((u) => ({ userId: u.id, lastActivity: new Date(u.lastActivity!) })),
-    );
+    await writeAccounts({
+      write,
+      users,
+      admin,
+      designated,
+      adminHash,
+      playerHash,
+      nobodyHash,
+      now,
+    });
     lap('accounts written');
 
     // 2. Rooms through the product's service (seed and commitment), dated back below.
