@@ -25,6 +25,9 @@ export const notStaffActions: Record<string, string> = {
   'PUT /api/profile/privacy': OWN,
   'POST /api/profile/export/pedidos': OWN,
   'PUT /api/profile/marketing-consent': OWN,
+  // Web push: a subscription is the caller's own device.
+  'POST /api/push/subscriptions': OWN,
+  'DELETE /api/push/subscriptions': OWN,
   // Only the caller's own sessions exist for the caller (anyone else's id answers 404).
   'POST /api/profile/sessions/:id/revoke': OWN,
   'POST /api/profile/sessions/revoke-others': OWN,
