@@ -27,285 +27,41 @@
  * BENCH_CPU_PROF (a folder where the server writes its CPU profile), BENCH_WARMUP (joins per client
  * sent first and not measured, 5).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { loadConfig } from '../../apps/server/src/config';
-import { type Db, createDatabase } from '../../apps/server/src/db/client';
-import { account, profiles, salas, session, user } from '../../apps/server/src/db/schema';
+import { createDatabase } from '../../apps/server/src/db/client';
+import { salas } from '../../apps/server/src/db/schema';
 import { hashPassword } from '../../apps/server/src/lib/password';
-import { createRoom } from '../../apps/server/src/modules/rooms/rooms.service';
-import { postTransaction } from '../../apps/server/src/modules/wallet/ledger.service';
 import { runLedgerAudit } from '../../apps/server/src/modules/wallet/ledger-audit';
 import type { BaselineJob } from './baseline';
 import { benchDrawProtocol } from './draws';
 import { type LoadResult, type TableRow, formatTable, runChild } from './harness';
-import type { LoadJob, LoadRequest } from './load';
+import type { LoadJob } from './load';
 import { SERVER_NODE_FLAGS, serverEnv } from '../server-process.mjs';
-import { freePort, machine, newest, tail } from './common';
-
-const root = path.resolve(import.meta.dirname, '../..');
-const here = import.meta.dirname;
-/** BENCH_SERVER_MAIN: another build of the server (to compare two versions on one machine). */
-const serverMain = process.env.BENCH_SERVER_MAIN
-  ? path.resolve(process.env.BENCH_SERVER_MAIN)
-  : path.join(root, 'apps/server/dist/main.js');
-const PASSWORD = 'senha-de-bench-1';
-/** 50 concurrent clients, each a player of its own, over 50 rooms. */
-const CLIENTS = 50;
-const ROOMS = 50;
-/** Joins per client (each into another room): CLIENTS × this joins per run. */
-const JOINS_PER_CLIENT = 50;
-/**
- * Joins per client sent first, into rooms of their own, and not measured (BENCH_WARMUP): the
- * first requests after the server starts meet cold code, new database connections and statements
- * not yet prepared; the baseline's callers warm up the same way. Their figures are in the notes.
- */
-const WARMUP_PER_CLIENT = Number(process.env.BENCH_WARMUP ?? 5);
-const HOT_PLAYERS = 1000;
-const HOT_SEATS = 100;
-const READS = 5000;
-const ENTRY = 100;
-
-const live = new Set<ChildProcess>();
-process.on('exit', () => {
-  for (const child of live) child.kill('SIGKILL');
-});
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.on(signal, () => {
-    for (const child of live) child.kill('SIGKILL');
-    process.exit(130);
-  });
-
-/** As scripts/start.mjs: build the server when its bundle is missing or older than the sources. */
-function ensureBuilt() {
-  if (process.env.BENCH_SERVER_MAIN) return;
-  const sources = Math.max(
-    newest(path.join(root, 'apps/server/src')),
-    newest(path.join(root, 'packages/shared/src')),
-  );
-  if (existsSync(serverMain) && statSync(serverMain).mtimeMs >= sources) return;
-  console.info('building the server: npm run build -w @sorteio/server');
-  const built = spawnSync('npm', ['run', 'build', '-w', '@sorteio/server'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (built.status !== 0 || !existsSync(serverMain)) throw new Error('server build failed');
-}
-
-async function startProcess(
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  readyUrl: string,
-  logFile: string,
-): Promise<ChildProcess> {
-  const out = openSync(logFile, 'a');
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', out, out] });
-  closeSync(out);
-  live.add(child);
-  let exited: number | null | undefined;
-  child.once('exit', (code) => {
-    exited = code;
-    live.delete(child);
-  });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (exited !== undefined) throw new Error(`process exited (${exited}):\n${tail(logFile, 30)}`);
-    if (Date.now() > deadline) throw new Error(`not ready after 120 s:\n${tail(logFile, 30)}`);
-    try {
-      const res = await fetch(readyUrl);
-      await res.arrayBuffer();
-      if (res.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-async function stopProcess(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await gone;
-  clearTimeout(timer);
-  live.delete(child);
-}
-
-interface Player {
-  id: string;
-  email: string;
-  cookie: string;
-}
-
-const SESSION_COOKIE = 'sorteio.session_token';
-
-/** The auth library's signed cookie value: `token.base64(HMAC-SHA256(secret, token))`, URI-encoded. */
-const signedToken = (token: string, secret: string) =>
-  encodeURIComponent(`${token}.${createHmac('sha256', secret).update(token).digest('base64')}`);
-
-/**
- * Players with a verified identity and `balance` centavos of Saldo (one top-up per 100). With
- * `appSecret`, each also gets a session row and its signed cookie, as a sign-in would leave them
- * (the 1,000 players of the hot room: 1,000 password checks would take minutes); the method is
- * checked against a real sign-in's cookie before it is used (`checkMintedCookies`).
- */
-async function seedPlayers(
-  db: Db,
-  tag: string,
-  count: number,
-  balance: number,
-  hash: string,
-  appSecret?: string,
-) {
-  const players: Player[] = [];
-  for (let from = 0; from < count; from += 100) {
-    const batch = Array.from({ length: Math.min(100, count - from) }, () => {
-      const id = randomUUID();
-      return { id, email: `${tag}-${id.slice(0, 8)}@bench.sorteiocerto.com.br`, cookie: '' };
-    });
-    await db
-      .insert(user)
-      .values(batch.map((p) => ({ id: p.id, email: p.email, name: 'Bench', emailVerified: true })));
-    await db.insert(account).values(
-      batch.map((p) => ({
-        id: randomUUID(),
-        accountId: p.id,
-        providerId: 'credential',
-        userId: p.id,
-        password: hash,
-      })),
-    );
-    await db.insert(profiles).values(
-      batch.map((p) => ({
-        id: p.id,
-        nomeCompleto: 'Jogador Bench',
-        isVerified: true,
-        dataNascimento: '1990-01-01',
-      })),
-    );
-    if (appSecret) {
-      const now = new Date();
-      const rows = batch.map((p) => ({
-        id: randomUUID(),
-        token: randomBytes(24).toString('base64url'),
-        userId: p.id,
-        expiresAt: new Date(now.getTime() + 86_400_000),
-        ipAddress: '127.0.0.1',
-        userAgent: 'bench',
-        createdAt: now,
-        updatedAt: now,
-      }));
-      await db.insert(session).values(rows);
-      rows.forEach((r, i) => {
-        batch[i]!.cookie = `${SESSION_COOKIE}=${signedToken(r.token, appSecret)}`;
-      });
-    }
-    // A grant from the platform, as the demo seed's Saldo: no PIX came in, so the ledger audit's
-    // "money in by PIX" check holds on a benchmark database too.
-    await postTransaction(db, {
-      kind: 'grant',
-      idempotencyKey: `bench:${tag}:${from}`,
-      description: 'Saldo do benchmark',
-      entries: [
-        { account: { kind: 'platform_grants' }, amount: -balance * batch.length },
-        ...batch.map((p) => ({
-          account: { kind: 'user_saldo' as const, userId: p.id },
-          amount: balance,
-        })),
-      ],
-    });
-    players.push(...batch);
-  }
-  return players;
-}
-
-async function seedRooms(db: Db, count: number, seats: number) {
-  const rooms: string[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const room = await createRoom({
-      db,
-      input: {
-        tipoSala: 'prata',
-        valorEntradaCentavos: ENTRY,
-        maxParticipantes: seats,
-        taxaBp: 1000,
-      },
-    });
-    rooms.push(room.id);
-  }
-  return rooms;
-}
-
-async function signInAll(base: string, players: Player[], concurrency: number) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < players.length) {
-        const p = players[next]!;
-        next += 1;
-        const res = await fetch(`${base}/api/auth/sign-in/email`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin: base },
-          body: JSON.stringify({ email: p.email, password: PASSWORD }),
-        });
-        if (res.status !== 200)
-          throw new Error(`sign-in of ${p.email}: ${res.status} ${await res.text()}`);
-        await res.arrayBuffer();
-        p.cookie = res.headers
-          .getSetCookie()
-          .map((c) => c.split(';')[0])
-          .join('; ');
-      }
-    }),
-  );
-}
-
-/** Fails unless a cookie from a real sign-in is signed the way the minted ones are. */
-function checkMintedCookies(signedIn: Player, appSecret: string) {
-  const value = signedIn.cookie.match(
-    new RegExp(`${SESSION_COOKIE.replace('.', '\\.')}=([^;]+)`),
-  )?.[1];
-  const token = value ? decodeURIComponent(value).split('.')[0] : undefined;
-  if (!value || !token || signedToken(token, appSecret) !== value)
-    throw new Error(
-      `the session cookie of a sign-in (${signedIn.cookie}) is not signed as the benchmark mints them: update signedToken`,
-    );
-}
-
-/** Client c's j-th join goes to room (c + j) mod ROOMS: at any moment the clients are spread. */
-function joinPairs(
-  players: Player[],
-  rooms: string[],
-  perClient = JOINS_PER_CLIENT,
-): [Player, string][] {
-  const pairs: [Player, string][] = [];
-  for (let j = 0; j < perClient; j += 1)
-    for (let c = 0; c < CLIENTS; c += 1) pairs.push([players[c]!, rooms[(c + j) % rooms.length]!]);
-  return pairs;
-}
-
-const joinRequest = (p: Player, roomId: string): LoadRequest => ({
-  method: 'POST',
-  path: `/api/rooms/${roomId}/join`,
-  cookie: p.cookie,
-  body: '{"metodo":"balance"}',
-});
+import { freePort, machine, tail } from './common';
+import { ensureBuilt, here, root, serverMain, startProcess, stopProcess } from './bench-processes';
+import {
+  CLIENTS,
+  HOT_PLAYERS,
+  HOT_SEATS,
+  PASSWORD,
+  type Player,
+  READS,
+  ROOMS,
+  WARMUP_PER_CLIENT,
+  checkMintedCookies,
+  joinPairs,
+  joinRequest,
+  seedPlayers,
+  seedRooms,
+  signInAll,
+} from './bench-seed';
 
 interface TargetResult {
   label: string;

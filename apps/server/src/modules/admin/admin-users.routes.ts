@@ -26,14 +26,12 @@ import { actorOf } from '../audit/audit.service';
 import { recordStaffDocumentRead } from './document-access';
 import {
   createAccount,
-  getUserDetail,
-  listReviewQueue,
-  listUsers,
-  reviewIdentity,
   setUserRole,
   setUserStatus,
   setUserVerified,
-} from './admin-users.service';
+} from './admin-user-changes.service';
+import { listReviewQueue, reviewIdentity } from './admin-identity-review.service';
+import { getUserDetail, listUsers } from './admin-users.service';
 import { resendSetPasswordLink } from './set-password-link.service';
 
 export function registerAdminUserRoutes(

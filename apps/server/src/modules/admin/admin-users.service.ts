@@ -1,10 +1,8 @@
 /**
- * Staff over player accounts (spec 001 "Admin users tab", add user, add employee): search and
- * paging, the user detail with identity review, status, verification and role changes, and new
- * accounts (the person sets the password from an e-mailed link). Every change writes its audit row
- * in the same transaction.
+ * Staff over player accounts (spec 001 "Admin users tab"): search and paging, and the user detail
+ * with identity review. Changes to an account: admin-user-changes.service.ts; the identity review
+ * queue: admin-identity-review.service.ts.
  */
-import { randomUUID } from 'node:crypto';
 import {
   ADMIN_USERS_PAGE_SIZE,
   type AdminUserDetail,
@@ -15,41 +13,28 @@ import {
   can,
   canSearchBy,
   canSeeStaffAccounts,
-  type createAccountInputSchema,
-  isStaffRole,
-  normalizePixKey,
   onlyDigits,
   roleSchema,
   viewField,
 } from '@sorteio/shared';
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import {
   participacoes,
   profiles,
   salas,
-  session,
   user,
   userActivity,
   userSecurityLogs,
   verificacaoUsuario,
 } from '../../db/schema';
-import { AppError, pgConstraint, pgErrorCode } from '../../lib/errors';
-import type { Mailer } from '../mail/mail.service';
-import { renderMail } from '../mail';
-import { getVerification } from '../identity/identity.service';
-import { profileUniqueMessages } from '../profile/profile.service';
+import { AppError } from '../../lib/errors';
 import { walletOf } from '../wallet';
-import { type AuditActor, escapeLike, writeAudit } from '../audit/audit.service';
+import { escapeLike } from '../audit/audit.service';
 import { responsiblePlaySummary } from '../responsible-play/responsible-play.service';
-import { assertMayAttest, findAttestation, recordAttestation } from '../identity';
-import {
-  isAwaitingPassword,
-  issueSetPasswordToken,
-  mailSetPasswordLink,
-} from './set-password-link.service';
+import { findAttestation } from '../identity';
+import { isAwaitingPassword } from './set-password-link.service';
 
 const verificationStatusSql = sql<string>`coalesce(${verificacaoUsuario.statusVerificacao}, 'nao_enviado')`;
 
@@ -267,345 +252,4 @@ export async function getUserDetail(
         }
       : null,
   };
-}
-
-/** Ativar / Suspender; the route has checked who may act on whom (requireActOn). */
-export async function setUserStatus({
-  db,
-  actor,
-  userId,
-  statusConta,
-}: {
-  db: Db;
-  actor: AuditActor;
-  userId: string;
-  statusConta: 'ativo' | 'suspenso';
-}) {
-  await db.transaction(async (tx) => {
-    await tx.insert(profiles).values({ id: userId }).onConflictDoNothing();
-    const [before] = await tx
-      .select({ statusConta: profiles.statusConta })
-      .from(profiles)
-      .where(eq(profiles.id, userId))
-      .for('update');
-    await tx
-      .update(profiles)
-      .set({ statusConta, updatedAt: new Date() })
-      .where(eq(profiles.id, userId));
-    // A suspended account's sessions end at once.
-    if (statusConta === 'suspenso') await tx.delete(session).where(eq(session.userId, userId));
-    await writeAudit(tx, actor, {
-      action: 'user.status',
-      targetType: 'user',
-      targetId: userId,
-      before,
-      after: { statusConta },
-    });
-  });
-  return { statusConta };
-}
-
-/**
- * Verificar / Desverificar (spec 001 section 4), recorded as a staff decision; the route has
- * checked who may act on whom (requireActOn).
- */
-export async function setUserVerified({
-  db,
-  staff,
-  actor,
-  userId,
-  verified,
-}: {
-  db: Db;
-  staff: SessionUser;
-  actor: AuditActor;
-  userId: string;
-  verified: boolean;
-}) {
-  await db.transaction(async (tx) => {
-    await tx.insert(profiles).values({ id: userId }).onConflictDoNothing();
-    const [before] = await tx
-      .select({ isVerified: profiles.isVerified })
-      .from(profiles)
-      .where(eq(profiles.id, userId))
-      .for('update');
-    await tx
-      .update(profiles)
-      .set({ isVerified: verified, updatedAt: new Date() })
-      .where(eq(profiles.id, userId));
-    await tx
-      .update(verificacaoUsuario)
-      .set({
-        statusVerificacao: verified ? 'verificado' : 'pendente',
-        reviewedBy: staff.id,
-        reviewedAt: new Date(),
-      })
-      .where(eq(verificacaoUsuario.userId, userId));
-    await writeAudit(tx, actor, {
-      action: verified ? 'user.verify' : 'user.unverify',
-      targetType: 'user',
-      targetId: userId,
-      before,
-      after: { isVerified: verified },
-    });
-  });
-  return { isVerified: verified };
-}
-
-/**
- * A new role; the route has checked who may act on whom (requireActOn: administrators only, never
- * their own role, and the owner stays admin).
- */
-export async function setUserRole({
-  db,
-  actor,
-  target,
-  role,
-}: {
-  db: Db;
-  actor: AuditActor;
-  target: { id: string; role: Role };
-  role: Role;
-}) {
-  const userId = target.id;
-  await db.transaction(async (tx) => {
-    await tx.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, userId));
-    // A new role takes effect at the next sign-in: the current sessions end.
-    await tx.delete(session).where(eq(session.userId, userId));
-    await writeAudit(tx, actor, {
-      action: 'user.role',
-      targetType: 'user',
-      targetId: userId,
-      before: { role: target.role },
-      after: { role },
-    });
-  });
-  return { role };
-}
-
-/** The identity review queue; staff members' own submissions only for administrators. */
-export async function listReviewQueue(
-  db: Db,
-  config: Config,
-  viewer: Role,
-  status: 'pendente' | 'verificado' | 'rejeitado',
-) {
-  const rows = await db
-    .select({
-      userId: verificacaoUsuario.userId,
-      nomeCompleto: profiles.nomeCompleto,
-      email: user.email,
-      tipoDocumento: verificacaoUsuario.tipoDocumento,
-      numeroDocumento: verificacaoUsuario.numeroDocumento,
-      status: verificacaoUsuario.statusVerificacao,
-      motivoRejeicao: verificacaoUsuario.motivoRejeicao,
-      submittedAt: verificacaoUsuario.submittedAt,
-    })
-    .from(verificacaoUsuario)
-    .innerJoin(user, eq(user.id, verificacaoUsuario.userId))
-    .leftJoin(profiles, eq(profiles.id, verificacaoUsuario.userId))
-    .where(
-      and(
-        eq(verificacaoUsuario.statusVerificacao, status),
-        canSeeStaffAccounts(viewer)
-          ? undefined
-          : sql`${user.role} = 'user' and lower(${user.email}) <> ${config.adminEmail}`,
-      ),
-    )
-    // The queue: oldest first, so nobody waits behind newer submissions.
-    .orderBy(asc(verificacaoUsuario.submittedAt))
-    .limit(200);
-  return rows.map((r) => ({
-    ...r,
-    email: viewField(viewer, 'email', r.email),
-    numeroDocumento: viewField(viewer, 'numeroDocumento', r.numeroDocumento),
-    submittedAt: r.submittedAt.toISOString(),
-  }));
-}
-
-/**
- * Approve or reject an identity; the player sees the reason and is e-mailed the decision. The
- * route has checked who may act on whom (requireActOn), so a role that may not touch a staff
- * account cannot unverify one here either.
- */
-export async function reviewIdentity({
-  db,
-  config,
-  mailer,
-  staff,
-  actor,
-  userId,
-  decision,
-}: {
-  db: Db;
-  config: Config;
-  mailer: Mailer;
-  staff: SessionUser;
-  actor: AuditActor;
-  userId: string;
-  decision: { decision: 'aprovar' } | { decision: 'rejeitar'; motivo: string };
-}) {
-  const approve = decision.decision === 'aprovar';
-  const email = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ v: verificacaoUsuario, email: user.email })
-      .from(verificacaoUsuario)
-      .innerJoin(user, eq(user.id, verificacaoUsuario.userId))
-      .where(eq(verificacaoUsuario.userId, userId))
-      .for('update');
-    if (!row)
-      throw new AppError('NOT_FOUND', {
-        message: 'Nenhuma verificação enviada por este usuário.',
-      });
-    const now = new Date();
-    await tx
-      .update(verificacaoUsuario)
-      .set({
-        statusVerificacao: approve ? 'verificado' : 'rejeitado',
-        motivoRejeicao: approve ? null : decision.motivo,
-        reviewedBy: staff.id,
-        reviewedAt: now,
-      })
-      .where(eq(verificacaoUsuario.userId, userId));
-    await tx
-      .update(profiles)
-      .set({ isVerified: approve, updatedAt: now })
-      .where(eq(profiles.id, userId));
-    await writeAudit(tx, actor, {
-      action: approve ? 'identity.approve' : 'identity.reject',
-      targetType: 'user',
-      targetId: userId,
-      before: { status: row.v.statusVerificacao, motivo: row.v.motivoRejeicao },
-      after: {
-        status: approve ? 'verificado' : 'rejeitado',
-        motivo: approve ? null : decision.motivo,
-      },
-    });
-    return row.email;
-  });
-  await mailer.send(
-    renderMail({
-      to: email,
-      subject: approve
-        ? 'Sua identidade foi verificada — Sorteio Certo'
-        : 'Sua verificação de identidade precisa ser reenviada — Sorteio Certo',
-      heading: approve ? 'Identidade verificada' : 'Não conseguimos verificar sua identidade',
-      paragraphs: approve
-        ? ['Sua conta está verificada: você já pode participar das salas.']
-        : [
-            `Motivo: ${decision.decision === 'rejeitar' ? decision.motivo : ''}`,
-            'Envie novamente a foto do documento e uma selfie na aba Verificação do seu perfil.',
-          ],
-      action: {
-        label: approve ? 'Ver salas abertas' : 'Reenviar documentos',
-        url: `${config.baseUrl}${approve ? '/participate' : '/profile?tab=verificacao'}`,
-      },
-    }),
-  );
-  return getVerification({ db, userId });
-}
-
-/**
- * Add user / add employee: the account is created active, with its e-mail confirmed and no
- * password: the person is e-mailed a single-use link to set their own (set-password-link.service),
- * and nobody can sign into the account before that. Plain users may be added by whoever has
- * users.create; employees only by administrators. The account is verified only with a staff
- * attestation (identity.review; docs/decisions/015-spec-differences.md); without one it goes
- * through the normal identity checks.
- */
-export async function createAccount({
-  db,
-  config,
-  mailer,
-  staff,
-  actor,
-  input,
-  log,
-}: {
-  db: Db;
-  config: Config;
-  mailer: Mailer;
-  staff: SessionUser;
-  actor: AuditActor;
-  input: z.output<typeof createAccountInputSchema>;
-  log?: { error: (obj: unknown, msg: string) => void };
-}) {
-  if (input.kind === 'employee' && !can(staff.role, 'staff.manage'))
-    throw new AppError('FORBIDDEN', { message: 'Somente administradores adicionam funcionários.' });
-  if (isStaffRole(input.role) && input.kind !== 'employee') throw new AppError('FORBIDDEN');
-  const attestation = input.attestation ?? null;
-  if (attestation) assertMayAttest(staff);
-  const email = input.email.trim().toLowerCase();
-  let pixKey: string | null = null;
-  if (input.chave_pix && input.chave_pix_tipo) {
-    const normalized = normalizePixKey(input.chave_pix_tipo, input.chave_pix);
-    if (!normalized.ok) throw new AppError('VALIDATION_ERROR', { message: normalized.message });
-    pixKey = normalized.value;
-  }
-  const id = randomUUID();
-  let link: { token: string; expiresAt: Date };
-  try {
-    link = await db.transaction(async (tx) => {
-      const [taken] = await tx.select({ id: user.id }).from(user).where(eq(user.email, email));
-      if (taken) throw new AppError('CONFLICT', { message: 'Este e-mail já está cadastrado.' });
-      await tx.insert(user).values({
-        id,
-        email,
-        name: input.nome_completo,
-        emailVerified: true,
-        role: input.role,
-      });
-      await tx.insert(profiles).values({
-        id,
-        nomeCompleto: input.nome_completo,
-        chavePix: pixKey,
-        chavePixTipo: pixKey ? input.chave_pix_tipo : null,
-        cpf: input.cpf ? onlyDigits(input.cpf) : null,
-        telefone: input.telefone ? onlyDigits(input.telefone) : null,
-        dataNascimento: attestation?.dataNascimento ?? null,
-        isVerified: attestation !== null,
-        statusConta: 'ativo',
-      });
-      await writeAudit(tx, actor, {
-        action: input.kind === 'employee' ? 'staff.create' : 'user.create',
-        targetType: 'user',
-        targetId: id,
-        after: {
-          email,
-          role: input.role,
-          nome_completo: input.nome_completo,
-          isVerified: attestation !== null,
-        },
-      });
-      if (attestation)
-        await recordAttestation(tx, {
-          userId: id,
-          staff,
-          actor,
-          documents: attestation.documents,
-          note: attestation.note,
-        });
-      return issueSetPasswordToken(tx, id);
-    });
-  } catch (error) {
-    if (pgErrorCode(error) === '23505') {
-      const message =
-        profileUniqueMessages[pgConstraint(error) ?? ''] ??
-        (pgConstraint(error)?.startsWith('user_email')
-          ? 'Este e-mail já está cadastrado.'
-          : 'Dados duplicados detectados. Verifique as informações informadas.');
-      throw new AppError('CONFLICT', { message, cause: error });
-    }
-    throw error;
-  }
-  const setPasswordLink = await mailSetPasswordLink({
-    config,
-    mailer,
-    email,
-    name: input.nome_completo,
-    role: input.role,
-    ...link,
-    ...(log ? { log } : {}),
-  });
-  return { id, email, role: input.role, isVerified: !!attestation, setPasswordLink };
 }

@@ -34,7 +34,7 @@ import {
   signIn,
 } from '../../test/helpers';
 import { createRoom } from '../rooms/rooms.service';
-import { createAccount } from './admin-users.service';
+import { createAccount } from './admin-user-changes.service';
 
 let ctx: TestContext;
 let admin: { id: string; cookie: string };

@@ -13,25 +13,25 @@
  * certificate after our side of the handshake, so a refused certificate may instead arrive as a
  * connection reset before any answer: that one stays retryable (a network reset looks the same)
  * and its message names the certificate settings to check.
- */
-import type { ClientRequest } from 'node:http';
-import { Agent, request as httpsRequest } from 'node:https';
-import { z } from 'zod';
+ */ import { Agent } from 'node:https';
+import type { z } from 'zod';
 import type { Config } from '../../../config';
 import {
   type ChargeState,
   type CreateChargeInput,
   type CreatedCharge,
   type PixProvider,
-  PixProviderError,
   type ReceivedPix,
   type SendPixInput,
   type SentPix,
   formatAmount,
-  parseAmount,
   parseEfiWebhook,
 } from '../pix-provider';
 import { type PemKeyPair, loadP12 } from './certificates';
+import { tokenSchema, cobSchema, qrcodeSchema, sendPixSchema, sentPixSchema } from './efi-schemas';
+import { EfiApiError, type RawAnswer, createExchange, describeError } from './efi-transport';
+
+export { EfiApiError } from './efi-transport';
 
 export interface EfiProviderOptions {
   /** Deadline of each HTTP request, connection included (default 10 s). */
@@ -50,162 +50,12 @@ export interface EfiPixProvider extends PixProvider {
   close(): void;
 }
 
-/** A refused EFI call, with EFI's error name (`nome`, e.g. "txid_duplicado") when it sent one. */
-export class EfiApiError extends PixProviderError {
-  constructor(
-    message: string,
-    readonly code: string | undefined,
-    options: { status?: number; retryable: boolean; cause?: unknown; notSent?: boolean },
-  ) {
-    super(message, options);
-    this.name = 'EfiApiError';
-  }
-}
-
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** Renew the token this long before EFI says it expires (clock skew, slow requests). */
 const TOKEN_MARGIN_SECONDS = 60;
-/** Answers are small JSON documents; the QR PNG is a few kB. */
-const MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
 /** Banco Central rules for cob txids and EFI's for idEnvio. */
 const TXID = /^[a-zA-Z0-9]{26,35}$/;
 const ID_ENVIO = /^[a-zA-Z0-9]{1,35}$/;
-
-// ---------------------------------------------------------------------------------------------
-// Answer shapes (https://dev.efipay.com.br/docs/api-pix/cobrancas-imediatas,
-// .../envio-pagamento-pix, .../webhooks). Unknown fields are ignored: EFI adds fields over time.
-
-const amountSchema = z
-  .string()
-  .regex(/^\d{1,10}\.\d{2}$/)
-  .transform((value) => parseAmount(value));
-const dateSchema = z
-  .string()
-  .refine((value) => !Number.isNaN(Date.parse(value)), { error: 'invalid date' })
-  .transform((value) => new Date(value));
-
-const tokenSchema = z.object({
-  access_token: z.string().min(1),
-  token_type: z.string().regex(/^bearer$/i),
-  expires_in: z.number().positive(),
-  scope: z.string().optional(),
-});
-
-const chargeStatusSchema = z.enum([
-  'ATIVA',
-  'CONCLUIDA',
-  'REMOVIDA_PELO_USUARIO_RECEBEDOR',
-  'REMOVIDA_PELO_PSP',
-]);
-
-const receivedPixSchema = z.object({
-  endToEndId: z.string().min(1),
-  txid: z.string().optional(),
-  valor: amountSchema,
-  horario: dateSchema,
-});
-
-const cobSchema = z.object({
-  txid: z.string(),
-  status: chargeStatusSchema,
-  calendario: z.object({ criacao: dateSchema, expiracao: z.number().int().positive() }),
-  loc: z.object({ id: z.number().int() }),
-  valor: z.object({ original: amountSchema }),
-  pixCopiaECola: z.string().optional(),
-  pix: z.array(receivedPixSchema).optional(),
-});
-
-const qrcodeSchema = z.object({
-  qrcode: z.string().min(1),
-  imagemQrcode: z.string().startsWith('data:image/png;base64,'),
-  linkVisualizacao: z.string().optional(),
-});
-
-const sentStatusSchema = z.enum(['EM_PROCESSAMENTO', 'REALIZADO', 'NAO_REALIZADO']);
-
-const sendPixSchema = z.object({
-  idEnvio: z.string(),
-  e2eId: z.string().min(1).optional(),
-  valor: amountSchema,
-  status: sentStatusSchema,
-});
-
-const sentPixSchema = z.object({
-  idEnvio: z.string(),
-  endToEndId: z.string().min(1).optional(),
-  valor: amountSchema,
-  status: sentStatusSchema,
-});
-
-/** EFI's own errors are `{ nome, mensagem }`; the Banco Central endpoints answer RFC 7807
- *  problems `{ title, detail, violacoes }`; the token endpoint OAuth2 `{ error, error_description }`. */
-const errorBodySchema = z.object({
-  nome: z.string().optional(),
-  mensagem: z.string().optional(),
-  title: z.string().optional(),
-  detail: z.string().optional(),
-  violacoes: z
-    .array(z.object({ razao: z.string().optional(), propriedade: z.string().optional() }))
-    .optional(),
-  error: z.string().optional(),
-  error_description: z.string().optional(),
-});
-
-// ---------------------------------------------------------------------------------------------
-
-interface RawAnswer {
-  status: number;
-  body: unknown;
-}
-
-/** Failures before a connection existed: nothing of the request reached the provider. */
-const NEVER_CONNECTED = new Set([
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ECONNREFUSED',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-]);
-
-/** TLS failures that mean "the certificates are wrong", as opposed to a flaky network. */
-function isTlsRefusal(error: NodeJS.ErrnoException): boolean {
-  const code = error.code ?? '';
-  return (
-    // Alerts from the server: certificate required, unknown CA, bad/expired certificate...
-    (code.startsWith('ERR_SSL_') && code.includes('ALERT')) ||
-    // Our own check of EFI's server certificate.
-    code === 'ERR_TLS_CERT_ALTNAME_INVALID' ||
-    /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/.test(code)
-  );
-}
-
-function describeError(
-  method: string,
-  route: string,
-  status: number,
-  body: unknown,
-): { message: string; code?: string } {
-  const parsed = errorBodySchema.safeParse(body);
-  const where = `EFI ${method} ${route} answered ${status}`;
-  if (!parsed.success) return { message: where };
-  const e = parsed.data;
-  const code = e.nome ?? e.error ?? e.title;
-  const details = [
-    e.mensagem ?? e.error_description ?? e.detail,
-    ...(e.violacoes ?? []).map((v) => [v.propriedade, v.razao].filter(Boolean).join(': ')),
-  ]
-    .filter(Boolean)
-    .join('; ');
-  const text = [code, details].filter(Boolean).join(': ');
-  return {
-    message: text
-      ? `${where}: ${text}`
-      : typeof body === 'string' && body
-        ? `${where}: ${body.slice(0, 200)}`
-        : where,
-    ...(code ? { code } : {}),
-  };
-}
 
 export function createEfiProvider(
   efi: NonNullable<Config['efi']>,
@@ -222,127 +72,7 @@ export function createEfiProvider(
     ...(options.ca ? { ca: options.ca } : {}),
   });
   const basicAuth = `Basic ${Buffer.from(`${efi.clientId}:${efi.clientSecret}`).toString('base64')}`;
-
-  /** One HTTPS exchange. `route` is the documented path template, used in messages and logs. */
-  function exchange(
-    method: string,
-    path: string,
-    route: string,
-    headers: Record<string, string>,
-    body?: unknown,
-  ): Promise<RawAnswer> {
-    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    return new Promise<RawAnswer>((resolve, reject) => {
-      let settled = false;
-      let timedOut = false;
-      let responded = false;
-      const fail = (error: NodeJS.ErrnoException) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        req.destroy();
-        if (timedOut) {
-          reject(
-            new EfiApiError(`EFI ${method} ${route}: no answer within ${timeoutMs} ms`, undefined, {
-              retryable: true,
-              cause: error,
-            }),
-          );
-        } else if (isTlsRefusal(error)) {
-          // The HTTP request is written only after the handshake: the provider never saw it.
-          reject(
-            new EfiApiError(
-              `EFI ${method} ${route}: TLS handshake refused (${error.code ?? error.message}); check the client certificate (EFI_CERT_P12; production and sandbox certificates differ)`,
-              undefined,
-              { retryable: false, cause: error, notSent: !responded },
-            ),
-          );
-        } else if (error.code === 'ECONNRESET' && !responded && !req.reusedSocket) {
-          // Under TLS 1.3 the server checks our certificate after our side of the handshake is
-          // done, so a refused certificate often shows up as a reset before any answer. A real
-          // network reset looks the same, hence retryable, but say what to check.
-          reject(
-            new EfiApiError(
-              `EFI ${method} ${route}: connection reset before any answer (ECONNRESET); if it persists, EFI is refusing the client certificate: check EFI_CERT_P12 and EFI_SANDBOX (production and sandbox certificates differ)`,
-              undefined,
-              { retryable: true, cause: error },
-            ),
-          );
-        } else {
-          reject(
-            new EfiApiError(`EFI ${method} ${route}: ${error.code ?? error.message}`, undefined, {
-              retryable: true,
-              cause: error,
-              notSent: !responded && NEVER_CONNECTED.has(error.code ?? ''),
-            }),
-          );
-        }
-      };
-      let req: ClientRequest;
-      try {
-        req = httpsRequest(
-          `${baseUrl}${path}`,
-          {
-            method,
-            agent,
-            headers: {
-              accept: 'application/json',
-              ...(payload
-                ? { 'content-type': 'application/json', 'content-length': String(payload.length) }
-                : {}),
-              ...headers,
-            },
-          },
-          (res) => {
-            responded = true;
-            const chunks: Buffer[] = [];
-            let size = 0;
-            res.on('data', (chunk: Buffer) => {
-              size += chunk.length;
-              if (size > MAX_RESPONSE_BYTES)
-                fail(new Error(`answer larger than ${MAX_RESPONSE_BYTES} bytes`));
-              else chunks.push(chunk);
-            });
-            res.on('error', fail);
-            res.on('end', () => {
-              if (settled) return;
-              settled = true;
-              clearTimeout(timer);
-              const text = Buffer.concat(chunks).toString('utf8');
-              let parsed: unknown = text;
-              try {
-                if (text) parsed = JSON.parse(text);
-              } catch {
-                // Not JSON (a proxy's error page): keep the text for the error message.
-              }
-              const status = res.statusCode ?? 0;
-              try {
-                options.onAnswer?.({ method, route, status });
-              } catch {
-                // An observer never fails the call.
-              }
-              resolve({ status, body: parsed });
-            });
-          },
-        );
-      } catch (error) {
-        // Synchronous refusals (a header value node will not send): a bug, not a flaky network.
-        reject(
-          new EfiApiError(`EFI ${method} ${route}: ${String(error)}`, undefined, {
-            retryable: false,
-            cause: error,
-          }),
-        );
-        return;
-      }
-      const timer = setTimeout(() => {
-        timedOut = true;
-        fail(new Error('timeout'));
-      }, timeoutMs);
-      req.on('error', fail);
-      req.end(payload);
-    });
-  }
+  const exchange = createExchange(baseUrl, agent, timeoutMs, options);
 
   // --- OAuth2 token (POST /oauth/token, https://dev.efipay.com.br/docs/api-pix/credenciais)
 

@@ -8,273 +8,36 @@
  * Not for production code.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { type Server, createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import forge from 'node-forge';
 import QRCode from 'qrcode';
 import { formatAmount, parseAmount } from '../pix-provider';
+import type { TestPki } from './fake-efi-pki';
+import {
+  AMOUNT,
+  type FakeCharge,
+  type FakeEfi,
+  type FakeEfiOptions,
+  type FakeFailure,
+  type FakeSentPix,
+  ID_ENVIO,
+  TXID,
+  cobResponse,
+  invalid,
+  randomE2eId,
+  send,
+} from './fake-efi-wire';
 
-// ---------------------------------------------------------------------------------------------
-// Certificates
-
-export interface TestPki {
-  /** CA that signed the server and client certificates (clients trust it for the server). */
-  caCertPem: string;
-  serverKeyPem: string;
-  serverCertPem: string;
-  clientKeyPem: string;
-  clientCertPem: string;
-  /** The client certificate and key as a password-protected .p12, like EFI hands out. */
-  clientP12Path: string;
-  clientP12Password: string;
-  /** Removes the temporary folder with the .p12. */
-  cleanup(): void;
-}
-
-interface Issued {
-  keys: forge.pki.rsa.KeyPair;
-  cert: forge.pki.Certificate;
-}
-
-function issueCertificate(options: {
-  commonName: string;
-  bits: number;
-  issuer?: Issued;
-  isCa?: boolean;
-  altNames?: { type: number; value?: string; ip?: string }[];
-  clientAuth?: boolean;
-  validity?: { notBefore: Date; notAfter: Date };
-}): Issued {
-  // forge delegates to node's native key generation when it can, so 2048-bit keys are fast.
-  const keys = forge.pki.rsa.generateKeyPair({ bits: options.bits, e: 0x10001 });
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = keys.publicKey;
-  cert.serialNumber = `01${randomBytes(8).toString('hex')}`;
-  cert.validity.notBefore = options.validity?.notBefore ?? new Date(Date.now() - 60_000);
-  cert.validity.notAfter = options.validity?.notAfter ?? new Date(Date.now() + 24 * 3600_000);
-  const subject = [
-    { name: 'commonName', value: options.commonName },
-    { name: 'organizationName', value: 'Fake EFI Test' },
-  ];
-  cert.setSubject(subject);
-  cert.setIssuer(options.issuer ? options.issuer.cert.subject.attributes : subject);
-  const extensions: object[] = [
-    { name: 'basicConstraints', cA: options.isCa === true, critical: true },
-  ];
-  if (options.isCa) {
-    extensions.push({ name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true });
-  } else {
-    extensions.push({
-      name: 'keyUsage',
-      digitalSignature: true,
-      keyEncipherment: true,
-      critical: true,
-    });
-    extensions.push({
-      name: 'extKeyUsage',
-      serverAuth: !options.clientAuth,
-      clientAuth: options.clientAuth === true,
-    });
-  }
-  if (options.altNames) extensions.push({ name: 'subjectAltName', altNames: options.altNames });
-  cert.setExtensions(extensions);
-  cert.sign((options.issuer ?? { keys }).keys.privateKey, forge.md.sha256.create());
-  return { keys, cert };
-}
-
-/**
- * Creates a CA, a server certificate for localhost / 127.0.0.1 and a client certificate, both
- * signed by the CA, and writes the client one as a .p12 (AES-256, SHA-256 MAC) to a temp folder.
- */
-export function generateTestPki(
-  options: {
-    bits?: number;
-    p12Password?: string;
-    /** Validity of the client certificate (default: from a minute ago to a day from now). */
-    clientValidity?: { notBefore: Date; notAfter: Date };
-    /** Issue the client certificate for servers instead (not a client certificate). */
-    clientIsServer?: boolean;
-  } = {},
-): TestPki {
-  const bits = options.bits ?? 2048;
-  const ca = issueCertificate({ commonName: 'Fake EFI Test CA', bits, isCa: true });
-  const server = issueCertificate({
-    commonName: 'localhost',
-    bits,
-    issuer: ca,
-    altNames: [
-      { type: 2, value: 'localhost' },
-      { type: 7, ip: '127.0.0.1' },
-    ],
-  });
-  const client = issueCertificate({
-    commonName: 'fake-efi-client',
-    bits,
-    issuer: ca,
-    clientAuth: options.clientIsServer !== true,
-    ...(options.clientValidity ? { validity: options.clientValidity } : {}),
-  });
-
-  const password = options.p12Password ?? 'senha-do-certificado';
-  const p12 = forge.pkcs12.toPkcs12Asn1(client.keys.privateKey, [client.cert, ca.cert], password, {
-    algorithm: 'aes256',
-    friendlyName: 'fake-efi-client',
-  });
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'fake-efi-'));
-  const clientP12Path = path.join(dir, 'client.p12');
-  writeFileSync(clientP12Path, Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary'), {
-    mode: 0o600,
-  });
-
-  return {
-    caCertPem: forge.pki.certificateToPem(ca.cert),
-    serverKeyPem: forge.pki.privateKeyToPem(server.keys.privateKey),
-    serverCertPem: forge.pki.certificateToPem(server.cert),
-    clientKeyPem: forge.pki.privateKeyToPem(client.keys.privateKey),
-    clientCertPem: forge.pki.certificateToPem(client.cert),
-    clientP12Path,
-    clientP12Password: password,
-    cleanup: () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// BR Code (EMV QR) for the fake locations, https://www.bcb.gov.br/estabilidadefinanceira/pix
-// (Manual de Padrões para Iniciação do Pix): ID + 2-digit length + value, CRC16-CCITT at the end.
-
-function emv(id: string, value: string): string {
-  return `${id}${String(value.length).padStart(2, '0')}${value}`;
-}
-
-function crc16(payload: string): string {
-  let crc = 0xffff;
-  for (const byte of Buffer.from(payload, 'utf8')) {
-    crc ^= byte << 8;
-    for (let i = 0; i < 8; i++)
-      crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
-  }
-  return crc.toString(16).toUpperCase().padStart(4, '0');
-}
-
-function dynamicBrCode(location: string): string {
-  const body =
-    emv('00', '01') +
-    emv('01', '12') +
-    emv('26', emv('00', 'BR.GOV.BCB.PIX') + emv('25', location)) +
-    emv('52', '0000') +
-    emv('53', '986') +
-    emv('58', 'BR') +
-    emv('59', 'FAKE EFI') +
-    emv('60', 'SAO PAULO') +
-    emv('62', emv('05', '***')) +
-    '6304';
-  return body + crc16(body);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Server
-
-export interface FakeEfiOptions {
-  clientId?: string;
-  clientSecret?: string;
-  /** The account's PIX key: charges must use it, transfers must come from it. */
-  pixKey?: string;
-  /** Lifetime of issued tokens in seconds (EFI: 3600). */
-  tokenExpiresIn?: number;
-  /** Port on 127.0.0.1 (default: any free one). */
-  port?: number;
-}
-
-export interface FakeCharge {
-  txid: string;
-  locId: number;
-  status: 'ATIVA' | 'CONCLUIDA' | 'REMOVIDA_PELO_USUARIO_RECEBEDOR' | 'REMOVIDA_PELO_PSP';
-  body: {
-    calendario: { expiracao: number };
-    valor: { original: string };
-    chave: string;
-    solicitacaoPagador?: string;
-  };
-  criacao: string;
-  pix: { endToEndId: string; txid: string; valor: string; horario: string; infoPagador?: string }[];
-}
-
-export interface FakeSentPix {
-  idEnvio: string;
-  e2eId: string;
-  valor: string;
-  chave: string;
-  favorecido: { chave: string };
-  infoPagador?: string;
-  solicitacao: string;
-  status: 'EM_PROCESSAMENTO' | 'REALIZADO' | 'NAO_REALIZADO';
-}
-
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  headers: IncomingMessage['headers'];
-  body: unknown;
-}
-
-/** A scripted answer for the next matching requests (errors, slow answers). */
-export interface FakeFailure {
-  method?: string;
-  /** Path prefix or pattern, e.g. '/v3/gn/pix/'. */
-  path: string | RegExp;
-  /** Status to answer with; without it the request is handled normally (after delayMs). */
-  status?: number;
-  body?: unknown;
-  delayMs?: number;
-  /** How many requests it applies to (default 1). */
-  times?: number;
-}
-
-export interface FakeEfi {
-  /** https://127.0.0.1:port */
-  baseUrl: string;
-  clientId: string;
-  clientSecret: string;
-  pixKey: string;
-  /** Every request that passed the TLS handshake, in order. */
-  requests: RecordedRequest[];
-  charges: Map<string, FakeCharge>;
-  sent: Map<string, FakeSentPix>;
-  webhooks: Map<string, { webhookUrl: string; skipMtlsChecking: string | undefined }>;
-  counters: {
-    tokensIssued: number;
-    /** Transfers actually made (a repeated idEnvio does not count). */
-    transfersMade: number;
-    /** TLS handshakes refused (no client certificate, unknown CA...). */
-    tlsClientErrors: number;
-  };
-  tokenExpiresIn: number;
-  /** Marks a charge paid (CONCLUIDA) and returns the `pix` item, as the webhook would carry it. */
-  pay(
-    txid: string,
-    options?: { amountCentavos?: number; endToEndId?: string; paidAt?: Date },
-  ): FakeCharge['pix'][number];
-  /** Settles a transfer (EFI reports it through the webhook and GET). */
-  settleSent(idEnvio: string, status: 'REALIZADO' | 'NAO_REALIZADO'): void;
-  /** Invalidates every issued token (the next API call gets a 401). */
-  revokeTokens(): void;
-  fail(failure: FakeFailure): void;
-  close(): Promise<void>;
-}
-
-const AMOUNT = /^\d{1,10}\.\d{2}$/;
-const TXID = /^[a-zA-Z0-9]{26,35}$/;
-const ID_ENVIO = /^[a-zA-Z0-9]{1,35}$/;
-
-function randomE2eId(): string {
-  // E + ISPB of EFI (09089356) + yyyyMMddHHmm + 11 alphanumerics = 32 characters.
-  const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 12);
-  return `E09089356${stamp}${randomBytes(8).toString('hex').slice(0, 11)}`;
-}
+export { type TestPki, generateTestPki } from './fake-efi-pki';
+export type {
+  FakeCharge,
+  FakeEfi,
+  FakeEfiOptions,
+  FakeFailure,
+  FakeSentPix,
+  RecordedRequest,
+} from './fake-efi-wire';
 
 export async function startFakeEfi(pki: TestPki, options: FakeEfiOptions = {}): Promise<FakeEfi> {
   const tokens = new Map<string, number>();
@@ -321,43 +84,6 @@ export async function startFakeEfi(pki: TestPki, options: FakeEfiOptions = {}): 
       failures.push({ ...failure, remaining: failure.times ?? 1 });
     },
   };
-
-  function send(res: ServerResponse, status: number, body?: unknown) {
-    if (body === undefined) {
-      res.writeHead(status).end();
-      return;
-    }
-    const text = typeof body === 'string' ? body : JSON.stringify(body);
-    res
-      .writeHead(status, {
-        'content-type': typeof body === 'string' ? 'text/plain' : 'application/json',
-      })
-      .end(text);
-  }
-
-  function cobResponse(charge: FakeCharge) {
-    const location = `qrcodespix.fake-efi.test/v2/${charge.txid.toLowerCase()}`;
-    return {
-      calendario: { criacao: charge.criacao, expiracao: charge.body.calendario.expiracao },
-      txid: charge.txid,
-      revisao: 0,
-      loc: { id: charge.locId, location, tipoCob: 'cob', criacao: charge.criacao },
-      location,
-      status: charge.status,
-      valor: charge.body.valor,
-      chave: charge.body.chave,
-      ...(charge.body.solicitacaoPagador === undefined
-        ? {}
-        : { solicitacaoPagador: charge.body.solicitacaoPagador }),
-      pixCopiaECola: dynamicBrCode(location),
-      ...(charge.pix.length > 0 ? { pix: charge.pix } : {}),
-    };
-  }
-
-  function invalid(res: ServerResponse, mensagem: string) {
-    send(res, 400, { nome: 'valor_invalido', mensagem });
-  }
-
   async function route(
     req: IncomingMessage,
     res: ServerResponse,

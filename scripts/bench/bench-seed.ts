@@ -1,0 +1,187 @@
+/**
+ * The players, rooms and joins of `npm run bench` (index.ts): seeded straight into the database,
+ * with session cookies minted the way the auth library signs them.
+ */
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { type Db } from '../../apps/server/src/db/client';
+import { account, profiles, session, user } from '../../apps/server/src/db/schema';
+import { createRoom } from '../../apps/server/src/modules/rooms/rooms.service';
+import { postTransaction } from '../../apps/server/src/modules/wallet/ledger.service';
+import type { LoadRequest } from './load';
+
+export const PASSWORD = 'senha-de-bench-1';
+/** 50 concurrent clients, each a player of its own, over 50 rooms. */
+export const CLIENTS = 50;
+export const ROOMS = 50;
+/** Joins per client (each into another room): CLIENTS × this joins per run. */
+export const JOINS_PER_CLIENT = 50;
+/**
+ * Joins per client sent first, into rooms of their own, and not measured (BENCH_WARMUP): the
+ * first requests after the server starts meet cold code, new database connections and statements
+ * not yet prepared; the baseline's callers warm up the same way. Their figures are in the notes.
+ */
+export const WARMUP_PER_CLIENT = Number(process.env.BENCH_WARMUP ?? 5);
+export const HOT_PLAYERS = 1000;
+export const HOT_SEATS = 100;
+export const READS = 5000;
+export const ENTRY = 100;
+
+export interface Player {
+  id: string;
+  email: string;
+  cookie: string;
+}
+
+export const SESSION_COOKIE = 'sorteio.session_token';
+
+/** The auth library's signed cookie value: `token.base64(HMAC-SHA256(secret, token))`, URI-encoded. */
+export const signedToken = (token: string, secret: string) =>
+  encodeURIComponent(`${token}.${createHmac('sha256', secret).update(token).digest('base64')}`);
+
+/**
+ * Players with a verified identity and `balance` centavos of Saldo (one top-up per 100). With
+ * `appSecret`, each also gets a session row and its signed cookie, as a sign-in would leave them
+ * (the 1,000 players of the hot room: 1,000 password checks would take minutes); the method is
+ * checked against a real sign-in's cookie before it is used (`checkMintedCookies`).
+ */
+export async function seedPlayers(
+  db: Db,
+  tag: string,
+  count: number,
+  balance: number,
+  hash: string,
+  appSecret?: string,
+) {
+  const players: Player[] = [];
+  for (let from = 0; from < count; from += 100) {
+    const batch = Array.from({ length: Math.min(100, count - from) }, () => {
+      const id = randomUUID();
+      return { id, email: `${tag}-${id.slice(0, 8)}@bench.sorteiocerto.com.br`, cookie: '' };
+    });
+    await db
+      .insert(user)
+      .values(batch.map((p) => ({ id: p.id, email: p.email, name: 'Bench', emailVerified: true })));
+    await db.insert(account).values(
+      batch.map((p) => ({
+        id: randomUUID(),
+        accountId: p.id,
+        providerId: 'credential',
+        userId: p.id,
+        password: hash,
+      })),
+    );
+    await db.insert(profiles).values(
+      batch.map((p) => ({
+        id: p.id,
+        nomeCompleto: 'Jogador Bench',
+        isVerified: true,
+        dataNascimento: '1990-01-01',
+      })),
+    );
+    if (appSecret) {
+      const now = new Date();
+      const rows = batch.map((p) => ({
+        id: randomUUID(),
+        token: randomBytes(24).toString('base64url'),
+        userId: p.id,
+        expiresAt: new Date(now.getTime() + 86_400_000),
+        ipAddress: '127.0.0.1',
+        userAgent: 'bench',
+        createdAt: now,
+        updatedAt: now,
+      }));
+      await db.insert(session).values(rows);
+      rows.forEach((r, i) => {
+        batch[i]!.cookie = `${SESSION_COOKIE}=${signedToken(r.token, appSecret)}`;
+      });
+    }
+    // A grant from the platform, as the demo seed's Saldo: no PIX came in, so the ledger audit's
+    // "money in by PIX" check holds on a benchmark database too.
+    await postTransaction(db, {
+      kind: 'grant',
+      idempotencyKey: `bench:${tag}:${from}`,
+      description: 'Saldo do benchmark',
+      entries: [
+        { account: { kind: 'platform_grants' }, amount: -balance * batch.length },
+        ...batch.map((p) => ({
+          account: { kind: 'user_saldo' as const, userId: p.id },
+          amount: balance,
+        })),
+      ],
+    });
+    players.push(...batch);
+  }
+  return players;
+}
+
+export async function seedRooms(db: Db, count: number, seats: number) {
+  const rooms: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const room = await createRoom({
+      db,
+      input: {
+        tipoSala: 'prata',
+        valorEntradaCentavos: ENTRY,
+        maxParticipantes: seats,
+        taxaBp: 1000,
+      },
+    });
+    rooms.push(room.id);
+  }
+  return rooms;
+}
+
+export async function signInAll(base: string, players: Player[], concurrency: number) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < players.length) {
+        const p = players[next]!;
+        next += 1;
+        const res = await fetch(`${base}/api/auth/sign-in/email`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: base },
+          body: JSON.stringify({ email: p.email, password: PASSWORD }),
+        });
+        if (res.status !== 200)
+          throw new Error(`sign-in of ${p.email}: ${res.status} ${await res.text()}`);
+        await res.arrayBuffer();
+        p.cookie = res.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; ');
+      }
+    }),
+  );
+}
+
+/** Fails unless a cookie from a real sign-in is signed the way the minted ones are. */
+export function checkMintedCookies(signedIn: Player, appSecret: string) {
+  const value = signedIn.cookie.match(
+    new RegExp(`${SESSION_COOKIE.replace('.', '\\.')}=([^;]+)`),
+  )?.[1];
+  const token = value ? decodeURIComponent(value).split('.')[0] : undefined;
+  if (!value || !token || signedToken(token, appSecret) !== value)
+    throw new Error(
+      `the session cookie of a sign-in (${signedIn.cookie}) is not signed as the benchmark mints them: update signedToken`,
+    );
+}
+
+/** Client c's j-th join goes to room (c + j) mod ROOMS: at any moment the clients are spread. */
+export function joinPairs(
+  players: Player[],
+  rooms: string[],
+  perClient = JOINS_PER_CLIENT,
+): [Player, string][] {
+  const pairs: [Player, string][] = [];
+  for (let j = 0; j < perClient; j += 1)
+    for (let c = 0; c < CLIENTS; c += 1) pairs.push([players[c]!, rooms[(c + j) % rooms.length]!]);
+  return pairs;
+}
+
+export const joinRequest = (p: Player, roomId: string): LoadRequest => ({
+  method: 'POST',
+  path: `/api/rooms/${roomId}/join`,
+  cookie: p.cookie,
+  body: '{"metodo":"balance"}',
+});
