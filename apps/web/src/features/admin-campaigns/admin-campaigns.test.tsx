@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { adminUser, mockApi } from '@/test/mock-api';
 import { renderWithProviders } from '@/test/render';
-import AdminRemarketingTab from '.';
+import AdminCampaignsTab from '.';
 
 const base: Campaign = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -93,7 +93,7 @@ function setup(extra: Parameters<typeof mockApi>[0] = {}) {
     'GET /api/admin/campaigns/stats': { body: stats },
     ...extra,
   });
-  renderWithProviders(<AdminRemarketingTab />);
+  renderWithProviders(<AdminCampaignsTab />);
   const urls = () =>
     fetchMock.mock.calls.map(([input, init]) => ({
       method: (init?.method ?? 'GET').toUpperCase(),

@@ -17,7 +17,7 @@ import { CertificateUpload } from './certificate-upload';
 import { RefreshButton, StatusCards } from './pix-setup';
 
 /** The Certificados tab: counters by status, every uploaded certificate, upload and refresh. */
-export function CertificatesTab() {
+export function PixSetupTab() {
   const { user } = useAuth();
   const { notify } = useNotifications();
   const config = usePixConfig();

@@ -4,7 +4,7 @@ import type { CertificateList, EfiConfig, StoredCertificate } from '@sorteio/sha
 import { describe, expect, it } from 'vitest';
 import { adminUser, mockApi } from '@/test/mock-api';
 import { renderWithProviders } from '@/test/render';
-import AdminCertificatesTab, { PixConfigScreen } from '.';
+import AdminPixSetupTab, { PixConfigScreen } from '.';
 
 const config: EfiConfig = {
   source: 'stored',
@@ -93,7 +93,7 @@ describe('certificates tab', () => {
       'GET /api/admin/pix/config': { body: config },
       'GET /api/admin/pix/certificates': { body: list },
     });
-    renderWithProviders(<AdminCertificatesTab />);
+    renderWithProviders(<AdminPixSetupTab />);
     expect(await screen.findByText('producao.p12')).toBeDefined();
     expect(screen.getByText('Configuradas')).toBeDefined();
     expect(screen.getByText('Enviado')).toBeDefined();
@@ -126,7 +126,7 @@ describe('certificate counters, sizes and refresh', () => {
       'GET /api/admin/pix/config': { body: config },
       'GET /api/admin/pix/certificates': { body: list },
     });
-    renderWithProviders(<AdminCertificatesTab />);
+    renderWithProviders(<AdminPixSetupTab />);
     const tiles = await screen.findByLabelText('Certificados por status');
     expect(within(tiles).getByText('Ativo').nextSibling?.textContent).toBe('1');
     expect(within(tiles).getByText('Expirando').nextSibling?.textContent).toBe('1');
@@ -163,7 +163,7 @@ describe('certificate counters, sizes and refresh', () => {
       'GET /api/admin/pix/certificates': { body: list },
       'POST /api/admin/pix/certificates/refresh': { body: refreshed },
     });
-    renderWithProviders(<AdminCertificatesTab />);
+    renderWithProviders(<AdminPixSetupTab />);
     const tiles = await screen.findByLabelText('Certificados por status');
     await userEvent.click(screen.getByRole('button', { name: 'Atualizar Status' }));
     expect(

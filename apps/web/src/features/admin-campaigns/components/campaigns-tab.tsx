@@ -121,7 +121,7 @@ function FilterBar({
   );
 }
 
-export function RemarketingTab() {
+export function CampaignsTab() {
   const { user } = useAuth();
   const canManage = can(user?.role, 'campaigns.manage');
   const [filters, setFilters] = useState<CampaignListQuery>({});

@@ -1,0 +1,1 @@
+export { CampaignsTab as default } from './components/campaigns-tab';

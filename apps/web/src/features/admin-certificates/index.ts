@@ -1,2 +1,0 @@
-export { CertificatesTab as default } from './components/certificates-tab';
-export { PixConfigScreen } from './components/pix-config-screen';

@@ -1,1 +1,0 @@
-export { RemarketingTab as default } from './components/remarketing-tab';
