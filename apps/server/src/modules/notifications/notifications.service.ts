@@ -15,6 +15,7 @@ import {
   notificationChannels,
   notificationMessages,
   toE164Mobile,
+  countOf,
 } from '@sorteio/shared';
 import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -282,7 +283,7 @@ export async function queueNotification(
           ...(overCap
             ? {
                 status: 'failed' as const,
-                error: `Limite diário de ${dailyLimit} mensagens atingido`,
+                error: `Limite diário de ${countOf(dailyLimit, 'mensagem', 'mensagens')} atingido`,
                 errorCode: 'DAILY_CAP',
                 failedAt: now,
               }

@@ -34,6 +34,7 @@ import { useCreateCampaign } from '../api/create-campaign';
 import { usePreview } from '../api/preview-email';
 import { useAudience } from '../api/preview-audience';
 import { useUpdateCampaign } from '../api/update-campaign';
+import { countOf, plural } from '@/lib/plural';
 
 /** Today in Brasília (UTC-3), as the server counts campaign days. */
 const brasiliaToday = (offsetDays = 0) =>
@@ -244,8 +245,10 @@ export function CampaignDialog({
           </div>
           {audience.data && (
             <p role="status" className="text-sm">
-              {audience.data.matching} jogadores atendem ao critério; {audience.data.withConsent}{' '}
-              {channel === 'sms' ? 'aceitaram receber mensagens.' : 'aceitaram receber e-mails.'}
+              {countOf(audience.data.matching, 'jogador atende', 'jogadores atendem')} ao critério;{' '}
+              {audience.data.withConsent}{' '}
+              {plural(audience.data.withConsent, 'aceitou', 'aceitaram')}{' '}
+              {channel === 'sms' ? 'receber mensagens.' : 'receber e-mails.'}
             </p>
           )}
           {channel === 'email' && preview.data && (
