@@ -1,6 +1,6 @@
 /**
  * Certificados tab and the /gerencianet-config banner: the inventory of uploaded certificates with
- * counters from each certificate's own notAfter, the size, 'Atualizar Status' re-opening every
+ * counters from each certificate's own notAfter, the size, 'Atualizar status' re-opening every
  * file, and the banner's environment and last successful call recorded from real calls to a fake
  * EFI server over mTLS.
  */

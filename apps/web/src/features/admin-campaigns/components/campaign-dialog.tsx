@@ -64,7 +64,7 @@ function formValuesOf(campaign: Campaign | undefined): CampaignFormValues {
   };
 }
 
-/** 'Nova Campanha' (create) and 'Editar' (edit, when `campaign` is given). */
+/** 'Nova campanha' (create) and 'Editar' (edit, when `campaign` is given). */
 export function CampaignDialog({
   open,
   onOpenChange,
@@ -145,7 +145,7 @@ export function CampaignDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90vh] overflow-y-auto">
         <DialogHeader>
-          <DialogTitle>{editing ? 'Editar campanha' : 'Nova Campanha'}</DialogTitle>
+          <DialogTitle>{editing ? 'Editar campanha' : 'Nova campanha'}</DialogTitle>
           <DialogDescription>
             Variáveis do modelo: {campaignTemplateVariables.map((v) => `{{${v}}}`).join(', ')}
           </DialogDescription>
@@ -270,7 +270,7 @@ export function CampaignDialog({
             </p>
           )}
           <Button type="submit" disabled={pending}>
-            {pending ? 'Salvando...' : editing ? 'Salvar alterações' : 'Criar Campanha'}
+            {pending ? 'Salvando...' : editing ? 'Salvar alterações' : 'Criar campanha'}
           </Button>
         </form>
       </DialogContent>

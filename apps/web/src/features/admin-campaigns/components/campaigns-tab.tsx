@@ -3,7 +3,7 @@
  * one implementation): the four summary tiles from real counts (total reach, conversion rate,
  * conversions, investment), 'Filtrar' by status and channel, 'Configurar' the channel defaults,
  * the campaign table with the progress of each period, 'Editar', 'Relatório', the toggle and
- * 'Executar', and 'Nova Campanha' for reactivation, e-mail and SMS campaigns.
+ * 'Executar', and 'Nova campanha' for reactivation, e-mail and SMS campaigns.
  */
 import {
   type Campaign,
@@ -187,7 +187,7 @@ export function CampaignsTab() {
               </Button>
               <Button onClick={() => openDialog()}>
                 <Plus aria-hidden="true" />
-                Nova Campanha
+                Nova campanha
               </Button>
             </>
           )}

@@ -62,7 +62,7 @@ export function OpenRoomsView({ rooms }: { rooms: LandingRoom[] | undefined }) {
               </p>
               <div
                 role="progressbar"
-                aria-label={`Vagas vendidas da Sala ${roomTypeLabel(room.tipoSala)}`}
+                aria-label={`Vagas vendidas da sala ${roomTypeLabel(room.tipoSala)}`}
                 aria-valuemin={0}
                 aria-valuemax={room.maxParticipantes}
                 aria-valuenow={room.participantesAtual}
