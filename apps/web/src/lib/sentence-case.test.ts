@@ -37,6 +37,9 @@ const TEXT_TAGS = new Set([
   'Label',
   'legend',
   'summary',
+  'Badge',
+  'th',
+  'DialogDescription',
 ]);
 
 /** Props, object keys and constants that carry a title or a button label. */
