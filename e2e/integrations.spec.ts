@@ -217,7 +217,7 @@ test('a campaign runs through the mail queue and the player receives it over SMT
   await page.getByLabel('Sem vitória há (dias)').fill('0');
   await page.getByLabel('Gasto máximo (R$)').fill('1000000');
   await page.getByRole('button', { name: 'Ver público' }).click();
-  await expect(page.getByText(/aceitaram receber e-mails/)).toBeVisible();
+  await expect(page.getByText(/ao critério; 1 aceitou receber e-mails\./)).toBeVisible();
   await page.getByRole('button', { name: 'Criar campanha' }).click();
   await expect(page.getByText('Campanha criada')).toBeVisible();
 
