@@ -148,7 +148,7 @@ describe('certificates inventory', () => {
     expect(JSON.stringify(rows)).not.toContain('senha-cert');
   });
 
-  it('Atualizar Status re-opens every file, corrects the stored status and flags unreadable ones', async () => {
+  it('Atualizar status re-opens every file, corrects the stored status and flags unreadable ones', async () => {
     const db = ctx.database.db;
     const rows = await db.select().from(pixCertificates);
     const expiring = rows.find((r) => r.filename === 'expirando.p12')!;

@@ -144,7 +144,7 @@ describe('certificate counters, sizes and refresh', () => {
     expect(within(items[2]!).getByRole('button', { name: 'Excluir antigo.p12' })).toBeDefined();
   });
 
-  it('Atualizar Status asks the server to re-read the files and shows the new counters', async () => {
+  it('Atualizar status asks the server to re-read the files and shows the new counters', async () => {
     const refreshed = {
       ...list,
       items: list.items.map((i) =>
