@@ -36,7 +36,7 @@ test('sign up, confirm the e-mail from the received mail, and sign in', async ({
   await page
     .getByRole('checkbox', { name: 'Li e aceito os Termos de Uso e o Regulamento dos Sorteios' })
     .check();
-  await page.getByRole('button', { name: 'Criar Conta' }).click();
+  await page.getByRole('button', { name: 'Criar conta' }).click();
   await expect(
     page.getByText('Cadastro realizado com sucesso! Verifique seu e-mail para confirmar.'),
   ).toBeVisible();
@@ -86,7 +86,7 @@ test('complete the profile, send document and selfie, wait for review', async ({
   await page
     .getByLabel('Selfie')
     .setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: makePng(480, 640) });
-  await page.getByRole('button', { name: 'Enviar Documentos' }).click();
+  await page.getByRole('button', { name: 'Enviar documentos' }).click();
   // Grey test pictures carry no face: the automated checks send the case to staff review.
   await expect(page.getByText('Verificação em análise')).toBeVisible({ timeout: 60_000 });
   await expect(

@@ -57,11 +57,11 @@ test('the administrator signs in, sees real figures and uses the sidebar (Ctrl+B
   const before = await read();
   expect(before.totalUsers).toBeGreaterThan(0);
   expect(before.draws).toBeGreaterThan(0); // the demo seed draws a few rooms
-  await expect(metric(page, 'Total de Usuários')).toHaveText(integer(before.totalUsers));
-  await expect(metric(page, 'Salas Ativas')).toHaveText(integer(before.openRooms));
+  await expect(metric(page, 'Total de usuários')).toHaveText(integer(before.totalUsers));
+  await expect(metric(page, 'Salas ativas')).toHaveText(integer(before.openRooms));
   await expect(metric(page, 'Participações')).toHaveText(integer(before.participations));
-  await expect(metric(page, 'Sorteios Realizados')).toHaveText(integer(before.draws));
-  await expect(metric(page, 'Prêmios Pendentes')).toHaveText(integer(before.pendingPrizes));
+  await expect(metric(page, 'Sorteios realizados')).toHaveText(integer(before.draws));
+  await expect(metric(page, 'Prêmios pendentes')).toHaveText(integer(before.pendingPrizes));
 
   // A room opened meanwhile shows up after 'Atualizar Dados'.
   const created = await page.request.post('/api/admin/rooms', {
@@ -71,7 +71,7 @@ test('the administrator signs in, sees real figures and uses the sidebar (Ctrl+B
   expect(created.status(), await created.text()).toBe(200);
   await page.getByRole('button', { name: 'Atualizar Dados' }).click();
   await expect(page.getByText('Dados atualizados!')).toBeVisible();
-  await expect(metric(page, 'Salas Ativas')).toHaveText(integer(before.openRooms + 1));
+  await expect(metric(page, 'Salas ativas')).toHaveText(integer(before.openRooms + 1));
 
   // The sidebar: an entry opens its tab; Ctrl+B collapses it to icons and back.
   const sidebar = page.getByRole('navigation', { name: 'Menu administrativo' });
@@ -129,7 +129,7 @@ async function sendDocuments(player: Player, number: string, seed: number) {
   await page
     .getByLabel('Selfie')
     .setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: makePng(480, 640 + seed) });
-  await page.getByRole('button', { name: 'Enviar Documentos' }).click();
+  await page.getByRole('button', { name: 'Enviar documentos' }).click();
   // Pictures without a face: the automated checks hand the case to staff.
   await expect(page.getByText('Verificação em análise')).toBeVisible({ timeout: 25_000 });
 }
@@ -273,10 +273,10 @@ test('the administrator downloads the four CSV reports of the financial tab', as
   await page.goto('/admin?tab=financial');
   await page.getByRole('tab', { name: 'Relatórios' }).click();
   const expected = [
-    ['Exportar Transações', 'transacoes', 'Data;Jogador;E-mail;Tipo de sala;Número da sorte'],
-    ['Relatório Mensal', 'relatorio-mensal', 'Mês;Participações;Receita bruta (R$)'],
-    ['Análise por Categoria', 'analise-por-categoria', 'Tipo de sala;Participações;Receita (R$)'],
-    ['Relatório de Crescimento', 'relatorio-de-crescimento', 'Mês;Novos usuários'],
+    ['Exportar transações', 'transacoes', 'Data;Jogador;E-mail;Tipo de sala;Número da sorte'],
+    ['Relatório mensal', 'relatorio-mensal', 'Mês;Participações;Receita bruta (R$)'],
+    ['Análise por categoria', 'analise-por-categoria', 'Tipo de sala;Participações;Receita (R$)'],
+    ['Relatório de crescimento', 'relatorio-de-crescimento', 'Mês;Novos usuários'],
   ] as const;
   for (const [label, file, header] of expected) {
     const downloading = page.waitForEvent('download');

@@ -59,7 +59,7 @@ async function submit(player: Player, documento: Buffer, selfie: Buffer) {
   await page
     .getByLabel('Selfie')
     .setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: selfie });
-  await page.getByRole('button', { name: 'Enviar Documentos' }).click();
+  await page.getByRole('button', { name: 'Enviar documentos' }).click();
 }
 
 /** The profile's status card for the verification ('Verificado', 'Pendente'...). */

@@ -37,7 +37,7 @@ test('the administrator sets up EFI: certificate, credentials and a real Testar 
     await page.getByLabel('Identificador do cliente (Client_Id)').fill('Client_Id_fake');
     await page.getByLabel('Senha do cliente (Client_Secret)').fill('Client_Secret_fake');
     await page.getByLabel('Chave PIX', { exact: true }).fill('pix@sorteio.example');
-    await page.getByRole('button', { name: 'Salvar Credenciais' }).click();
+    await page.getByRole('button', { name: 'Salvar credenciais' }).click();
     await expect(page.getByText('Credenciais salvas')).toBeVisible();
     await expect(page.getByText('Configuradas', { exact: true })).toBeVisible();
 
@@ -46,7 +46,7 @@ test('the administrator sets up EFI: certificate, credentials and a real Testar 
       .getByLabel('Certificado (.p12 ou .pfx)')
       .setInputFiles(path.join(efiDir(), 'efi-cliente.p12'));
     await page.getByLabel('Senha do certificado').fill(EFI_P12_PASSWORD);
-    await page.getByRole('button', { name: 'Enviar Certificado' }).click();
+    await page.getByRole('button', { name: 'Enviar certificado' }).click();
     await expect(page.getByText('Certificado salvo')).toBeVisible();
     await expect(page.getByText(/CN=fake-efi-client/)).toBeVisible();
     await expect(page.getByText('Ativo', { exact: true })).toBeVisible();
@@ -86,7 +86,7 @@ test('maintenance mode: a player sees the maintenance page, the administrator ke
   try {
     await page.goto('/admin?tab=settings');
     await page.getByRole('switch', { name: 'Modo de manutenção' }).check();
-    await page.getByRole('button', { name: 'Salvar Configurações' }).click();
+    await page.getByRole('button', { name: 'Salvar configurações' }).click();
     await expect(page.getByText('Configurações salvas')).toBeVisible();
 
     const player = await browser.newContext({ baseURL: origin() });
@@ -131,7 +131,7 @@ test('a webhook connection to a loopback receiver gets a signed delivery after a
   await putSettings(page.request, { allowPrivateAddresses: true });
   try {
     await page.goto('/admin?tab=connections');
-    await page.getByRole('button', { name: 'Nova Conexão' }).click();
+    await page.getByRole('button', { name: 'Nova conexão' }).click();
     await page.getByLabel('Nome da conexão').fill('Parceiro E2E');
     await page.getByLabel('Tipo', { exact: true }).selectOption('webhook');
     await page.getByLabel('Serviço', { exact: true }).fill('Receptor local');
@@ -207,7 +207,7 @@ test('a campaign runs through the mail queue and the player receives it over SMT
   await page.goto('/');
   await signInByApi(page, demoCredentials().admin);
   await page.goto('/admin?tab=remarketing');
-  await page.getByRole('button', { name: 'Nova Campanha' }).click();
+  await page.getByRole('button', { name: 'Nova campanha' }).click();
   // Every player, not only the inactive ones: an e-mail campaign (a reactivation one needs 1+ days).
   await page.getByLabel('Tipo de campanha').selectOption('email');
   await page.getByLabel('Nome da campanha').fill('Volte a jogar E2E');
@@ -217,8 +217,8 @@ test('a campaign runs through the mail queue and the player receives it over SMT
   await page.getByLabel('Sem vitória há (dias)').fill('0');
   await page.getByLabel('Gasto máximo (R$)').fill('1000000');
   await page.getByRole('button', { name: 'Ver público' }).click();
-  await expect(page.getByText(/aceitaram receber e-mails/)).toBeVisible();
-  await page.getByRole('button', { name: 'Criar Campanha' }).click();
+  await expect(page.getByText(/ao critério; 1 aceitou receber e-mails\./)).toBeVisible();
+  await page.getByRole('button', { name: 'Criar campanha' }).click();
   await expect(page.getByText('Campanha criada')).toBeVisible();
 
   const row = page.getByRole('row', { name: /Volte a jogar E2E/ });

@@ -111,7 +111,7 @@ test('a visitor opens an invite link, signs up, verifies, takes and pays the sea
   await page
     .getByRole('checkbox', { name: 'Li e aceito os Termos de Uso e o Regulamento dos Sorteios' })
     .check();
-  await page.getByRole('button', { name: 'Criar Conta' }).click();
+  await page.getByRole('button', { name: 'Criar conta' }).click();
   await expect(page).toHaveURL(/\/verify-email/);
   await page.goto(await waitForLink(email, '/api/auth/verify-email'));
   await expect(page).toHaveURL(/\/login\?.*verified=1/);
@@ -148,7 +148,7 @@ test('a visitor opens an invite link, signs up, verifies, takes and pays the sea
   await page
     .getByLabel('Selfie')
     .setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: makePng(480, 641) });
-  await page.getByRole('button', { name: 'Enviar Documentos' }).click();
+  await page.getByRole('button', { name: 'Enviar documentos' }).click();
   await expect(page.getByText('Verificação em análise')).toBeVisible({ timeout: 60_000 });
 
   // Staff approve the identity (pictures without a face go to review).

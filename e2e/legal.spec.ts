@@ -28,7 +28,7 @@ test('sign-up is refused without the acceptance, and the links keep the form', a
   await page.goto('/register');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Senha', { exact: true }).fill('minha-senha-1');
-  await page.getByRole('button', { name: 'Criar Conta' }).click();
+  await page.getByRole('button', { name: 'Criar conta' }).click();
   const message = 'Para criar a conta, aceite os Termos de Uso e o Regulamento dos Sorteios.';
   await expect(page.getByText(message).first()).toBeVisible();
   await expect(page).toHaveURL(/\/register/);

@@ -51,7 +51,7 @@ test('a friend invited by link signs up, confirms the e-mail and lands in the in
   await page
     .getByRole('checkbox', { name: 'Li e aceito os Termos de Uso e o Regulamento dos Sorteios' })
     .check();
-  await page.getByRole('button', { name: 'Criar Conta' }).click();
+  await page.getByRole('button', { name: 'Criar conta' }).click();
   await expect(page).toHaveURL(/\/verify-email/);
 
   // The confirmation e-mail's link comes back to sign-in, still carrying the room.

@@ -102,7 +102,7 @@ test('a visitor opens a shared room link, sees it live, signs up, and lands back
   await page
     .getByRole('checkbox', { name: 'Li e aceito os Termos de Uso e o Regulamento dos Sorteios' })
     .check();
-  await page.getByRole('button', { name: 'Criar Conta' }).click();
+  await page.getByRole('button', { name: 'Criar conta' }).click();
   await expect(page).toHaveURL(/\/verify-email/);
 
   await page.goto(await waitForLink(email, '/api/auth/verify-email'));

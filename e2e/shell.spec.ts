@@ -23,7 +23,7 @@ test.describe('landing', () => {
     await expect(openRooms).toHaveText(String(stats.openRooms));
     await start.click();
     await expect(page).toHaveURL(/\/register$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Criar Conta' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Criar conta' })).toBeVisible();
   });
 
   test('signed in: calls go to the dashboard', async ({ page }) => {

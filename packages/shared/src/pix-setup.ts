@@ -155,7 +155,7 @@ export const storedCertificateSchema = certificateInfoSchema.extend({
   id: z.string(),
   /** The certificate the PIX provider uses now. */
   inUse: z.boolean(),
-  /** When the file was last opened and its validity re-read (upload or 'Atualizar Status'). */
+  /** When the file was last opened and its validity re-read (upload or 'Atualizar status'). */
   checkedAt: isoDate,
   /** Why the last re-read failed (the file no longer opens), else null. */
   checkError: z.string().nullable(),

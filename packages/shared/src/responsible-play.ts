@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { formatBRL } from './money-format';
+import { countOf } from './wording';
 
 export const limitKinds = ['deposit', 'spending'] as const;
 export type LimitKind = (typeof limitKinds)[number];
@@ -122,7 +123,7 @@ export const responsiblePlayMessages = {
   limitRaised: 'Pedido registrado. O aumento (ou a remoção) do limite vale em 24 horas.',
   alreadyExcluded: 'Você já está em autoexclusão; ela não pode ser encerrada antes do prazo.',
   reminder: (minutes: number) =>
-    `Você está na Sorteio Certo há ${minutes} minutos. Que tal fazer uma pausa?`,
+    `Você está na Sorteio Certo há ${countOf(minutes, 'minuto', 'minutos')}. Que tal fazer uma pausa?`,
   helpLines: [
     { name: 'CVV — Centro de Valorização da Vida', contact: 'Ligue 188 (24 horas, gratuito)' },
     { name: 'Jogadores Anônimos do Brasil', contact: 'jogadoresanonimos.com.br' },

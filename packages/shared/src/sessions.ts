@@ -1,5 +1,6 @@
 /** 'Sessões ativas' of the profile: where the account is signed in, and ending those sessions. */
 import { z } from 'zod';
+import { countOf } from './wording';
 
 export const activeSessionSchema = z.object({
   id: z.string(),
@@ -26,7 +27,7 @@ export const sessionMessages = {
   current: 'Esta é a sessão atual: use Sair para encerrá-la.',
   ended: 'Sessão encerrada.',
   othersEnded: (n: number) =>
-    n === 1 ? '1 outra sessão foi encerrada.' : `${n} outras sessões foram encerradas.`,
+    `${countOf(n, 'outra sessão foi encerrada', 'outras sessões foram encerradas')}.`,
 } as const;
 
 /**

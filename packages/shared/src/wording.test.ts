@@ -5,6 +5,7 @@ import {
   luckyNumberPrefix,
   luckyNumberPrefixes,
 } from './lucky-number';
+import { responsiblePlayMessages } from './responsible-play';
 import { roomTypes } from './rooms';
 import { countOf, plural, roomNameLabel } from './wording';
 
@@ -17,6 +18,13 @@ describe('plural agreement', () => {
     expect(countOf(1234, 'participante', 'participantes')).toBe('1.234 participantes');
     expect(plural(-1, 'real', 'reais')).toBe('real');
     expect(plural(1.5, 'real', 'reais')).toBe('reais');
+  });
+
+  it('agrees in the notices built from a count', () => {
+    expect(responsiblePlayMessages.reminder(1)).toBe(
+      'Você está na Sorteio Certo há 1 minuto. Que tal fazer uma pausa?',
+    );
+    expect(responsiblePlayMessages.reminder(60)).toContain('há 60 minutos.');
   });
 });
 

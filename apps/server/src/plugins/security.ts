@@ -6,7 +6,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
-import { MAX_UPLOAD_BYTES, adminMessages } from '@sorteio/shared';
+import { MAX_UPLOAD_BYTES, adminMessages, countOf } from '@sorteio/shared';
 import type { FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config';
@@ -74,7 +74,7 @@ export async function registerSecurity(
     if (allowed) return;
     void reply.header('retry-after', String(Math.ceil(retryAfterMs / 1000)));
     throw new AppError('RATE_LIMITED', {
-      message: `Muitas requisições deste endereço. Tente novamente em ${Math.ceil(retryAfterMs / 1000)} segundos.`,
+      message: `Muitas requisições deste endereço. Tente novamente em ${countOf(Math.ceil(retryAfterMs / 1000), 'segundo', 'segundos')}.`,
     });
   });
   // Uploads are heavy (decoding, storage): a bounded number at once per server copy.
@@ -120,7 +120,7 @@ export async function registerSecurity(
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       code: 'RATE_LIMITED',
-      message: `Muitas tentativas. Tente novamente em ${Math.ceil(context.ttl / 1000)} segundos.`,
+      message: `Muitas tentativas. Tente novamente em ${countOf(Math.ceil(context.ttl / 1000), 'segundo', 'segundos')}.`,
     }),
   });
   // An account created by staff with a temporary password does nothing else until it sets its own.

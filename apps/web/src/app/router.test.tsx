@@ -19,7 +19,7 @@ async function heading(name: string) {
 describe('route table', () => {
   it.each([
     ['/login', 'Entrar'],
-    ['/register', 'Criar Conta'],
+    ['/register', 'Criar conta'],
     ['/verify-email', 'Verifique seu e-mail'],
     ['/forgot-password', 'Recuperar senha'],
     ['/reset-password', 'Redefinir senha'],
@@ -48,7 +48,7 @@ describe('route table', () => {
     ['/stats', 'Minhas Estatísticas'],
     ['/profile', 'Meu Perfil'],
     ['/cashback', 'Seu Cashback'],
-    ['/private-rooms', 'Minhas Salas Privadas'],
+    ['/private-rooms', 'Minhas salas privadas'],
     ['/private-room/abc', 'Sala não encontrada.'],
   ])('%s needs a session', async (path, title) => {
     mockApi(asUser);
@@ -116,7 +116,7 @@ describe('layout', () => {
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
 
-  it('shows anonymous visitors Privacidade, Tutorial, Ganhadores, Entrar and Criar Conta', async () => {
+  it('shows anonymous visitors Privacidade, Tutorial, Ganhadores, Entrar and Criar conta', async () => {
     mockApi({ ...signedOut, ...stats });
     renderRoutes(routes, '/');
     const nav = await screen.findByRole('navigation', { name: 'Principal' });
@@ -129,7 +129,7 @@ describe('layout', () => {
     expect(within(header).getByRole('link', { name: 'Entrar' }).getAttribute('href')).toBe(
       '/login',
     );
-    expect(within(header).getByRole('link', { name: 'Criar Conta' }).getAttribute('href')).toBe(
+    expect(within(header).getByRole('link', { name: 'Criar conta' }).getAttribute('href')).toBe(
       '/register',
     );
   });

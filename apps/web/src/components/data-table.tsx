@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { cn } from '@/lib/utils';
+import { countOf } from '@/lib/plural';
 
 declare module '@tanstack/react-table' {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the generics must match TanStack's declaration
@@ -132,7 +133,7 @@ export function DataTable<T>({
       {paging && paging.total > paging.pageSize && (
         <nav aria-label="Paginação" className="flex items-center justify-between gap-2 text-sm">
           <span className="text-muted-foreground">
-            Página {paging.page} de {pages} · {paging.total} registros
+            Página {paging.page} de {pages} · {countOf(paging.total, 'registro', 'registros')}
           </span>
           <div className="flex gap-2">
             <Button

@@ -3,7 +3,7 @@ import { parseBRL } from '../money';
 import { type RoomForm, publicRoomTypes, roomFormSchema } from '../rooms';
 
 /**
- * 'Nova Sala' and 'Editar Sala' as typed: amounts and counts are text in the boxes ("10,00",
+ * 'Nova Sala' and 'Editar sala' as typed: amounts and counts are text in the boxes ("10,00",
  * "12,5" %), the draw date is the value of a datetime-local input (the browser's local time).
  */
 export const roomDraftSchema = z.object({

@@ -107,7 +107,7 @@ const createCampaign: z.ZodType<CreateCampaignOutput, CreateCampaignInput> =
 const updateCampaign: z.ZodType<UpdateCampaignInput, UpdateCampaignInput> =
   updateCampaignInputSchema;
 
-/** 'Nova Campanha'. */
+/** 'Nova campanha'. */
 export const createCampaignFormSchema = campaignFormObject
   .transform((v): CreateCampaignInput => ({ ...campaignFields(v), campaign_type: v.campaign_type }))
   .pipe(createCampaign);

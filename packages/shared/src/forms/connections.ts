@@ -1,4 +1,4 @@
-/** The 'Nova Conexão' / 'Editar Conexão' form: the connection contract, the JSON checked first. */
+/** The 'Nova conexão' / 'Editar conexão' form: the connection contract, the JSON checked first. */
 import type { z } from 'zod';
 import { integrationMessages } from '../integration-messages';
 import { saveConnectionInputSchema } from '../connections';

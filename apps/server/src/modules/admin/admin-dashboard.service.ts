@@ -9,6 +9,7 @@ import {
   type AdminDashboard,
   type SystemAlert,
   formatBRL,
+  countOf,
 } from '@sorteio/shared';
 import { and, count, countDistinct, desc, eq, gte, ne, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -126,7 +127,7 @@ export async function getAdminDashboard(db: Db, now = new Date()): Promise<Admin
       priority: 'high',
       kind: 'error',
       title: 'Auditoria do livro-caixa',
-      message: `A última auditoria encontrou ${audit.checks.filter((c) => !c.ok).length} problema(s). Veja Financeiro.`,
+      message: `A última auditoria encontrou ${countOf(audit.checks.filter((c) => !c.ok).length, 'problema', 'problemas')}. Veja Financeiro.`,
     });
   if (openRooms === 0)
     alerts.push({

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { DiagnosticsReport } from '@sorteio/shared';
+import { countOf } from '@sorteio/shared';
 import { count, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
@@ -72,7 +73,7 @@ export async function runDiagnostics({
       ]);
       userCount = u?.n ?? 0;
       roomCount = r?.n ?? 0;
-      return `${userCount} usuários, ${roomCount} salas`;
+      return `${countOf(userCount, 'usuário', 'usuários')}, ${countOf(roomCount, 'sala', 'salas')}`;
     }),
     await timed('Fila de tarefas', async () => {
       const result = await db.execute(

@@ -4,7 +4,7 @@
  * stored hashed; sign-ins of suspended accounts are refused; security events are logged.
  */
 import { createHmac, randomInt, randomUUID } from 'node:crypto';
-import { legalDocuments } from '@sorteio/shared';
+import { countOf, legalDocuments } from '@sorteio/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -149,7 +149,7 @@ export function createAuth({
         subject: 'Tentativas de acesso à sua conta — Sorteio Certo',
         heading: 'Bloqueamos tentativas de acesso à sua conta',
         paragraphs: [
-          `Recebemos ${f.total} tentativas de login com senha errada na sua conta nos últimos 15 minutos${ip ? ` (a última do endereço ${ip})` : ''}.`,
+          `Recebemos ${countOf(f.total, 'tentativa', 'tentativas')} de login com senha errada na sua conta nos últimos 15 minutos${ip ? ` (a última do endereço ${ip})` : ''}.`,
           'Por segurança, novas tentativas desse endereço foram bloqueadas por 15 minutos. Você continua entrando normalmente dos lugares de onde costuma acessar.',
           'Se não foi você, recomendamos trocar sua senha e ativar a verificação em duas etapas no seu perfil.',
         ],

@@ -9,6 +9,7 @@ import {
   type MessageStatus,
   type NotificationChannel,
   notificationChannels,
+  countOf,
 } from '@sorteio/shared';
 import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -122,7 +123,7 @@ export async function queueNotification(
           ...(overCap
             ? {
                 status: 'failed' as const,
-                error: `Limite diário de ${dailyLimit} mensagens atingido`,
+                error: `Limite diário de ${countOf(dailyLimit, 'mensagem', 'mensagens')} atingido`,
                 errorCode: 'DAILY_CAP',
                 failedAt: now,
               }

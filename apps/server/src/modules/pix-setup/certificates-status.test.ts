@@ -1,6 +1,6 @@
 /**
  * Certificados tab and the /gerencianet-config banner: the inventory of uploaded certificates with
- * counters from each certificate's own notAfter, the size, 'Atualizar Status' re-opening every
+ * counters from each certificate's own notAfter, the size, 'Atualizar status' re-opening every
  * file, and the banner's environment and last successful call recorded from real calls to a fake
  * EFI server over mTLS.
  */
@@ -148,7 +148,7 @@ describe('certificates inventory', () => {
     expect(JSON.stringify(rows)).not.toContain('senha-cert');
   });
 
-  it('Atualizar Status re-opens every file, corrects the stored status and flags unreadable ones', async () => {
+  it('Atualizar status re-opens every file, corrects the stored status and flags unreadable ones', async () => {
     const db = ctx.database.db;
     const rows = await db.select().from(pixCertificates);
     const expiring = rows.find((r) => r.filename === 'expirando.p12')!;

@@ -157,7 +157,7 @@ export function registerPixConfigRoutes(app: App, deps: { runtime: PixRuntime })
       preValidation: permission('pix.manage'),
       schema: {
         tags: ['admin'],
-        summary: 'Atualizar Status: reabre cada certificado e relê a validade',
+        summary: 'Atualizar status: reabre cada certificado e relê a validade',
         response: { 200: certificateRefreshResultSchema },
       },
     },

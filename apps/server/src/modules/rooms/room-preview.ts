@@ -9,6 +9,7 @@ import { Resvg } from '@resvg/resvg-js';
 import { roomTypeLabel } from '@sorteio/shared/format';
 import { formatBRL } from '@sorteio/shared/money-format';
 import { splitPool } from '@sorteio/shared/room-fee';
+import { countOf } from '@sorteio/shared/wording';
 import type { Room } from '@sorteio/shared/rooms';
 
 const resolveFrom = createRequire(import.meta.url);
@@ -90,7 +91,7 @@ function previewSvg(room: Room): string {
   const free = Math.max(0, room.maxParticipantes - room.participantesAtual);
   const seats =
     room.status === 'aberta'
-      ? `${room.participantesAtual} de ${room.maxParticipantes} vagas ocupadas · ${free} ${free === 1 ? 'restante' : 'restantes'}`
+      ? `${room.participantesAtual} de ${countOf(room.maxParticipantes, 'vaga ocupada', 'vagas ocupadas')} · ${countOf(free, 'restante', 'restantes')}`
       : 'Inscrições encerradas';
   const text = (x: number, y: number, size: number, weight: number, fill: string, body: string) =>
     `<text x="${x}" y="${y}" font-family="Inter" font-size="${size}" font-weight="${weight}" fill="${fill}">${escapeMarkup(body)}</text>`;

@@ -4,6 +4,7 @@
  * country, after many failures, or from a new device.
  */
 import type { SecurityActionType, SecurityLog } from '@sorteio/shared';
+import { countOf } from '@sorteio/shared';
 import { and, count, desc, eq, gte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type RowInsert, rowsFor } from '../../db/row-insert';
@@ -265,7 +266,7 @@ export async function signInGate(
     if (remaining <= 0) return null;
     return {
       code: 'SLOW_DOWN',
-      message: `Muitas tentativas de login para esta conta. Aguarde ${remaining} segundos e tente novamente.`,
+      message: `Muitas tentativas de login para esta conta. Aguarde ${countOf(remaining, 'segundo', 'segundos')} e tente novamente.`,
       retryAfterSeconds: remaining,
     };
   };

@@ -20,6 +20,7 @@ import {
   type StartMaintenanceInput,
   maintenanceMessages,
   serviceIds,
+  countOf,
 } from '@sorteio/shared';
 import { and, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
@@ -90,7 +91,10 @@ export function createServiceChecker(deps: { db: Db; mailer: Mailer; pix: PixRun
         );
         const failed = Number(rowsOf<{ failed: number }>(result)[0]?.failed ?? 0);
         return failed > 0
-          ? { status: 'maintenance', detail: `${failed} entregas falharam na última hora.` }
+          ? {
+              status: 'maintenance',
+              detail: `${countOf(failed, 'entrega falhou', 'entregas falharam')} na última hora.`,
+            }
           : { status: 'online', detail: 'Entregas de webhook em dia.' };
       }
     }

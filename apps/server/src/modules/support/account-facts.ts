@@ -2,7 +2,7 @@
  * What the support chat may know about the caller's own account. Every query is filtered by the
  * session's user id, never by anything the message says, so no wording can reach another user's data.
  */
-import { formatBRL, formatDateTime } from '@sorteio/shared';
+import { countOf, formatBRL, formatDateTime } from '@sorteio/shared';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -165,7 +165,7 @@ export function describeFacts(f: AccountFacts) {
             .map((e) => {
               const missing = Math.max(0, e.maxParticipantes - e.participantes);
               return e.salaStatus === 'aberta'
-                ? `A sala ${roomLabel(e.tipoSala)} (seu número ${e.numeroSorte}) tem ${e.participantes} de ${e.maxParticipantes} participantes: o sorteio acontece automaticamente quando faltarem 0 lugares (faltam ${missing}).`
+                ? `A sala ${roomLabel(e.tipoSala)} (seu número ${e.numeroSorte}) tem ${e.participantes} de ${countOf(e.maxParticipantes, 'participante', 'participantes')}: o sorteio acontece automaticamente quando faltarem 0 lugares (faltam ${missing}).`
                 : `A sala ${roomLabel(e.tipoSala)} (seu número ${e.numeroSorte}) está ${e.salaStatus === 'sorteando' ? 'lotada e será sorteada em instantes' : `com status ${e.salaStatus}`}.`;
             })
             .join(' '),

@@ -9,6 +9,7 @@ import {
   formatCnpj,
   formatFeePercent,
   type OperatorAuthorization,
+  countOf,
 } from '@sorteio/shared';
 
 export interface KnowledgeFacts {
@@ -65,7 +66,7 @@ export function buildKnowledgeBase(f: KnowledgeFacts): KnowledgeEntry[] {
       href: '/participate',
       keywords:
         'pix pagar pagamento qr code copia cola caiu compensou confirmou demora pendente nao caiu transferencia',
-      text: `O pagamento da entrada é por PIX: escaneie o QR Code ou use o código "copia e cola" no app do seu banco. A cobrança vale ${f.pixChargeMinutes} minutos. O PIX costuma ser confirmado em poucos segundos e a tela muda sozinha para "Pagamento Confirmado!". Se o PIX caiu mas a tela não mudou, aguarde alguns minutos: conferimos os pagamentos com o banco periodicamente. Um PIX pago depois do prazo não se perde: o valor vai para o seu saldo.`,
+      text: `O pagamento da entrada é por PIX: escaneie o QR Code ou use o código "copia e cola" no app do seu banco. A cobrança vale ${countOf(f.pixChargeMinutes, 'minuto', 'minutos')}. O PIX costuma ser confirmado em poucos segundos e a tela muda sozinha para "Pagamento Confirmado!". Se o PIX caiu mas a tela não mudou, aguarde alguns minutos: conferimos os pagamentos com o banco periodicamente. Um PIX pago depois do prazo não se perde: o valor vai para o seu saldo.`,
     },
     {
       id: 'saldo',

@@ -14,6 +14,7 @@ import {
   supportMessages,
   ticketReplyInputSchema,
   ticketSchema,
+  countOf,
 } from '@sorteio/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -58,7 +59,7 @@ export function registerSupportRoutes(
     const { allowed, retryAfterMs } = perAddress.hit(addressKey(request));
     if (!allowed)
       throw new AppError('RATE_LIMITED', {
-        message: `Muitas mensagens deste endereço. Tente novamente em ${Math.ceil(retryAfterMs / 1000)} segundos.`,
+        message: `Muitas mensagens deste endereço. Tente novamente em ${countOf(Math.ceil(retryAfterMs / 1000), 'segundo', 'segundos')}.`,
         retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
       });
   };

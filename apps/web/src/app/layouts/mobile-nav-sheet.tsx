@@ -52,7 +52,7 @@ export default function MobileNavSheet({ user, open, onOpenChange }: MobileNavSh
               <Button asChild size="lg">
                 <AppLink to="/register" onClick={close}>
                   <UserPlus aria-hidden="true" />
-                  Criar Conta
+                  Criar conta
                 </AppLink>
               </Button>
               <Button asChild size="lg" variant="outline">

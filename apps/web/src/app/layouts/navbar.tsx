@@ -63,7 +63,7 @@ export function Navbar() {
                 <AppLink to="/login">Entrar</AppLink>
               </Button>
               <Button asChild size="sm" className="hidden md:inline-flex">
-                <AppLink to="/register">Criar Conta</AppLink>
+                <AppLink to="/register">Criar conta</AppLink>
               </Button>
             </>
           )}

@@ -30,7 +30,7 @@ describe('admin connections tab', () => {
     renderWithProviders(<AdminConnectionsTab />);
     expect(await screen.findByText('Parceiro')).toBeDefined();
     expect(screen.getByText(/••••••••/)).toBeDefined();
-    await userEvent.click(screen.getByRole('button', { name: 'Nova Conexão' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Nova conexão' }));
     await userEvent.type(screen.getByLabelText('Nome da conexão'), 'API');
     await userEvent.type(screen.getByLabelText('Serviço'), 'Status');
     const config = screen.getByLabelText('Configuração (JSON)');
@@ -53,7 +53,7 @@ describe('admin connections tab', () => {
       },
     });
     renderWithProviders(<AdminConnectionsTab />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Nova Conexão' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Nova conexão' }));
     await userEvent.type(screen.getByLabelText('Nome da conexão'), 'Parceiro 2');
     await userEvent.selectOptions(screen.getByLabelText('Tipo'), 'webhook');
     await userEvent.type(screen.getByLabelText('Serviço'), 'CRM');

@@ -99,7 +99,7 @@ describe('certificates tab', () => {
     expect(screen.getByText('Enviado')).toBeDefined();
     expect(screen.getByText('Inativa')).toBeDefined();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Enviar Certificado' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar certificado' }));
     expect(
       await screen.findByText(
         'Dados incompletos: Por favor, selecione o certificado e informe a senha',
@@ -111,7 +111,7 @@ describe('certificates tab', () => {
       { applyAccept: false },
     );
     await userEvent.type(screen.getByLabelText('Senha do certificado'), 'segredo');
-    await userEvent.click(screen.getByRole('button', { name: 'Enviar Certificado' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar certificado' }));
     expect(
       await screen.findByText('Arquivo inválido: Por favor, selecione um arquivo .p12 ou .pfx'),
     ).toBeDefined();
@@ -144,7 +144,7 @@ describe('certificate counters, sizes and refresh', () => {
     expect(within(items[2]!).getByRole('button', { name: 'Excluir antigo.p12' })).toBeDefined();
   });
 
-  it('Atualizar Status asks the server to re-read the files and shows the new counters', async () => {
+  it('Atualizar status asks the server to re-read the files and shows the new counters', async () => {
     const refreshed = {
       ...list,
       items: list.items.map((i) =>
@@ -165,7 +165,7 @@ describe('certificate counters, sizes and refresh', () => {
     });
     renderWithProviders(<AdminPixSetupTab />);
     const tiles = await screen.findByLabelText('Certificados por status');
-    await userEvent.click(screen.getByRole('button', { name: 'Atualizar Status' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Atualizar status' }));
     expect(
       await screen.findByText('3 certificados verificados, 1 com status alterado.'),
     ).toBeDefined();

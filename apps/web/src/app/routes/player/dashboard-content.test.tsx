@@ -140,7 +140,7 @@ describe('dashboard content', () => {
         'GET /api/dashboard': { body: makeDashboard({ recentDraws: draws, hasMoreDraws: true }) },
       });
       renderRoutes(routes, '/dashboard');
-      const region = screen.getByRole('region', { name: 'Sorteios Recentes' });
+      const region = screen.getByRole('region', { name: 'Sorteios recentes' });
       await within(region).findByText('#1abcdef0');
       const items = within(region).getAllByRole('listitem');
       expect(items).toHaveLength(3);

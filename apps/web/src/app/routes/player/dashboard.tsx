@@ -187,7 +187,7 @@ export default function DashboardPage() {
           <Card role="region" aria-labelledby="rooms-title">
             <CardHeader>
               <h2 id="rooms-title" className="text-lg font-semibold">
-                Salas Disponíveis
+                Salas disponíveis
               </h2>
             </CardHeader>
             <CardContent className="flex flex-col gap-4">

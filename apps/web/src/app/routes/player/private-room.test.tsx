@@ -64,7 +64,7 @@ describe('private room detail', () => {
     open();
     expect(await screen.findByRole('heading', { level: 1, name: 'Sala dos Amigos' })).toBeDefined();
     expect(
-      screen.getByRole('link', { name: 'Voltar às Salas Privadas' }).getAttribute('href'),
+      screen.getByRole('link', { name: 'Voltar às salas privadas' }).getAttribute('href'),
     ).toBe('/private-rooms');
     expect(screen.queryByLabelText('Nome Personalizado')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Salvar Alterações' })).toBeNull();

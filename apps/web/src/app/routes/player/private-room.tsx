@@ -17,7 +17,7 @@ export default function PrivateRoomPage() {
   if (loading) return <PageSpinner />;
   return (
     <>
-      <PageTitle title="Sala Privada" />
+      <PageTitle title="Sala privada" />
       <ServiceMaintenanceNotice services={['payment-pix', 'draws']} />
       {roomId ? (
         <PrivateRoomScreen

@@ -60,6 +60,21 @@ describe('private rooms list', () => {
     expect(await navigator.clipboard.readText()).toBe('ABCD1234');
   });
 
+  it('shows a room name typed in lower case with a capital first letter', async () => {
+    mockApi({
+      ...me,
+      'GET /api/private-rooms': {
+        body: [makePrivateRoom({ roomName: 'churrasco da firma', customName: null })],
+      },
+    });
+    renderRoutes(routes, '/private-rooms');
+    expect(await screen.findByText('Churrasco da firma')).toBeDefined();
+    expect(screen.queryByText('churrasco da firma')).toBeNull();
+    expect(
+      screen.getByRole('button', { name: 'Copiar código da sala Churrasco da firma' }),
+    ).toBeDefined();
+  });
+
   it("'Compartilhar Convite' opens the phone's share sheet with the invitation", async () => {
     const share = vi.fn(() => Promise.resolve());
     vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { share }));

@@ -62,6 +62,14 @@ describe('statistics', () => {
     expect(screen.getByRole('region', { name: 'Taxa de vitória' })).toBeDefined();
   });
 
+  it('counts one win and one entry in the singular', async () => {
+    statsApi(makeStats({ totalParticipacoes: 1, vitorias: 1, taxaVitoria: 1 }));
+    renderRoutes(routes, '/stats');
+    const chart = await screen.findByRole('region', { name: 'Taxa de vitória' });
+    expect(chart.textContent).toContain('1 vitória em 1 participação:');
+    expect(chart.textContent).not.toContain('vitórias');
+  });
+
   it("shows an error with 'Tentar Novamente'", async () => {
     mockApi({
       'GET /api/me': { body: { user: regularUser } },

@@ -76,7 +76,7 @@ describe('an invited friend without an account', () => {
     await user.type(screen.getByLabelText('E-mail'), 'amiga@example.com');
     await user.type(screen.getByLabelText('Senha'), 'segredo1');
     await user.click(screen.getByRole('checkbox', { name: ACCEPT_LEGAL }));
-    await user.click(screen.getByRole('button', { name: 'Criar Conta' }));
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
     expect(await screen.findByRole('heading', { name: 'Verifique seu e-mail' })).toBeDefined();
 
     // The confirmation e-mail's link (better-auth's callbackURL) carries the room.
@@ -119,7 +119,7 @@ describe('an invited friend without an account', () => {
     await user.type(await screen.findByLabelText('E-mail'), 'amiga@example.com');
     await user.type(screen.getByLabelText('Senha'), 'segredo1');
     await user.click(screen.getByRole('checkbox', { name: ACCEPT_LEGAL }));
-    await user.click(screen.getByRole('button', { name: 'Criar Conta' }));
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
     expect(await screen.findByRole('heading', { name: 'Verifique seu e-mail' })).toBeDefined();
     expect(state.signUp).toMatchObject({ callbackURL: '/login?verified=1' });
     expect(screen.queryByText('Você foi convidado!')).toBeNull();
@@ -133,7 +133,7 @@ describe('an invited friend without an account', () => {
     await user.type(screen.getByLabelText('E-mail'), 'amiga@example.com');
     await user.type(screen.getByLabelText('Senha'), 'segredo1');
     await user.click(screen.getByRole('checkbox', { name: ACCEPT_LEGAL }));
-    await user.click(screen.getByRole('button', { name: 'Criar Conta' }));
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
     await screen.findByRole('heading', { name: 'Verifique seu e-mail' });
     expect(state.signUp).toMatchObject({
       callbackURL: `/login?verified=1&redirect=${encodeURIComponent(INVITE_PATH)}`,

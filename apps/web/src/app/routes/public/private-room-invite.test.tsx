@@ -10,7 +10,7 @@ import PrivateRoomInvitePage from './private-room-invite';
 
 const routes = [
   { path: '/private-room-invite/:inviteCode', element: <PrivateRoomInvitePage /> },
-  { path: '/register', element: <h1>Criar Conta</h1> },
+  { path: '/register', element: <h1>Criar conta</h1> },
   { path: '/login', element: <h1>Entrar</h1> },
   { path: '/profile', element: <h1>Meu Perfil</h1> },
   { path: '/private-room/:id', element: <h1>Detalhe da sala</h1> },
@@ -104,7 +104,7 @@ describe('invite screen', () => {
       `/login?redirect=${back}`,
     );
     await userEvent.setup().click(screen.getByRole('link', { name: 'Criar conta e entrar' }));
-    expect(await screen.findByRole('heading', { name: 'Criar Conta' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Criar conta' })).toBeDefined();
     expect(router.state.location.pathname + router.state.location.search).toBe(
       `/register?redirect=${back}`,
     );

@@ -47,6 +47,12 @@ function joinApi(user: unknown, overrides: Record<string, MockReply | MockHandle
 }
 
 describe('join by code', () => {
+  it('shows the room name with a capital first letter (the stored name is kept)', async () => {
+    joinApi(null, { [`GET ${BY_CODE}`]: { body: byCode({ roomName: 'churrasco da firma' }) } });
+    renderRoutes(routes, `/private-room?code=${ROOM_CODE}`);
+    expect(await screen.findByRole('heading', { name: 'Churrasco da firma' })).toBeDefined();
+  });
+
   it('shows the room and asks an anonymous visitor to sign in (the code is uppercased)', async () => {
     joinApi(null);
     renderRoutes(routes, `/private-room?code=${ROOM_CODE.toLowerCase()}`);

@@ -10,7 +10,7 @@ export default function PrivateRoomJoinPage() {
   const { user, loading } = useAuth();
   return (
     <>
-      <PageTitle title="Sala Privada" />
+      <PageTitle title="Sala privada" />
       {loading ? (
         <div className="flex min-h-[50vh] items-center justify-center p-8">
           <Spinner label="Carregando sala privada..." showLabel />

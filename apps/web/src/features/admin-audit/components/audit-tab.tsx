@@ -1,4 +1,4 @@
-import { type AuditEntry, formatInteger } from '@sorteio/shared';
+import { type AuditEntry } from '@sorteio/shared';
 import { type FormEvent, useMemo, useState } from 'react';
 import { DataTable } from '@/components/data-table';
 import { FormField } from '@/components/form-field';
@@ -11,6 +11,7 @@ import { type AuditFilters, useAuditLog } from '../api/get-audit-log';
 import { auditColumns } from './audit-columns';
 import { AuditEntryDialog } from './audit-entry-dialog';
 import { actionGroups, actionLabel, actionsOf, targetTypeLabels } from './audit-labels';
+import { countOf } from '@/lib/plural';
 
 const AUDIT_PAGE_SIZE = 50;
 
@@ -185,7 +186,7 @@ export function AuditTab() {
       ) : (
         <div className="flex flex-col gap-2" aria-busy={list.isPlaceholderData}>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {list.data.total === 1 ? '1 registro' : `${formatInteger(list.data.total)} registros`}
+            {countOf(list.data.total, 'registro', 'registros')}
           </p>
           <DataTable
             label="Registro de auditoria"

@@ -34,6 +34,7 @@ import { useCreateCampaign } from '../api/create-campaign';
 import { usePreview } from '../api/preview-email';
 import { useAudience } from '../api/preview-audience';
 import { useUpdateCampaign } from '../api/update-campaign';
+import { countOf, plural } from '@/lib/plural';
 
 /** Today in Brasília (UTC-3), as the server counts campaign days. */
 const brasiliaToday = (offsetDays = 0) =>
@@ -63,7 +64,7 @@ function formValuesOf(campaign: Campaign | undefined): CampaignFormValues {
   };
 }
 
-/** 'Nova Campanha' (create) and 'Editar' (edit, when `campaign` is given). */
+/** 'Nova campanha' (create) and 'Editar' (edit, when `campaign` is given). */
 export function CampaignDialog({
   open,
   onOpenChange,
@@ -144,7 +145,7 @@ export function CampaignDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90vh] overflow-y-auto">
         <DialogHeader>
-          <DialogTitle>{editing ? 'Editar campanha' : 'Nova Campanha'}</DialogTitle>
+          <DialogTitle>{editing ? 'Editar campanha' : 'Nova campanha'}</DialogTitle>
           <DialogDescription>
             Variáveis do modelo: {campaignTemplateVariables.map((v) => `{{${v}}}`).join(', ')}
           </DialogDescription>
@@ -244,8 +245,10 @@ export function CampaignDialog({
           </div>
           {audience.data && (
             <p role="status" className="text-sm">
-              {audience.data.matching} jogadores atendem ao critério; {audience.data.withConsent}{' '}
-              {channel === 'sms' ? 'aceitaram receber mensagens.' : 'aceitaram receber e-mails.'}
+              {countOf(audience.data.matching, 'jogador atende', 'jogadores atendem')} ao critério;{' '}
+              {audience.data.withConsent}{' '}
+              {plural(audience.data.withConsent, 'aceitou', 'aceitaram')}{' '}
+              {channel === 'sms' ? 'receber mensagens.' : 'receber e-mails.'}
             </p>
           )}
           {channel === 'email' && preview.data && (
@@ -267,7 +270,7 @@ export function CampaignDialog({
             </p>
           )}
           <Button type="submit" disabled={pending}>
-            {pending ? 'Salvando...' : editing ? 'Salvar alterações' : 'Criar Campanha'}
+            {pending ? 'Salvando...' : editing ? 'Salvar alterações' : 'Criar campanha'}
           </Button>
         </form>
       </DialogContent>

@@ -16,6 +16,7 @@ import {
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Spinner } from '@/components/ui/spinner';
 import { campaignReportCsvUrl, useCampaignReport } from '../api/get-campaign-report';
+import { countOf } from '@/lib/plural';
 
 const dayLabel = (day: string | null) => (day ? day.split('-').reverse().join('/') : 'Total');
 const opt = (n: number | null) => (n === null ? notAvailableLabel : String(n));
@@ -39,7 +40,7 @@ export function CampaignReportDialog({
           <DialogTitle>Relatório da campanha</DialogTitle>
           <DialogDescription>
             {r
-              ? `${r.campaign.campaign_name} (${campaignChannelLabels[r.campaign.channel]}). Conversão: participação paga até ${r.conversion_window_days} dias após o envio.`
+              ? `${r.campaign.campaign_name} (${campaignChannelLabels[r.campaign.channel]}). Conversão: participação paga até ${countOf(r.conversion_window_days, 'dia', 'dias')} após o envio.`
               : 'Carregando relatório'}
           </DialogDescription>
         </DialogHeader>

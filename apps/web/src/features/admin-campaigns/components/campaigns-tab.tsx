@@ -3,7 +3,7 @@
  * one implementation): the four summary tiles from real counts (total reach, conversion rate,
  * conversions, investment), 'Filtrar' by status and channel, 'Configurar' the channel defaults,
  * the campaign table with the progress of each period, 'Editar', 'Relatório', the toggle and
- * 'Executar', and 'Nova Campanha' for reactivation, e-mail and SMS campaigns.
+ * 'Executar', and 'Nova campanha' for reactivation, e-mail and SMS campaigns.
  */
 import {
   type Campaign,
@@ -33,6 +33,7 @@ import { CampaignDialog } from './campaign-dialog';
 import { campaignColumns } from './campaign-columns';
 import { CampaignReportDialog } from './campaign-report-dialog';
 import { ChannelSettingsDialog } from './channel-settings-dialog';
+import { countOf, plural } from '@/lib/plural';
 
 const percent = (n: number) => `${n.toFixed(1).replace('.', ',')}%`;
 
@@ -41,9 +42,17 @@ function StatsTiles() {
   if (!stats.data) return null;
   const s = stats.data;
   const tiles = [
-    ['Alcance total', String(s.reach), 'jogadores que receberam mensagens'],
+    [
+      'Alcance total',
+      String(s.reach),
+      plural(s.reach, 'jogador que recebeu mensagens', 'jogadores que receberam mensagens'),
+    ],
     ['Taxa de conversão', percent(s.conversionRate), 'participação paga até 7 dias após o envio'],
-    ['Conversões', String(s.conversions), `${s.sent} mensagens enviadas`],
+    [
+      'Conversões',
+      String(s.conversions),
+      countOf(s.sent, 'mensagem enviada', 'mensagens enviadas'),
+    ],
     ['Investimento', formatBRL(s.investmentCentavos), `de ${formatBRL(s.budgetCentavos)} orçados`],
   ] as const;
   return (
@@ -58,7 +67,8 @@ function StatsTiles() {
         ))}
       </dl>
       <p className="text-xs text-muted-foreground">
-        {s.campaigns} campanhas ({s.active} ativas). E-mail: abertura{' '}
+        {countOf(s.campaigns, 'campanha', 'campanhas')} ({s.active}{' '}
+        {plural(s.active, 'ativa', 'ativas')}). E-mail: abertura{' '}
         {s.sent === 0 ? '0,0%' : percent((s.opened / s.sent) * 100)}, cliques{' '}
         {s.sent === 0 ? '0,0%' : percent((s.clicked / s.sent) * 100)}. Índice de propensão médio{' '}
         {s.averagePropensity.toFixed(1).replace('.', ',')} / 100 (recência, frequência e gasto; não
@@ -177,7 +187,7 @@ export function CampaignsTab() {
               </Button>
               <Button onClick={() => openDialog()}>
                 <Plus aria-hidden="true" />
-                Nova Campanha
+                Nova campanha
               </Button>
             </>
           )}

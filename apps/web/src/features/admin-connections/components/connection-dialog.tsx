@@ -83,7 +83,7 @@ export function ConnectionDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90vh] overflow-y-auto">
         <DialogHeader>
-          <DialogTitle>{editing ? 'Editar Conexão' : 'Nova Conexão'}</DialogTitle>
+          <DialogTitle>{editing ? 'Editar conexão' : 'Nova conexão'}</DialogTitle>
           <DialogDescription>
             Segredos da configuração (senhas, tokens) são guardados criptografados e mostrados
             mascarados.

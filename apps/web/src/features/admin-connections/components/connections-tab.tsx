@@ -164,7 +164,7 @@ export function ConnectionsTab() {
         {canManage && (
           <Button onClick={() => setDialog((d) => ({ open: true, editing: null, key: d.key + 1 }))}>
             <Plus aria-hidden="true" />
-            Nova Conexão
+            Nova conexão
           </Button>
         )}
       </div>

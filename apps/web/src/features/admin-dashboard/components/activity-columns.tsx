@@ -7,7 +7,7 @@ const activityLabel = {
   signup: 'Cadastro',
 } as const;
 
-/** 'Atividade Recente': Usuário (with what happened), Sala, Valor, Quando. */
+/** 'Atividade recente': Usuário (with what happened), Sala, Valor, Quando. */
 export const activityColumns: ColumnDef<ActivityItem, unknown>[] = [
   {
     id: 'user',

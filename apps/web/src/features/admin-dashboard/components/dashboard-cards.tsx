@@ -63,19 +63,19 @@ export function MetricCards({ metrics }: { metrics: AdminDashboard['metrics'] })
   return (
     <section aria-label="Métricas" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <MetricCard
-        title="Total de Usuários"
+        title="Total de usuários"
         value={formatInteger(metrics.totalUsers)}
         detail={`+${formatInteger(metrics.newUsers24h)} nas últimas 24h`}
         icon={<Users />}
       />
       <MetricCard
-        title="Usuários Ativos Hoje"
+        title="Usuários ativos hoje"
         value={formatInteger(metrics.activeToday)}
         detail="com atividade desde 00:00"
         icon={<UserCheck />}
       />
       <MetricCard
-        title="Salas Ativas"
+        title="Salas ativas"
         value={formatInteger(metrics.openRooms)}
         detail="abertas agora"
         icon={<DoorOpen />}
@@ -93,12 +93,12 @@ export function MetricCards({ metrics }: { metrics: AdminDashboard['metrics'] })
         icon={<CircleDollarSign />}
       />
       <MetricCard
-        title="Sorteios Realizados"
+        title="Sorteios realizados"
         value={formatInteger(metrics.draws)}
         icon={<Trophy />}
       />
       <MetricCard
-        title="Prêmios Pendentes"
+        title="Prêmios pendentes"
         value={formatInteger(metrics.pendingPrizes)}
         detail={formatBRL(metrics.pendingPrizesAmount)}
         icon={<Clock />}
@@ -121,7 +121,7 @@ export function SystemAlerts({ alerts }: { alerts: SystemAlert[] }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Alertas do Sistema</CardTitle>
+        <CardTitle>Alertas do sistema</CardTitle>
       </CardHeader>
       <CardContent>
         {alerts.length === 0 ? (
@@ -154,14 +154,14 @@ export function RecentActivity({ items }: { items: ActivityItem[] }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Atividade Recente</CardTitle>
+        <CardTitle>Atividade recente</CardTitle>
       </CardHeader>
       <CardContent>
         {items.length === 0 ? (
           <p className="text-sm text-muted-foreground">Nenhuma atividade recente.</p>
         ) : (
           <DataTable
-            label="Atividade Recente"
+            label="Atividade recente"
             columns={activityColumns}
             data={items.slice(0, 5)}
             getRowId={(item) => item.id}
@@ -222,7 +222,7 @@ export function AccessDebugCard({ access, error }: { access?: AdminAccess; error
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Acesso Administrativo</CardTitle>
+        <CardTitle>Acesso administrativo</CardTitle>
         <CardDescription>Verificação feita pelo servidor para a sua sessão</CardDescription>
       </CardHeader>
       <CardContent>

@@ -122,10 +122,10 @@ export function CategoryTable() {
 }
 
 const reports = [
-  ['transactions', 'Exportar Transações'],
-  ['monthly', 'Relatório Mensal'],
-  ['categories', 'Análise por Categoria'],
-  ['growth', 'Relatório de Crescimento'],
+  ['transactions', 'Exportar transações'],
+  ['monthly', 'Relatório mensal'],
+  ['categories', 'Análise por categoria'],
+  ['growth', 'Relatório de crescimento'],
 ] as const;
 
 export function Reports() {

@@ -120,7 +120,7 @@ describe('financial tab', { timeout: 20_000 }, () => {
     await waitFor(() => expect(calls).toEqual(['retry']));
     expect((await screen.findByRole('alert')).textContent).toContain('Pagamento não encontrado.');
     await user.click(screen.getByRole('tab', { name: 'Relatórios' }));
-    const link = await screen.findByRole('link', { name: 'Exportar Transações' });
+    const link = await screen.findByRole('link', { name: 'Exportar transações' });
     expect(link.getAttribute('href')).toBe('/api/admin/finance/reports/transactions');
     expect(link.hasAttribute('download')).toBe(true);
   });

@@ -3,7 +3,7 @@ import { type CertificateList, certificateRefreshResultSchema } from '@sorteio/s
 import { api } from '@/lib/api-client';
 import { pixConfigKeys } from './pix-config-keys';
 
-/** 'Atualizar Status': the server re-opens each certificate and re-reads its validity. */
+/** 'Atualizar status': the server re-opens each certificate and re-reads its validity. */
 export function useRefreshCertificates() {
   const queryClient = useQueryClient();
   return useMutation({

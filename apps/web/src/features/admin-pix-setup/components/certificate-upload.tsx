@@ -85,7 +85,7 @@ export function CertificateUpload() {
       />
       <Button type="submit" disabled={upload.isPending}>
         <Upload aria-hidden="true" />
-        {upload.isPending ? 'Enviando...' : 'Enviar Certificado'}
+        {upload.isPending ? 'Enviando...' : 'Enviar certificado'}
       </Button>
     </form>
   );

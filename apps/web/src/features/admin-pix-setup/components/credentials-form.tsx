@@ -101,7 +101,7 @@ export function CredentialsForm({ config }: { config: EfiConfig }) {
         <option value="production">Produção</option>
       </SelectField>
       <Button type="submit" disabled={save.isPending}>
-        {save.isPending ? 'Salvando...' : 'Salvar Credenciais'}
+        {save.isPending ? 'Salvando...' : 'Salvar credenciais'}
       </Button>
     </form>
   );

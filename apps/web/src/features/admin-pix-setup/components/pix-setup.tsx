@@ -133,7 +133,7 @@ export function RefreshButton({ onClick, busy }: { onClick: () => void; busy: bo
   return (
     <Button variant="outline" size="sm" onClick={onClick} disabled={busy}>
       <RefreshCw aria-hidden="true" />
-      Atualizar Status
+      Atualizar status
     </Button>
   );
 }

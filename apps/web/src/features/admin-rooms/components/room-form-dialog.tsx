@@ -187,7 +187,7 @@ function RoomFormBody({
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
       <DialogHeader>
-        <DialogTitle>{room ? 'Editar Sala' : 'Nova Sala'}</DialogTitle>
+        <DialogTitle>{room ? 'Editar sala' : 'Nova Sala'}</DialogTitle>
         <DialogDescription>O prêmio é calculado em centavos, como no servidor.</DialogDescription>
       </DialogHeader>
       {locked ? (

@@ -1,5 +1,11 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { formatBRL, roomTypeLabel, type AdminRoom, type RoomStatus } from '@sorteio/shared';
+import {
+  formatBRL,
+  roomNameLabel,
+  roomTypeLabel,
+  type AdminRoom,
+  type RoomStatus,
+} from '@sorteio/shared';
 import { MoreHorizontal } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
@@ -48,8 +54,10 @@ export function roomColumns(options: {
       id: 'tipo',
       header: 'Tipo',
       cell: ({ row }) => (
-        <span className="font-medium capitalize">
-          {row.original.privateRoomName ?? roomTypeLabel(row.original.tipoSala)}
+        <span className="font-medium">
+          {row.original.privateRoomName === null
+            ? roomTypeLabel(row.original.tipoSala)
+            : roomNameLabel(row.original.privateRoomName)}
           {row.original.tipoSala === 'privada' ? ' (privada)' : ''}
         </span>
       ),

@@ -301,7 +301,7 @@ describe('rooms tab', { timeout: 20_000 }, () => {
     expect(text(rows[2]!)).toContain('Bruno Reembolso');
     expect(text(dialog)).toContain('1 reserva PIX sem pagamento será liberada.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar sala' }));
-    expect(await screen.findByText('Sala cancelada; 2 entrada(s) reembolsada(s).')).toBeDefined();
+    expect(await screen.findByText('Sala cancelada; 2 entradas reembolsadas.')).toBeDefined();
     expect(calls).toEqual(['cancel']);
   });
 

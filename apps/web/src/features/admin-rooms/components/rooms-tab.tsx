@@ -127,7 +127,7 @@ export function RoomsTab() {
           notify({
             type: 'success',
             title: adminMessages.roomUpdated,
-            message: `Sala cancelada; ${r.refunded} entrada(s) reembolsada(s).`,
+            message: `Sala cancelada; ${countOf(r.refunded, 'entrada reembolsada', 'entradas reembolsadas')}.`,
           });
           close();
         },

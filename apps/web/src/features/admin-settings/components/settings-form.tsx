@@ -126,7 +126,7 @@ export function SettingsForm({
     <form
       onSubmit={(event) => void onSave(event)}
       className="flex flex-col gap-4"
-      aria-label="Configurações do Sistema"
+      aria-label="Configurações do sistema"
       noValidate
     >
       <Tabs defaultValue="geral">
@@ -223,7 +223,7 @@ export function SettingsForm({
       </Tabs>
       {canManage && (
         <Button type="submit" disabled={save.isPending} className="self-start">
-          {save.isPending ? 'Salvando...' : 'Salvar Configurações'}
+          {save.isPending ? 'Salvando...' : 'Salvar configurações'}
         </Button>
       )}
     </form>

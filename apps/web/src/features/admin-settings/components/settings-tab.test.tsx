@@ -46,7 +46,7 @@ describe('admin settings tab', () => {
     expect(screen.getAllByText('Em desenvolvimento')).toHaveLength(2);
     await userEvent.click(screen.getByRole('tab', { name: 'Taxas' }));
     expect(screen.getByLabelText<HTMLInputElement>('Taxa da plataforma (%)').value).toBe('15');
-    await userEvent.click(screen.getByRole('button', { name: 'Salvar Configurações' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }));
     expect(await screen.findByText('Configurações salvas')).toBeDefined();
     expect(saved).toMatchObject({
       maintenanceMode: true,
@@ -89,7 +89,7 @@ describe('admin settings tab', () => {
     const min = screen.getByLabelText('Saque mínimo (R$)');
     await userEvent.clear(min);
     await userEvent.type(min, 'dez');
-    await userEvent.click(screen.getByRole('button', { name: 'Salvar Configurações' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }));
     expect(await screen.findByText('Valores inválidos.')).toBeDefined();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
   });

@@ -24,7 +24,7 @@ export function SettingsTab() {
     );
   return (
     <section aria-label="Configurações" className="flex flex-col gap-4">
-      <h2 className="text-lg font-semibold">Configurações do Sistema</h2>
+      <h2 className="text-lg font-semibold">Configurações do sistema</h2>
       <SettingsForm initial={settings.data} canManage={can(user?.role, 'settings.manage')} />
       <ReferralsPanel />
     </section>

@@ -38,7 +38,7 @@ export function DiagnosticsButton() {
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent className="max-w-lg">
           <DialogHeader>
-            <DialogTitle>Diagnóstico do Sistema</DialogTitle>
+            <DialogTitle>Diagnóstico do sistema</DialogTitle>
             <DialogDescription>
               Cada verificação é feita agora no servidor, com o tempo que levou.
             </DialogDescription>

@@ -27,6 +27,7 @@ import { errorMessageOf } from '@/lib/errors';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { useEndStaffSession } from '../api/end-staff-session';
 import { useStaffSessions } from '../api/list-staff-sessions';
+import { countOf } from '@/lib/plural';
 
 const roleLabel = (role: string) => {
   const parsed = roleSchema.safeParse(role);
@@ -124,7 +125,7 @@ export function StaffSessionsPage() {
           </CardTitle>
           <CardDescription>
             {sessions.data
-              ? `Contas da equipe conectadas agora. Uma sessão sem uso por ${sessions.data.idleTimeoutMinutes} minutos termina sozinha.`
+              ? `Contas da equipe conectadas agora. Uma sessão sem uso por ${countOf(sessions.data.idleTimeoutMinutes, 'minuto', 'minutos')} termina sozinha.`
               : 'Contas da equipe conectadas agora.'}
           </CardDescription>
         </CardHeader>

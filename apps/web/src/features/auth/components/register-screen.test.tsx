@@ -26,12 +26,12 @@ describe('RegisterScreen', () => {
     mockApi({ ...signedOut, 'POST /api/auth/sign-up/email': signUp });
     renderRoutes(routes, '/register');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Criar Conta' }));
+    await user.click(await screen.findByRole('button', { name: 'Criar conta' }));
     expect(await screen.findByText('Erro')).toBeDefined();
     expect(screen.getAllByText('Por favor, preencha todos os campos.').length).toBeGreaterThan(0);
 
     await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
-    await user.click(screen.getByRole('button', { name: 'Criar Conta' }));
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
     expect(await screen.findByText('Erro')).toBeDefined();
     expect(signUp).not.toHaveBeenCalled();
   });
@@ -42,7 +42,7 @@ describe('RegisterScreen', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('E-mail'), 'ana@example.com');
     await user.type(screen.getByLabelText('Senha'), '12345');
-    await user.click(screen.getByRole('button', { name: 'Criar Conta' }));
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
     expect(await screen.findByText('Erro ao registrar')).toBeDefined();
     expect(screen.getAllByText('A senha deve ter pelo menos 6 caracteres.').length).toBeGreaterThan(
       0,
@@ -72,7 +72,7 @@ describe('RegisterScreen', () => {
     await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
     await user.type(screen.getByLabelText('Senha'), 'nove12345');
     await user.click(screen.getByLabelText(ACCEPT));
-    await user.click(screen.getByRole('button', { name: 'Criar Conta' }));
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
     expect(
       (await screen.findAllByText('A senha deve ter pelo menos 10 caracteres.')).length,
     ).toBeGreaterThan(0);
@@ -101,7 +101,7 @@ describe('RegisterScreen', () => {
   it('has no invite banner without a code, and tells who may sign up', async () => {
     mockApi(signedOut);
     renderRoutes(routes, '/register');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Criar Conta' })).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Criar conta' })).toBeDefined();
     expect(screen.queryByText('Você foi convidado!')).toBeNull();
     expect(screen.getByText(/exclusiva para maiores de 18 anos/)).toBeDefined();
     expect(screen.getByRole('link', { name: 'Entrar' }).getAttribute('href')).toBe('/login');
@@ -122,7 +122,7 @@ describe('RegisterScreen', () => {
     await user.type(await screen.findByLabelText('E-mail'), 'Ana.Souza@Example.com');
     await user.type(screen.getByLabelText('Senha'), 'segredo1');
     await user.click(screen.getByRole('checkbox', { name: ACCEPT }));
-    await user.click(screen.getByRole('button', { name: 'Criar Conta' }));
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Verifique seu e-mail' }),
@@ -152,7 +152,7 @@ describe('RegisterScreen', () => {
     await user.type(await screen.findByLabelText('E-mail'), 'ana@example.com');
     await user.type(screen.getByLabelText('Senha'), 'segredo1');
     await user.click(screen.getByRole('checkbox', { name: ACCEPT }));
-    await user.click(screen.getByRole('button', { name: 'Criar Conta' }));
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
     await screen.findByRole('heading', { name: 'Verifique seu e-mail' });
     expect(sent).toEqual({
       email: 'ana@example.com',
@@ -179,7 +179,7 @@ describe('RegisterScreen', () => {
     await user.type(screen.getByLabelText('E-mail'), 'bia@example.com');
     await user.type(screen.getByLabelText('Senha'), 'segredo1');
     await user.click(screen.getByRole('checkbox', { name: ACCEPT }));
-    await user.click(screen.getByRole('button', { name: 'Criar Conta' }));
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
     await screen.findByRole('heading', { name: 'Verifique seu e-mail' });
     expect(sent).toMatchObject({ email: 'bia@example.com', referralCode: 'ABCDEFGH' });
   });
@@ -193,7 +193,7 @@ describe('RegisterScreen', () => {
     await user.type(screen.getByLabelText('Senha'), 'segredo1');
     const box = screen.getByRole('checkbox', { name: ACCEPT });
     expect(box).toHaveProperty('checked', false);
-    await user.click(screen.getByRole('button', { name: 'Criar Conta' }));
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
     const message = 'Para criar a conta, aceite os Termos de Uso e o Regulamento dos Sorteios.';
     expect(await screen.findByText('Erro ao registrar')).toBeDefined();
     expect(screen.getAllByText(message).length).toBeGreaterThan(0);
@@ -237,7 +237,7 @@ describe('RegisterScreen', () => {
     await user.type(await screen.findByLabelText('E-mail'), 'ana@example.com');
     await user.type(screen.getByLabelText('Senha'), 'segredo1');
     await user.click(screen.getByRole('checkbox', { name: ACCEPT }));
-    await user.click(screen.getByRole('button', { name: 'Criar Conta' }));
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
     expect(await screen.findByText('Este e-mail já está cadastrado.')).toBeDefined();
     expect(screen.getByText('Erro ao registrar')).toBeDefined();
     expect(router.state.location.pathname).toBe('/register');

@@ -145,7 +145,7 @@ export function RegisterScreen() {
   return (
     <AuthCard
       icon={UserPlus}
-      title="Criar Conta"
+      title="Criar conta"
       description="Cadastre-se com seu e-mail para participar dos sorteios."
       before={
         <Button asChild variant="ghost" size="sm" className="w-fit">
@@ -240,7 +240,7 @@ export function RegisterScreen() {
         </div>
         <Button type="submit" size="lg" disabled={signUp.isPending} aria-busy={signUp.isPending}>
           <UserPlus aria-hidden="true" />
-          {signUp.isPending ? 'Criando conta...' : 'Criar Conta'}
+          {signUp.isPending ? 'Criando conta...' : 'Criar conta'}
         </Button>
       </form>
     </AuthCard>

@@ -81,7 +81,7 @@ export function RecentDraws() {
     <Card aria-labelledby="recent-draws-title" role="region">
       <CardHeader className="flex-row items-center justify-between">
         <h2 id="recent-draws-title" className="text-lg font-semibold">
-          Sorteios Recentes
+          Sorteios recentes
         </h2>
         {showAll && (
           <Link

@@ -1,9 +1,10 @@
-import { beaconRoundTimeMs, formatDateTime, formatInteger, type DrawProof } from '@sorteio/shared';
+import { beaconRoundTimeMs, formatDateTime, type DrawProof } from '@sorteio/shared';
 import { Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LuckyNumber } from '@/components/lucky-number';
 import { CopyButton } from '@/components/copy-button';
 import { cn } from '@/lib/utils';
+import { countOf } from '@/lib/plural';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -168,7 +169,7 @@ export function EntrantsList({ proof }: { proof: DrawProof }) {
   return (
     <details className="group rounded-lg border p-3">
       <summary className="cursor-pointer text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring">
-        Mostrar os {formatInteger(proof.entrants.length)} participantes
+        Mostrar os {countOf(proof.entrants.length, 'participante', 'participantes')}
       </summary>
       <div className="mt-3">{list}</div>
     </details>

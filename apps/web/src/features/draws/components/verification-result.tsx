@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { CircleCheck, CircleX, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { cn } from '@/lib/utils';
+import { countOf } from '@/lib/plural';
 
 export const VERIFIED_TEXT = 'Sorteio verificado: todas as verificações conferem.';
 export const NOT_VERIFIED_TEXT = 'Atenção: alguma verificação não confere.';
@@ -23,8 +24,8 @@ export function VerificationBanner({ report }: { report: VerificationReport }) {
           <p>As contas foram refeitas agora, no seu navegador, a partir dos dados abaixo.</p>
         ) : (
           <p>
-            {failed === 1 ? '1 verificação não confere.' : `${failed} verificações não conferem.`}{' '}
-            Os dados publicados não correspondem ao resultado anunciado.
+            {countOf(failed, 'verificação não confere', 'verificações não conferem')}. Os dados
+            publicados não correspondem ao resultado anunciado.
           </p>
         )}
       </AlertDescription>

@@ -2,6 +2,7 @@ import { roomTypeLabel } from '@sorteio/shared/format';
 import { formatBRL } from '@sorteio/shared/money-format';
 import type { Room } from '@sorteio/shared/rooms';
 import { AppLink } from '@/components/app-link';
+import { countOf } from '@/lib/plural';
 
 /** What the landing shows of a room (a subset of roomSchema, checked without zod on the light page). */
 export type LandingRoom = Pick<
@@ -61,7 +62,7 @@ export function OpenRoomsView({ rooms }: { rooms: LandingRoom[] | undefined }) {
               </p>
               <div
                 role="progressbar"
-                aria-label={`Vagas vendidas da Sala ${roomTypeLabel(room.tipoSala)}`}
+                aria-label={`Vagas vendidas da sala ${roomTypeLabel(room.tipoSala)}`}
                 aria-valuemin={0}
                 aria-valuemax={room.maxParticipantes}
                 aria-valuenow={room.participantesAtual}
@@ -70,7 +71,8 @@ export function OpenRoomsView({ rooms }: { rooms: LandingRoom[] | undefined }) {
                 <div className="h-full rounded-full bg-primary" style={{ width: `${percent}%` }} />
               </div>
               <p className="text-xs text-muted-foreground tabular-nums">
-                {room.participantesAtual} de {room.maxParticipantes} vagas vendidas
+                {room.participantesAtual} de{' '}
+                {countOf(room.maxParticipantes, 'vaga vendida', 'vagas vendidas')}
               </p>
             </li>
           );

@@ -128,7 +128,7 @@ export function CreatorControls({ detail }: { detail: PrivateRoomDetail }) {
     <Card>
       <CardHeader>
         <CardTitle className="text-lg">
-          <h2>Controles do Criador</h2>
+          <h2>Controles do criador</h2>
         </CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-3 text-sm">{body}</CardContent>

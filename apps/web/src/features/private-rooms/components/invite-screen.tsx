@@ -1,4 +1,4 @@
-import { formatBRL, formatDecimalBRL, platformFeeLabel } from '@sorteio/shared';
+import { formatBRL, formatDecimalBRL, platformFeeLabel, roomNameLabel } from '@sorteio/shared';
 import { MailOpen, SearchX, ShieldAlert, UserPlus, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -186,7 +186,7 @@ export function InviteScreen({ inviteCode }: { inviteCode: string }) {
           </p>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-lg font-semibold break-words">
-              Você foi convidado para a sala: {room.roomName}
+              Você foi convidado para a sala: {roomNameLabel(room.roomName)}
             </p>
             <Badge variant={room.open ? 'success' : 'destructive'}>
               {room.open ? 'Vagas disponíveis' : 'Sem vagas'}

@@ -1,4 +1,4 @@
-import { formatBRL, formatDateTime, privateRoomMessages } from '@sorteio/shared';
+import { formatBRL, formatDateTime, privateRoomMessages, roomNameLabel } from '@sorteio/shared';
 import { SearchX, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -130,7 +130,7 @@ export function JoinByCodeScreen({ code, userId }: { code: string; userId: strin
         <CardHeader className="gap-2">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <CardTitle className="text-2xl">
-              <h1>{room.roomName}</h1>
+              <h1>{roomNameLabel(room.roomName)}</h1>
             </CardTitle>
             <Badge variant={room.full ? 'destructive' : 'success'}>
               {room.full ? 'Sala Cheia' : 'Vagas Disponíveis'}

@@ -1,13 +1,18 @@
-import { formatDate, formatDecimalBRL, type PrivateRoom } from '@sorteio/shared';
+import { formatDate, formatDecimalBRL, roomNameLabel, type PrivateRoom } from '@sorteio/shared';
 import { Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { CopyButton } from '@/components/copy-button';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { ShareInviteButton } from './share-invite-button';
+import { plural } from '@/lib/plural';
 
+/**
+ * The name a room shows: the custom name when there is one, with its first letter in upper case
+ * ('churrasco da firma' -> 'Churrasco da firma'); the stored name is kept as typed.
+ */
 export function roomDisplayName(room: Pick<PrivateRoom, 'roomName' | 'customName'>): string {
-  return room.customName || room.roomName;
+  return roomNameLabel(room.customName || room.roomName);
 }
 
 /** One of the caller's rooms on /private-rooms (spec 001 section 2). */
@@ -22,7 +27,8 @@ export function PrivateRoomCard({ room }: { room: PrivateRoom }) {
         <p className="flex items-center gap-2">
           <Users aria-hidden="true" className="size-4 text-muted-foreground" />
           <span>
-            {room.currentParticipants}/{room.maxParticipants} participantes
+            {room.currentParticipants}/{room.maxParticipants}{' '}
+            {plural(room.maxParticipants, 'participante', 'participantes')}
           </span>
         </p>
         <p>Entrada: R$ {formatDecimalBRL(room.entryValue)}</p>

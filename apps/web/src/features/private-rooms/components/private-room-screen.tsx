@@ -23,7 +23,7 @@ import { ShareInviteButton } from './share-invite-button';
 
 export const NOT_MEMBER_NOTICE = 'Você precisa participar da sala para ver as opções de pagamento';
 
-const backToList = <BackButton to="/private-rooms" label="Voltar às Salas Privadas" />;
+const backToList = <BackButton to="/private-rooms" label="Voltar às salas privadas" />;
 
 /**
  * A seat for whoever has none yet while the room takes entries: the creator may play in their own
@@ -95,7 +95,7 @@ export function PrivateRoomScreen({
           title="Sala não encontrada."
           actions={
             <Button asChild variant="outline">
-              <Link to="/private-rooms">Voltar às Salas Privadas</Link>
+              <Link to="/private-rooms">Voltar às salas privadas</Link>
             </Button>
           }
         />
@@ -187,7 +187,7 @@ export function MissingRoomId() {
       title="ID da sala não encontrado"
       actions={
         <Button asChild variant="outline">
-          <Link to="/private-rooms">Voltar às Salas Privadas</Link>
+          <Link to="/private-rooms">Voltar às salas privadas</Link>
         </Button>
       }
     />

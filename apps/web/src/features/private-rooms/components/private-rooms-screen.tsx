@@ -6,7 +6,7 @@ import { usePrivateRooms } from '../api/list-private-rooms';
 import { CreateRoomButton } from './create-room-dialog';
 import { PrivateRoomCard } from './private-room-card';
 
-export const PRIVATE_ROOMS_TITLE = 'Minhas Salas Privadas';
+export const PRIVATE_ROOMS_TITLE = 'Minhas salas privadas';
 
 /** /private-rooms (spec 001 section 2, Private rooms list). */
 export function PrivateRoomsScreen() {

@@ -40,7 +40,7 @@ export function RoomEditForm({ room }: { room: PrivateRoom }) {
     <Card>
       <CardHeader>
         <CardTitle className="text-lg">
-          <h2>Editar Sala</h2>
+          <h2>Editar sala</h2>
         </CardTitle>
       </CardHeader>
       <CardContent>

@@ -21,6 +21,7 @@ import {
   useUpdateNotificationPreferences,
 } from '../api/notification-preferences';
 import { LoadError, LoadingBlock } from './load-states';
+import { countOf } from '@/lib/plural';
 
 const channelHelp: Record<NotificationChannel, string> = {
   sms: 'Mensagens de texto no celular.',
@@ -49,8 +50,8 @@ export function NotificationsCard() {
         <CardDescription>
           Receba por SMS ou WhatsApp a confirmação do seu PIX, o resultado dos sorteios, o pagamento
           de prêmios e saques e os alertas de segurança. Só enviamos pelos canais que você
-          autorizar, no máximo {prefs.data?.dailyLimit ?? 5} mensagens por dia em cada um (alertas
-          de segurança sempre são enviados).
+          autorizar, no máximo {countOf(prefs.data?.dailyLimit ?? 5, 'mensagem', 'mensagens')} por
+          dia em cada um (alertas de segurança sempre são enviados).
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -11,6 +11,7 @@ import {
   useRequestDataExport,
 } from '../api/data-export';
 import { DeleteAccountDialog } from './delete-account-dialog';
+import { countOf } from '@/lib/plural';
 
 /**
  * The copy of a large account, prepared in the background: "preparing", ready with the link and
@@ -73,7 +74,7 @@ export function PreparedExport({
           ? `Sua última exportação expirou em ${formatDateTime(latest.expiresAt)} e foi apagada. Peça uma nova.`
           : latest?.status === 'falhou'
             ? 'Não conseguimos preparar sua última exportação. Tente de novo.'
-            : `Sua conta tem muitos registros: preparamos a cópia em segundo plano, avisamos por e-mail e o arquivo fica disponível por ${state.ttlHours} horas.`}
+            : `Sua conta tem muitos registros: preparamos a cópia em segundo plano, avisamos por e-mail e o arquivo fica disponível por ${countOf(state.ttlHours, 'hora', 'horas')}.`}
       </p>
       {askButton('Pedir exportação')}
       {error}

@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { SECURITY_LOG_LIMIT, useSecurityLogs } from '../api/list-security-logs';
 import { shortUserAgent } from '../lib/user-agent';
 import { LoadError, LoadingBlock } from './load-states';
+import { countOf } from '@/lib/plural';
 
 function place(log: SecurityLog): string {
   const parts = [log.city, log.region].filter((part): part is string => Boolean(part));
@@ -67,7 +68,8 @@ export function SecurityLogsTab() {
           <h2>Logs de segurança</h2>
         </CardTitle>
         <CardDescription>
-          Os últimos {SECURITY_LOG_LIMIT} eventos da sua conta, do mais recente ao mais antigo.
+          Os últimos {countOf(SECURITY_LOG_LIMIT, 'evento', 'eventos')} da sua conta, do mais
+          recente ao mais antigo.
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -187,7 +187,7 @@ export function VerificationForm() {
           aria-busy={submit.isPending}
         >
           <Upload aria-hidden="true" />
-          {submit.isPending ? 'Enviando...' : 'Enviar Documentos'}
+          {submit.isPending ? 'Enviando...' : 'Enviar documentos'}
         </Button>
       </div>
     </form>

@@ -21,7 +21,7 @@ describe('VerificationTab', () => {
     renderRoutes(routes, '/profile');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Número do documento'), '123456789');
-    await user.click(screen.getByRole('button', { name: 'Enviar Documentos' }));
+    await user.click(screen.getByRole('button', { name: 'Enviar documentos' }));
     expect(await screen.findByText('Erro ao Enviar')).toBeDefined();
     // The toast, and the message under each empty file field.
     expect(screen.getAllByText('Por favor, selecione uma imagem.')).toHaveLength(3);
@@ -65,7 +65,7 @@ describe('VerificationTab', () => {
     await user.type(screen.getByLabelText('Número do documento'), '123456789');
     await user.upload(screen.getByLabelText('Foto do documento'), image('doc.jpg'));
     await user.upload(screen.getByLabelText('Selfie'), image('selfie.png', 'image/png'));
-    await user.click(screen.getByRole('button', { name: 'Enviar Documentos' }));
+    await user.click(screen.getByRole('button', { name: 'Enviar documentos' }));
 
     expect(await screen.findByText('Documento Enviado')).toBeDefined();
     expect(form?.get('tipoDocumento')).toBe('cnh');
@@ -82,7 +82,7 @@ describe('VerificationTab', () => {
     expect(screen.getByRole('img', { name: 'Selfie enviada' }).getAttribute('src')).toContain(
       '/api/profile/verification/files/selfie',
     );
-    expect(screen.queryByRole('button', { name: 'Enviar Documentos' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Enviar documentos' })).toBeNull();
   });
 
   it('shows the progress of the automated checks while they run', async () => {
@@ -168,7 +168,7 @@ describe('VerificationTab', () => {
     expect(
       within(alert as HTMLElement).getByText('A foto do documento está ilegível.'),
     ).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Enviar Documentos' })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Enviar documentos' })).toBeDefined();
   });
 
   it('shows a verified identity without the form', async () => {
@@ -177,7 +177,7 @@ describe('VerificationTab', () => {
     expect(
       await screen.findByText('Identidade verificada! Você já pode participar dos sorteios.'),
     ).toBeDefined();
-    expect(screen.queryByRole('button', { name: 'Enviar Documentos' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Enviar documentos' })).toBeNull();
   });
 
   it('names the profile fields to fill before sending', async () => {
@@ -191,7 +191,7 @@ describe('VerificationTab', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['CPF', 'Data de nascimento']);
-    expect(screen.getByRole('button', { name: 'Completar Perfil' })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Completar perfil' })).toBeDefined();
     expect(screen.getByText(/Somente maiores de 18 anos/)).toBeDefined();
     expect(screen.getByText(/a verificação automática é instantânea/)).toBeDefined();
   });
@@ -201,7 +201,7 @@ describe('VerificationTab', () => {
     renderRoutes(routes, '/profile');
     expect(await screen.findByText('Antes de enviar')).toBeDefined();
     expect(screen.queryByRole('list', { name: 'Campos do perfil a preencher' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Completar Perfil' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Completar perfil' })).toBeNull();
   });
 
   it("reads 'Não enviado' before any upload, not 'Pendente'", async () => {

@@ -89,7 +89,7 @@ function Requirements({
           documento e uma selfie; a verificação automática é instantânea.
         </p>
         <Button type="button" variant="outline" size="sm" className="mt-2" onClick={onGoToProfile}>
-          Completar Perfil
+          Completar perfil
         </Button>
       </AlertDescription>
     </Alert>

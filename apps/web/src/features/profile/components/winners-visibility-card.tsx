@@ -25,7 +25,7 @@ export function WinnersVisibilityCard({ profile }: { profile: Profile }) {
       <CardContent className="flex flex-col gap-3">
         <div className="flex items-start justify-between gap-4 rounded-md border p-3">
           <div className="flex flex-col gap-1">
-            <Label htmlFor="ganhadores-anonimo">Aparecer como Anônimo</Label>
+            <Label htmlFor="ganhadores-anonimo">Aparecer como anônimo</Label>
             <p className="text-sm text-muted-foreground">
               Você aparece como: <strong className="text-foreground">{shown}</strong>
             </p>

@@ -31,6 +31,7 @@ import {
   useSetPlayLimit,
   useSetReminder,
 } from '../api/responsible-play';
+import { countOf } from '@/lib/plural';
 
 export const RESPONSIBLE_PLAY_TITLE = 'Jogo Responsável';
 
@@ -240,7 +241,7 @@ function ReminderCard({ state }: { state: ResponsiblePlay }) {
         >
           {reminderMinutesOptions.map((m) => (
             <option key={m} value={m}>
-              {m === 0 ? 'Nunca' : `${m} minutos`}
+              {m === 0 ? 'Nunca' : countOf(m, 'minuto', 'minutos')}
             </option>
           ))}
         </NativeSelect>

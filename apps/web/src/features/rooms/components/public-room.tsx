@@ -84,7 +84,7 @@ export function PublicRoomsList() {
               <CardContent className="flex flex-col gap-4">
                 <SeatsProgress
                   room={room}
-                  label={`Vagas vendidas da Sala ${roomTypeLabel(room.tipoSala)}`}
+                  label={`Vagas vendidas da sala ${roomTypeLabel(room.tipoSala)}`}
                 />
                 <RoomFacts room={room} live showBar={false} />
                 {room.dataSorteio && <DrawCountdown date={room.dataSorteio} />}

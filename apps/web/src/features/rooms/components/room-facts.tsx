@@ -4,6 +4,7 @@ import { platformFeeLabel } from '@sorteio/shared/room-fee';
 import type { Room } from '@sorteio/shared/rooms';
 import { useLiveStatus } from '@/lib/realtime/live-provider';
 import { cn } from '@/lib/utils';
+import { countOf } from '@/lib/plural';
 
 /** A small 'Ao vivo' mark: the count below follows the live connection, not only the polling. */
 function LiveMark() {
@@ -87,7 +88,7 @@ export function RoomFacts({
         <div
           className="h-1.5 w-full overflow-hidden rounded-full bg-muted"
           aria-hidden="true"
-          title={`${room.participantesAtual} de ${room.maxParticipantes} vagas ocupadas`}
+          title={`${room.participantesAtual} de ${countOf(room.maxParticipantes, 'vaga ocupada', 'vagas ocupadas')}`}
         >
           <div
             className="h-full rounded-full bg-primary"

@@ -1,5 +1,6 @@
 import type { Room } from '@sorteio/shared/rooms';
 import { filledPercent, freeSeats, isNearlyFull } from '../lib/seats';
+import { countOf } from '@/lib/plural';
 
 /** Seats sold as a progress bar, with the count in words and 'Últimas vagas' near the end. */
 export function SeatsProgress({ room, label }: { room: Room; label: string }) {
@@ -10,7 +11,8 @@ export function SeatsProgress({ room, label }: { room: Room; label: string }) {
     <div className="flex flex-col gap-1.5">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
         <span className="font-medium tabular-nums">
-          {room.participantesAtual} de {room.maxParticipantes} vagas vendidas
+          {room.participantesAtual} de{' '}
+          {countOf(room.maxParticipantes, 'vaga vendida', 'vagas vendidas')}
         </span>
         {nearlyFull ? (
           <span className="rounded-full bg-warning/15 px-2 py-0.5 text-xs font-semibold text-warning">
@@ -19,7 +21,7 @@ export function SeatsProgress({ room, label }: { room: Room; label: string }) {
         ) : (
           room.status === 'aberta' && (
             <span className="text-xs text-muted-foreground tabular-nums">
-              {free} {free === 1 ? 'vaga restante' : 'vagas restantes'}
+              {countOf(free, 'vaga restante', 'vagas restantes')}
             </span>
           )
         )}
@@ -30,7 +32,7 @@ export function SeatsProgress({ room, label }: { room: Room; label: string }) {
         aria-valuemin={0}
         aria-valuemax={room.maxParticipantes}
         aria-valuenow={room.participantesAtual}
-        aria-valuetext={`${room.participantesAtual} de ${room.maxParticipantes} vagas vendidas`}
+        aria-valuetext={`${room.participantesAtual} de ${countOf(room.maxParticipantes, 'vaga vendida', 'vagas vendidas')}`}
         className="h-3 w-full overflow-hidden rounded-full bg-muted"
       >
         <div

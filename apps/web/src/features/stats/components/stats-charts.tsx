@@ -27,6 +27,7 @@ import {
   tooltipProps,
   tooltipReais,
 } from '@/components/charts';
+import { countOf } from '@/lib/plural';
 
 export function MonthlyChart({ porMes }: { porMes: Stats['porMes'] }) {
   const data = porMes.map((m) => ({
@@ -133,7 +134,8 @@ export function WinRateChart({ stats }: { stats: Stats }) {
       <ChartFigure
         alternative={
           <p>
-            {stats.vitorias} vitórias em {stats.totalParticipacoes} participações:{' '}
+            {countOf(stats.vitorias, 'vitória', 'vitórias')} em{' '}
+            {countOf(stats.totalParticipacoes, 'participação', 'participações')}:{' '}
             {formatPercent(stats.taxaVitoria)}.
           </p>
         }
