@@ -206,7 +206,7 @@ test('a room fills, is drawn, the winner sees Vencedor, and the proof verifies i
         (await (await page.request.get('/api/draws')).json()).items.find(
           (d: { id: string }) => d.id === draw.id,
         ).statusPagamentoPremio,
-      { timeout: 40_000, intervals: [2_000] },
+      { timeout: 40_000, intervals: [250, 500, 1_000] },
     )
     .toBe('confirmado');
 });
