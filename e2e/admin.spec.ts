@@ -16,7 +16,6 @@ const headers = () => ({ origin: origin() });
 const integer = (n: number) => new Intl.NumberFormat('pt-BR').format(n);
 
 async function signInAsAdmin(page: Page) {
-  await page.goto('/');
   await signInByApi(page, demoCredentials().admin);
 }
 
@@ -254,7 +253,6 @@ test('the administrator creates a room in the rooms tab and a player finds it on
 
   const context = await browser.newContext({ baseURL: origin() });
   const playerPage = await context.newPage();
-  await playerPage.goto('/');
   await signInByApi(playerPage, demoCredentials().players[2]!);
   await playerPage.goto('/participate');
   const card = playerPage.getByRole('listitem').filter({ hasText: entry });

@@ -8,7 +8,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
 import { origin } from './support/env';
-import { demoCredentials, signInByApi } from './support/session';
+import { demoCredentials, signInByApi, signedInContext } from './support/session';
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const headers = () => ({ origin: origin() });
@@ -21,8 +21,7 @@ async function post<T>(request: APIRequestContext, url: string, data?: unknown):
 
 /** A room made by the administrator, in a context of their own. */
 async function adminCreateRoom(browser: Browser, body: Record<string, unknown>) {
-  const admin = await browser.newContext({ baseURL: origin() });
-  await post(admin.request, '/api/auth/sign-in/email', demoCredentials().admin);
+  const admin = await signedInContext(browser, demoCredentials().admin);
   const { id } = await post<{ id: string }>(admin.request, '/api/admin/rooms', body);
   await admin.close();
   return id;
@@ -51,7 +50,6 @@ test('a player with real activity downloads the copy of their data and its summa
   const context = await browser.newContext({ baseURL: origin(), ...phone, acceptDownloads: true });
   const page = await context.newPage();
   try {
-    await page.goto('/');
     await signInByApi(page, player);
     const api = page.request;
 

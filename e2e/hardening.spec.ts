@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { origin } from './support/env';
 import { setPasswordFromMail } from './support/mailbox';
-import { demoCredentials } from './support/session';
+import { apiSession, demoCredentials } from './support/session';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -17,9 +17,8 @@ async function post(request: APIRequestContext, url: string, data?: unknown) {
  * A fresh verified player of this journey (the demo players are shared with other journeys, and
  * a self-exclusion cannot be undone), with R$ 30,00 of Saldo paid through the PIX simulator.
  */
-async function freshPlayer(request: APIRequestContext) {
-  const admin = demoCredentials().admin;
-  await post(request, '/api/auth/sign-in/email', admin);
+async function freshPlayer() {
+  const request = await apiSession(demoCredentials().admin);
   const email = `responsavel.${Date.now().toString(36)}@teste.com.br`;
   const created = await post(request, '/api/admin/users', {
     kind: 'user',
@@ -39,14 +38,14 @@ async function freshPlayer(request: APIRequestContext) {
     });
     rooms.push(room.id as string);
   }
-  await post(request, '/api/auth/sign-out');
+  await request.dispose();
   return { email, password: 'minha-senha-2', rooms };
 }
 
 test('a player sets a spending limit, hits it, then self-excludes and sees the consequences', async ({
   page,
 }) => {
-  const player = await freshPlayer(page.request);
+  const player = await freshPlayer();
   await setPasswordFromMail(page.request, player.email, player.password);
   await post(page.request, '/api/auth/sign-in/email', {
     email: player.email,

@@ -133,7 +133,6 @@ test('a cartoon selfie goes to review, and the reviewer sees each check with its
 
     // The reviewer opens the case from the queue of the users tab.
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto('/');
     await signInByApi(page, demoCredentials().admin);
     await page.goto('/admin?tab=users');
     await page

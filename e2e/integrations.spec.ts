@@ -5,18 +5,12 @@ import { type APIRequestContext, type Browser, expect, test } from '@playwright/
 import { Webhook } from 'standardwebhooks';
 import { EFI_P12_PASSWORD, efiDir, origin } from './support/env';
 import { waitForLink } from './support/mailbox';
-import { demoCredentials, signInByApi } from './support/session';
+import { demoCredentials, signInByApi, signedInContext } from './support/session';
 
 const headers = () => ({ origin: origin() });
 
-async function apiAs(browser: Browser, who: { email: string; password: string }) {
-  const ctx = await browser.newContext({ baseURL: origin() });
-  const res = await ctx.request.post('/api/auth/sign-in/email', {
-    data: { email: who.email, password: who.password },
-    headers: headers(),
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return ctx;
+function apiAs(browser: Browser, who: { email: string; password: string }) {
+  return signedInContext(browser, who);
 }
 
 async function putSettings(request: APIRequestContext, body: object) {
@@ -27,7 +21,6 @@ async function putSettings(request: APIRequestContext, body: object) {
 test('the administrator sets up EFI: certificate, credentials and a real Testar Integração over mTLS', async ({
   page,
 }) => {
-  await page.goto('/');
   await signInByApi(page, demoCredentials().admin);
   try {
     await page.goto('/gerencianet-config');
@@ -81,7 +74,6 @@ test('maintenance mode: a player sees the maintenance page, the administrator ke
   page,
   browser,
 }) => {
-  await page.goto('/');
   await signInByApi(page, demoCredentials().admin);
   try {
     await page.goto('/admin?tab=settings');
@@ -91,7 +83,6 @@ test('maintenance mode: a player sees the maintenance page, the administrator ke
 
     const player = await browser.newContext({ baseURL: origin() });
     const playerPage = await player.newPage();
-    await playerPage.goto('/');
     await signInByApi(playerPage, demoCredentials().players[0]!);
     await playerPage.goto('/dashboard');
     await expect(playerPage.getByRole('heading', { name: 'Em manutenção' })).toBeVisible();
@@ -126,7 +117,6 @@ test('a webhook connection to a loopback receiver gets a signed delivery after a
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks`;
 
-  await page.goto('/');
   await signInByApi(page, demoCredentials().admin);
   await putSettings(page.request, { allowPrivateAddresses: true });
   try {
@@ -204,7 +194,6 @@ test('a campaign runs through the mail queue and the player receives it over SMT
   expect(consent.status()).toBe(200);
   await player.close();
 
-  await page.goto('/');
   await signInByApi(page, demoCredentials().admin);
   await page.goto('/admin?tab=remarketing');
   await page.getByRole('button', { name: 'Nova campanha' }).click();

@@ -10,17 +10,14 @@ import { origin } from './support/env';
 import { makePng } from './support/images';
 import { waitForLink } from './support/mailbox';
 import { cpfFrom } from './support/players';
-import { demoCredentials } from './support/session';
+import { demoCredentials, useSession } from './support/session';
+import { keepScreenshot } from './support/screenshots';
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const headers = () => ({ origin: origin() });
 
 async function signedIn(context: BrowserContext, who: { email: string; password: string }) {
-  const res = await context.request.post('/api/auth/sign-in/email', {
-    data: { email: who.email, password: who.password },
-    headers: headers(),
-  });
-  expect(res.status(), await res.text()).toBe(200);
+  await useSession(context, who);
 }
 
 /** Pays a seat by the PIX simulator, through the API (the creator's seat). */
@@ -95,9 +92,9 @@ test('a visitor opens an invite link, signs up, verifies, takes and pays the sea
   await expect(page.getByText(`${invite.invitedBy} convidou você`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Já tenho conta' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: testInfo.outputPath('invite-visitor-390.png'), fullPage: true });
+  await keepScreenshot(page, testInfo.outputPath('invite-visitor-390.png'), { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: testInfo.outputPath('invite-visitor-1280.png'), fullPage: true });
+  await keepScreenshot(page, testInfo.outputPath('invite-visitor-1280.png'), { fullPage: true });
   await page.setViewportSize(phone.viewport);
 
   // 'Criar conta e entrar': sign-up, the confirmation e-mail, sign-in, back on the invite.
@@ -187,7 +184,7 @@ test('a visitor opens an invite link, signs up, verifies, takes and pays the sea
     timeout: 20_000,
   });
   await expect(notices.getByText('Sua sala está completa')).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('invite-notice-390.png') });
+  await keepScreenshot(page, testInfo.outputPath('invite-notice-390.png'));
   await notices
     .getByRole('status')
     .filter({ hasText: /Você ganhou!|Sorteio realizado/ })

@@ -1,20 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { origin } from './support/env';
-import { demoCredentials, signInByApi } from './support/session';
+import { demoCredentials, signInByApi, signedInContext } from './support/session';
 
 test('a second browser on the dashboard sees the seat count move live', async ({
   page,
   browser,
 }) => {
-  const admin = await browser.newContext({ baseURL: origin() });
-  expect(
-    (
-      await admin.request.post('/api/auth/sign-in/email', {
-        data: demoCredentials().admin,
-        headers: { origin: origin() },
-      })
-    ).status(),
-  ).toBe(200);
+  const admin = await signedInContext(browser, demoCredentials().admin);
   const created = await admin.request.post('/api/admin/rooms', {
     data: {
       tipoSala: 'master',
@@ -28,20 +20,11 @@ test('a second browser on the dashboard sees the seat count move live', async ({
   await admin.close();
 
   const [joao, maria] = demoCredentials().players;
-  await page.goto('/');
   await signInByApi(page, joao!);
   await page.goto('/dashboard');
   await expect(page.getByText('0/37')).toBeVisible();
 
-  const other = await browser.newContext({ baseURL: origin() });
-  expect(
-    (
-      await other.request.post('/api/auth/sign-in/email', {
-        data: { email: maria!.email, password: maria!.password },
-        headers: { origin: origin() },
-      })
-    ).status(),
-  ).toBe(200);
+  const other = await signedInContext(browser, maria!);
   const join = await other.request.post(`/api/rooms/${room.id}/join`, {
     data: { metodo: 'pix' },
     headers: { origin: origin() },

@@ -1,20 +1,17 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { origin } from './support/env';
-import { demoCredentials, signInByApi } from './support/session';
+import { apiSession, demoCredentials, signInByApi, signedInContext } from './support/session';
 
 test.describe.configure({ mode: 'serial' });
 
 /** Creates a room through the administrators' API and returns its id. */
-async function adminCreateRoom(request: APIRequestContext, body: Record<string, unknown>) {
-  const admin = demoCredentials().admin;
-  const signIn = await request.post('/api/auth/sign-in/email', {
-    data: admin,
-    headers: { origin: origin() },
-  });
-  expect(signIn.status()).toBe(200);
+async function adminCreateRoom(body: Record<string, unknown>) {
+  const request = await apiSession(demoCredentials().admin);
   const res = await request.post('/api/admin/rooms', { data: body, headers: { origin: origin() } });
   expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { id: string }).id;
+  const id = ((await res.json()) as { id: string }).id;
+  await request.dispose();
+  return id;
 }
 
 async function dashboardFigure(page: Page, label: string): Promise<string> {
@@ -33,14 +30,13 @@ test('a verified player joins by PIX, copies the code, pays with the simulator a
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: origin() });
-  const roomId = await adminCreateRoom(page.request, {
+  const roomId = await adminCreateRoom({
     tipoSala: 'ouro',
     valorEntrada: 2000,
     maxParticipantes: 10,
     taxaPersonalizadaBp: 1500,
   });
   const player = demoCredentials().players[0]!;
-  await page.goto('/');
   await signInByApi(page, player);
   const before = await dashboardFigure(page, 'Total Participações');
 
@@ -76,19 +72,19 @@ test('joins by balance; is told when the balance is short; sees the already-join
   page,
   browser,
 }) => {
-  const balanceRoom = await adminCreateRoom(page.request, {
+  const balanceRoom = await adminCreateRoom({
     tipoSala: 'prata',
     valorEntrada: 1000,
     maxParticipantes: 10,
     taxaPersonalizadaBp: 2000,
   });
-  const expensive = await adminCreateRoom(page.request, {
+  const expensive = await adminCreateRoom({
     tipoSala: 'vip_ultra',
     valorEntrada: 500_000,
     maxParticipantes: 2,
     taxaPersonalizadaBp: 1000,
   });
-  const tiny = await adminCreateRoom(page.request, {
+  const tiny = await adminCreateRoom({
     tipoSala: 'bronze',
     valorEntrada: 500,
     maxParticipantes: 2,
@@ -96,7 +92,6 @@ test('joins by balance; is told when the balance is short; sees the already-join
   });
   const [joao, maria, ana] = demoCredentials().players;
   await page.context().clearCookies();
-  await page.goto('/');
   await signInByApi(page, joao!);
 
   await page.goto(`/participate?sala_id=${balanceRoom}`);
@@ -125,12 +120,7 @@ test('joins by balance; is told when the balance is short; sees the already-join
 
   // Two other players hold the two seats of the small room (PIX, not yet paid): it is full.
   for (const other of [maria!, ana!]) {
-    const ctx = await browser.newContext({ baseURL: origin() });
-    const res = await ctx.request.post('/api/auth/sign-in/email', {
-      data: { email: other.email, password: other.password },
-      headers: { origin: origin() },
-    });
-    expect(res.status()).toBe(200);
+    const ctx = await signedInContext(browser, other);
     const join = await ctx.request.post(`/api/rooms/${tiny}/join`, {
       data: { metodo: 'pix' },
       headers: { origin: origin() },
@@ -146,7 +136,7 @@ test('a room fills, is drawn, the winner sees Vencedor, and the proof verifies i
   page,
   browser,
 }) => {
-  const roomId = await adminCreateRoom(page.request, {
+  const roomId = await adminCreateRoom({
     tipoSala: 'platina',
     valorEntrada: 1000,
     maxParticipantes: 2,
@@ -155,15 +145,7 @@ test('a room fills, is drawn, the winner sees Vencedor, and the proof verifies i
   const [joao, maria] = demoCredentials().players;
   const contexts = [];
   for (const who of [joao!, maria!]) {
-    const ctx = await browser.newContext({ baseURL: origin() });
-    expect(
-      (
-        await ctx.request.post('/api/auth/sign-in/email', {
-          data: { email: who.email, password: who.password },
-          headers: { origin: origin() },
-        })
-      ).status(),
-    ).toBe(200);
+    const ctx = await signedInContext(browser, who);
     contexts.push({ who, ctx });
   }
   // Both pay by PIX through the simulator; the last payment closes and draws the room.
@@ -207,7 +189,6 @@ test('a room fills, is drawn, the winner sees Vencedor, and the proof verifies i
   for (const { ctx } of contexts) await ctx.close();
 
   await page.context().clearCookies();
-  await page.goto('/');
   await signInByApi(page, winner!);
   await page.goto('/history');
   await expect(page.getByText('Vencedor').first()).toBeVisible();
@@ -225,7 +206,7 @@ test('a room fills, is drawn, the winner sees Vencedor, and the proof verifies i
         (await (await page.request.get('/api/draws')).json()).items.find(
           (d: { id: string }) => d.id === draw.id,
         ).statusPagamentoPremio,
-      { timeout: 40_000, intervals: [2_000] },
+      { timeout: 40_000, intervals: [250, 500, 1_000] },
     )
     .toBe('confirmado');
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { keepScreenshot } from './support/screenshots';
 
 /**
  * Issue 33, item 1, on a phone: a visitor finds the operator's legal standing on the landing page
@@ -34,5 +35,5 @@ test('a visitor on a phone reads the legal standing on the landing page and from
   await box.press('Enter');
   await expect(log.getByText(/Autorizado por .+, de \d{2}\/\d{2}\/\d{4}\./)).toBeVisible();
   await expect(log).toContainText(recordUrl!);
-  await page.screenshot({ path: 'test-results/operator-authorization-phone.png', fullPage: true });
+  await keepScreenshot(page, 'test-results/operator-authorization-phone.png', { fullPage: true });
 });

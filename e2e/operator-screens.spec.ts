@@ -5,7 +5,8 @@
  */
 import { type Page, expect, test } from '@playwright/test';
 import { origin } from './support/env';
-import { demoCredentials, signInByApi } from './support/session';
+import { demoCredentials, signInByApi, signedInContext } from './support/session';
+import { keepScreenshot } from './support/screenshots';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -13,7 +14,6 @@ const widths = [390, 1280] as const;
 const headers = () => ({ origin: origin() });
 
 async function asAdmin(page: Page) {
-  await page.goto('/');
   await signInByApi(page, demoCredentials().admin);
 }
 
@@ -58,7 +58,7 @@ test('campaign headers stand apart and the Config. tab shows how SMS and WhatsAp
         named[i]!.left - named[i - 1]!.right,
         `${named[i - 1]!.text} | ${named[i]!.text}`,
       ).toBeGreaterThanOrEqual(8);
-    await page.screenshot({ path: `test-results/ops-campaigns-${width}.png`, fullPage: true });
+    await keepScreenshot(page, `test-results/ops-campaigns-${width}.png`, { fullPage: true });
 
     await page.goto('/admin?tab=settings');
     await page.getByRole('tab', { name: 'Notificações' }).click();
@@ -67,7 +67,7 @@ test('campaign headers stand apart and the Config. tab shows how SMS and WhatsAp
     ).toBeVisible();
     await expect(page.getByText('Ainda não conectado')).toHaveCount(0);
     expect(await scrollsSideways(page)).toBe(false);
-    await page.screenshot({ path: `test-results/ops-settings-${width}.png`, fullPage: true });
+    await keepScreenshot(page, `test-results/ops-settings-${width}.png`, { fullPage: true });
   }
 });
 
@@ -85,23 +85,23 @@ test('finance, API services and the PIX credentials read in Portuguese', async (
     const tx = page.getByRole('table', { name: 'Transações recentes' });
     await expect(tx.getByRole('cell', { name: 'Saldo', exact: true }).first()).toBeVisible();
     await expect(tx.getByText('balance', { exact: true })).toHaveCount(0);
-    await page.screenshot({ path: `test-results/ops-financial-${width}.png`, fullPage: true });
+    await keepScreenshot(page, `test-results/ops-financial-${width}.png`, { fullPage: true });
 
     await page.goto('/api-services');
     await expect(page.getByText('Acesso e cadastro')).toBeVisible();
     await expect(page.getByText('Disponibilidade média (24 h)')).toBeVisible();
-    await page.screenshot({ path: `test-results/ops-api-services-${width}.png`, fullPage: true });
+    await keepScreenshot(page, `test-results/ops-api-services-${width}.png`, { fullPage: true });
 
     await page.goto('/gerencianet-config');
     await expect(page.getByLabel('Identificador do cliente (Client_Id)')).toBeVisible();
-    await page.screenshot({ path: `test-results/ops-pix-${width}.png`, fullPage: true });
+    await keepScreenshot(page, `test-results/ops-pix-${width}.png`, { fullPage: true });
 
     await page.goto('/admin?tab=dashboard');
     await expect(page.getByText('Taxa de conversão')).toBeVisible();
-    await page.screenshot({ path: `test-results/ops-dashboard-${width}.png`, fullPage: true });
+    await keepScreenshot(page, `test-results/ops-dashboard-${width}.png`, { fullPage: true });
     await page.goto('/admin?tab=analytics');
     await expect(page.getByText(/usuários? verificados?/).first()).toBeVisible();
-    await page.screenshot({ path: `test-results/ops-analytics-${width}.png`, fullPage: true });
+    await keepScreenshot(page, `test-results/ops-analytics-${width}.png`, { fullPage: true });
   }
   // The figures add up: conversion at most 100 %, staff not counted as players.
   const dashboard = (await (await page.request.get('/api/admin/dashboard')).json()) as {
@@ -126,22 +126,17 @@ test("the player's withdrawal card shows the minimum the operator set", async ({
   browser,
 }) => {
   test.setTimeout(60_000);
-  const admin = await browser.newContext({ baseURL: origin() });
-  await admin.request.post('/api/auth/sign-in/email', {
-    data: demoCredentials().admin,
-    headers: headers(),
-  });
+  const admin = await signedInContext(browser, demoCredentials().admin);
   const set = (minWithdrawCentavos: number) =>
     admin.request.put('/api/admin/settings', { data: { minWithdrawCentavos }, headers: headers() });
   expect((await set(2000)).status()).toBe(200);
   try {
-    await page.goto('/');
     await signInByApi(page, demoCredentials().players[0]!);
     for (const width of widths) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/cashback');
       await expect(page.getByText(/Mínimo de R\$\s20,00 e máximo de/)).toBeVisible();
-      await page.screenshot({ path: `test-results/withdraw-minimum-${width}.png`, fullPage: true });
+      await keepScreenshot(page, `test-results/withdraw-minimum-${width}.png`, { fullPage: true });
     }
   } finally {
     expect((await set(1000)).status()).toBe(200);
@@ -151,12 +146,11 @@ test("the player's withdrawal card shows the minimum the operator set", async ({
 
 test('support at 1280 px after a quoted hash', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/');
   await signInByApi(page, demoCredentials().players[0]!);
   await page.goto('/support');
   await page.getByLabel('Sua mensagem').fill('qual foi o resultado do meu último sorteio?');
   await page.getByLabel('Sua mensagem').press('Enter');
   await expect(page.getByText(/Hash de prova: [0-9a-f]{64}/)).toBeVisible();
   expect(await scrollsSideways(page)).toBe(false);
-  await page.screenshot({ path: 'test-results/support-hash-1280.png', fullPage: true });
+  await keepScreenshot(page, 'test-results/support-hash-1280.png', { fullPage: true });
 });

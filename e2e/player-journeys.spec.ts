@@ -7,17 +7,13 @@ import { type BrowserContext, expect, test } from '@playwright/test';
 import { origin } from './support/env';
 import { waitForLink } from './support/mailbox';
 import { deletePlayer, newPlayer } from './support/players';
-import { demoCredentials } from './support/session';
+import { demoCredentials, useSession } from './support/session';
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const headers = () => ({ origin: origin() });
 
 async function signedIn(context: BrowserContext, who: { email: string; password: string }) {
-  const res = await context.request.post('/api/auth/sign-in/email', {
-    data: { email: who.email, password: who.password },
-    headers: headers(),
-  });
-  expect(res.status(), await res.text()).toBe(200);
+  await useSession(context, who);
 }
 
 test('a friend invited by link signs up, confirms the e-mail and lands in the invited room', async ({

@@ -9,7 +9,6 @@ test.describe('on a phone (390 px)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the phone menu leads to the private rooms', async ({ page }) => {
-    await page.goto('/');
     await signInByApi(page, demoCredentials().players[0]!);
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Abrir menu' }).click();
@@ -24,7 +23,6 @@ test.describe('on a desktop', () => {
   test('the navigation bar, the user menu and the dashboard lead to the private rooms', async ({
     page,
   }) => {
-    await page.goto('/');
     await signInByApi(page, demoCredentials().players[0]!);
     await page.goto('/dashboard');
     const bar = page.getByRole('navigation', { name: 'Principal' });

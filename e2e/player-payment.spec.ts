@@ -3,20 +3,15 @@
  * the lucky number shows on the payment page and on 'Pagamento Confirmado!' with the room, and the
  * order of the QR code and 'Copia e Cola' suits the screen.
  */
-import { type Page, expect, request, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { origin } from './support/env';
-import { demoCredentials, signInByApi } from './support/session';
+import { apiSession, demoCredentials, signInByApi } from './support/session';
 
 test.describe.configure({ mode: 'serial' });
 
 /** A fresh room through the administrators' API (in its own cookie jar). */
 async function adminCreateRoom(body: Record<string, unknown>): Promise<string> {
-  const api = await request.newContext({ baseURL: origin() });
-  const signIn = await api.post('/api/auth/sign-in/email', {
-    data: demoCredentials().admin,
-    headers: { origin: origin() },
-  });
-  expect(signIn.status()).toBe(200);
+  const api = await apiSession(demoCredentials().admin);
   const res = await api.post('/api/admin/rooms', { data: body, headers: { origin: origin() } });
   expect(res.status(), await res.text()).toBe(200);
   const id = ((await res.json()) as { id: string }).id;
@@ -45,7 +40,6 @@ test.describe('on a phone (390 px)', () => {
       valorEntrada: 500,
       maxParticipantes: 10,
     });
-    await page.goto('/');
     await signInByApi(page, demoCredentials().players[1]!);
     await joinByPix(page, roomId);
 
@@ -89,7 +83,6 @@ test.describe('on a desktop', () => {
       valorEntrada: 300,
       maxParticipantes: 10,
     });
-    await page.goto('/');
     await signInByApi(page, demoCredentials().players[2]!);
     await joinByPix(page, roomId);
     const code = page.getByLabel('PIX Copia e Cola');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type Page, expect, test } from '@playwright/test';
 import { dataDir, origin } from './support/env';
 import { demoCredentials, signInByApi } from './support/session';
+import { keepScreenshot } from './support/screenshots';
 
 async function payWithSimulator(page: Page) {
   await page.getByRole('button', { name: 'Gerar Código PIX' }).click();
@@ -45,9 +46,7 @@ test('two players: create, invite, join by the link, pay, chat live, draw, and b
   const [joao, maria] = demoCredentials().players;
   const a = await (await browser.newContext({ baseURL: origin() })).newPage();
   const b = await (await browser.newContext({ baseURL: origin() })).newPage();
-  await a.goto('/');
   await signInByApi(a, joao!);
-  await b.goto('/');
   await signInByApi(b, maria!);
 
   // João creates the room.
@@ -126,7 +125,6 @@ test('on a 360 px phone a hash pasted in the room chat wraps instead of widening
   test.setTimeout(60_000);
   const ana = demoCredentials().players[2]!;
   await page.setViewportSize({ width: 360, height: 780 });
-  await page.goto('/');
   await signInByApi(page, ana);
   await page.goto('/private-rooms');
   await page.getByRole('button', { name: 'Criar Sala' }).first().click();
@@ -152,5 +150,5 @@ test('on a 360 px phone a hash pasted in the room chat wraps instead of widening
   expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(
     false,
   );
-  await page.screenshot({ path: 'test-results/private-room-hash-360.png', fullPage: true });
+  await keepScreenshot(page, 'test-results/private-room-hash-360.png', { fullPage: true });
 });

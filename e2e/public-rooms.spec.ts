@@ -1,7 +1,7 @@
 import { type Browser, expect, test } from '@playwright/test';
 import { origin } from './support/env';
 import { waitForLink } from './support/mailbox';
-import { demoCredentials } from './support/session';
+import { demoCredentials, signedInContext } from './support/session';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -10,12 +10,7 @@ async function createRoom(
   browser: Browser,
   data: Record<string, unknown>,
 ): Promise<{ id: string }> {
-  const admin = await browser.newContext({ baseURL: origin() });
-  const signIn = await admin.request.post('/api/auth/sign-in/email', {
-    data: demoCredentials().admin,
-    headers: { origin: origin() },
-  });
-  expect(signIn.status()).toBe(200);
+  const admin = await signedInContext(browser, demoCredentials().admin);
   const created = await admin.request.post('/api/admin/rooms', {
     data,
     headers: { origin: origin() },
@@ -72,11 +67,7 @@ test('a visitor opens a shared room link, sees it live, signs up, and lands back
   // Seats taken elsewhere show up live (the fallback poll is 30 s away): the last seats.
   const players = demoCredentials().players.slice(0, 4);
   for (const who of players) {
-    const other = await browser.newContext({ baseURL: origin() });
-    await other.request.post('/api/auth/sign-in/email', {
-      data: { email: who.email, password: who.password },
-      headers: { origin: origin() },
-    });
+    const other = await signedInContext(browser, who);
     const join = await other.request.post(`/api/rooms/${room.id}/join`, {
       data: { metodo: 'pix' },
       headers: { origin: origin() },

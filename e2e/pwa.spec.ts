@@ -73,7 +73,6 @@ test('a push message reaches the service worker and is shown as a notification',
   context,
 }) => {
   await context.grantPermissions(['notifications'], { origin: origin() });
-  await page.goto('/');
   await signInByApi(page, demoCredentials().players[0]!);
   // The opt-in card, ready to ask (permission granted, the Push API present).
   await page.goto('/profile');

@@ -2,21 +2,15 @@
  * Issue 33 item 2: a public room shows its fee (percentage and amount) and the prize before anyone
  * pays, on the list, the room page and the join dialog, and the draw pays exactly that prize.
  */
-import { type APIRequestContext, expect, request, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { origin } from './support/env';
-import { demoCredentials, signInByApi } from './support/session';
+import { apiSession, demoCredentials, signInByApi } from './support/session';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 390, height: 844 } });
 
-async function signedIn(who: { email: string; password: string }): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL: origin() });
-  const res = await api.post('/api/auth/sign-in/email', {
-    data: { email: who.email, password: who.password },
-    headers: { origin: origin() },
-  });
-  expect(res.status()).toBe(200);
-  return api;
+function signedIn(who: { email: string; password: string }): Promise<APIRequestContext> {
+  return apiSession(who);
 }
 
 test('a public room shows fee and prize before paying, and the draw pays that prize', async ({
@@ -33,7 +27,6 @@ test('a public room shows fee and prize before paying, and the draw pays that pr
   await admin.dispose();
 
   const [joao, maria] = demoCredentials().players;
-  await page.goto('/');
   await signInByApi(page, joao!);
 
   const expectFacts = async (scope: ReturnType<typeof page.locator>) => {

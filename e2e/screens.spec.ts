@@ -15,7 +15,7 @@ import {
   test,
 } from '@playwright/test';
 import { origin } from './support/env';
-import { demoCredentials } from './support/session';
+import { demoCredentials, useSession } from './support/session';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -32,15 +32,11 @@ interface Signed {
 
 async function signedContext(browser: Browser, who: Account): Promise<Signed> {
   const context = await browser.newContext({ baseURL: origin(), viewport: VIEWPORT });
-  if (who !== 'visitor') {
-    const { email, password } =
-      who === 'admin' ? demoCredentials().admin : demoCredentials().players[0]!;
-    const res = await context.request.post('/api/auth/sign-in/email', {
-      data: { email, password },
-      headers: headers(),
-    });
-    expect(res.status(), await res.text()).toBe(200);
-  }
+  if (who !== 'visitor')
+    await useSession(
+      context,
+      who === 'admin' ? demoCredentials().admin : demoCredentials().players[0]!,
+    );
   return { context, page: await context.newPage() };
 }
 

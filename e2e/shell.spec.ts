@@ -28,9 +28,8 @@ test.describe('landing', () => {
 
   test('signed in: calls go to the dashboard', async ({ page }) => {
     const player = demoCredentials().players[0]!;
-    await page.goto('/');
     await signInByApi(page, player);
-    await page.reload();
+    await page.goto('/');
     await expect(page.getByRole('link', { name: 'Ir para Dashboard' })).toHaveAttribute(
       'href',
       '/dashboard',
@@ -47,7 +46,6 @@ test.describe('navigation', () => {
   test('desktop: the bar shows the links and the user menu', async ({ page }) => {
     const player = demoCredentials().players[0]!;
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/');
     await signInByApi(page, player);
     await page.goto('/privacy');
     const nav = page.getByRole('navigation', { name: /principal/i });
@@ -68,9 +66,8 @@ test.describe('navigation', () => {
 
   test('administrator sees the Admin badge and the admin panel entry', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/');
     await signInByApi(page, demoCredentials().admin);
-    await page.reload();
+    await page.goto('/');
     await page.getByRole('button', { name: /admin/i }).first().click();
     await expect(page.getByRole('menuitem', { name: 'Painel Admin' })).toBeVisible();
   });
@@ -78,9 +75,8 @@ test.describe('navigation', () => {
   test('mobile: the links move into a slide-in menu', async ({ page }) => {
     const player = demoCredentials().players[0]!;
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/');
     await signInByApi(page, player);
-    await page.reload();
+    await page.goto('/');
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: 'Participar', exact: true })).toBeHidden();
     await page.getByRole('button', { name: 'Abrir menu' }).click();
@@ -96,7 +92,6 @@ test.describe('navigation', () => {
   }) => {
     const player = demoCredentials().players[0]!;
     await page.setViewportSize({ width: 360, height: 640 });
-    await page.goto('/');
     await signInByApi(page, player);
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Abrir menu' }).click();
@@ -166,6 +161,8 @@ test.describe('toasts', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
+    // The page's timers run on a clock the test can move forward (no real wait for 'stays').
+    await page.clock.install();
     await page.goto('/__test/toast');
     await page.getByRole('button', { name: 'Notificação temporária' }).click();
     const toast = page.getByRole('status').filter({ hasText: 'Notificação de sucesso' });
@@ -179,7 +176,9 @@ test.describe('toasts', () => {
     await page.getByRole('button', { name: 'Notificação fixa', exact: true }).click();
     const sticky = page.getByRole('status').filter({ hasText: 'Fica na tela até ser fechada.' });
     await expect(sticky).toBeVisible();
-    await page.waitForTimeout(6_000);
+    // Past the default duration (5 s), and a frame for what its timers would have changed.
+    await page.clock.fastForward(6_000);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
     await expect(sticky).toBeVisible();
     await page.getByRole('button', { name: 'Fechar notificação' }).click();
     await expect(sticky).toBeHidden();

@@ -1,7 +1,8 @@
 import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
 import { origin } from './support/env';
 import { setPasswordFromMail } from './support/mailbox';
-import { demoCredentials, signInByApi } from './support/session';
+import { demoCredentials, signInByApi, signedInContext } from './support/session';
+import { keepScreenshot } from './support/screenshots';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -15,17 +16,17 @@ async function post(request: APIRequestContext, url: string, data?: unknown) {
 
 /** A support employee created by the administrator, with their own password set. */
 async function supportEmployee(browser: Browser) {
-  const context = await browser.newContext({ baseURL: origin() });
-  const request = context.request;
-  await post(request, '/api/auth/sign-in/email', demoCredentials().admin);
+  const admin = await signedInContext(browser, demoCredentials().admin);
   const email = `suporte.${Date.now().toString(36)}@teste.com.br`;
-  await post(request, '/api/admin/users', {
+  await post(admin.request, '/api/admin/users', {
     kind: 'employee',
     nome_completo: 'Paula Suporte',
     email,
     role: 'support',
   });
-  await post(request, '/api/auth/sign-out');
+  await admin.close();
+  const context = await browser.newContext({ baseURL: origin() });
+  const request = context.request;
   await setPasswordFromMail(request, email, 'senha-da-paula-1');
   await post(request, '/api/auth/sign-in/email', { email, password: 'senha-da-paula-1' });
   return context;
@@ -38,7 +39,6 @@ test('a player asks, reads answers and their balance, opens a ticket; support an
   test.setTimeout(120_000);
   const player = demoCredentials().players[1]!;
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/');
   await signInByApi(page, player);
   const wallet = (await (await page.request.get('/api/wallet')).json()) as { saldo: number };
   const saldo = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(
@@ -69,7 +69,7 @@ test('a player asks, reads answers and their balance, opens a ticket; support an
 
   await page.getByRole('button', { name: 'Qual é o meu saldo?' }).click();
   await expect(log.getByText(`Seu saldo é de ${saldo}`, { exact: false })).toBeVisible();
-  await page.screenshot({ path: 'test-results/support-desktop.png', fullPage: true });
+  await keepScreenshot(page, 'test-results/support-desktop.png', { fullPage: true });
 
   await page.getByRole('button', { name: 'Falar com um atendente' }).click();
   const dialog = page.getByRole('dialog');
@@ -102,9 +102,9 @@ test('a player asks, reads answers and their balance, opens a ticket; support an
   await expect(
     staffPage.getByText('Seu PIX foi confirmado e o saldo já está disponível.'),
   ).toBeVisible();
-  await staffPage.screenshot({ path: 'test-results/support-admin-desktop.png', fullPage: true });
+  await keepScreenshot(staffPage, 'test-results/support-admin-desktop.png', { fullPage: true });
   await staffPage.setViewportSize({ width: 390, height: 844 });
-  await staffPage.screenshot({ path: 'test-results/support-admin-390.png', fullPage: true });
+  await keepScreenshot(staffPage, 'test-results/support-admin-390.png', { fullPage: true });
   await staff.close();
 
   await page.reload();
@@ -113,7 +113,7 @@ test('a player asks, reads answers and their balance, opens a ticket; support an
   ).toBeVisible();
   await expect(tickets.getByText('Respondido')).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'test-results/support-390.png', fullPage: true });
+  await keepScreenshot(page, 'test-results/support-390.png', { fullPage: true });
 });
 
 /** True when the page is wider than the viewport (the player would have to scroll sideways). */
@@ -128,7 +128,6 @@ for (const width of [360, 390]) {
     // João played in the seeded "ouro" draw, so the answer about his last draw quotes its hash.
     const player = demoCredentials().players[0]!;
     await page.setViewportSize({ width, height: 780 });
-    await page.goto('/');
     await signInByApi(page, player);
     await page.goto('/support');
     const log = page.getByRole('log', { name: 'Conversa com o suporte' });
@@ -148,12 +147,12 @@ for (const width of [360, 390]) {
     const send = dialog.getByRole('button', { name: 'Enviar para a equipe' });
     await expect(send).toBeVisible();
     await expect(send).toBeInViewport({ ratio: 1 });
-    await page.screenshot({ path: `test-results/support-hash-dialog-${width}.png` });
+    await keepScreenshot(page, `test-results/support-hash-dialog-${width}.png`);
     await send.click();
     await expect(dialog).toBeHidden();
     const tickets = page.locator('#meus-atendimentos');
     await expect(tickets.getByText(hash).first()).toBeVisible();
     expect(await scrollsSideways(page)).toBe(false);
-    await page.screenshot({ path: `test-results/support-hash-${width}.png`, fullPage: true });
+    await keepScreenshot(page, `test-results/support-hash-${width}.png`, { fullPage: true });
   });
 }

@@ -4,20 +4,15 @@
  */
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
 import { origin } from './support/env';
-import { demoCredentials } from './support/session';
+import { demoCredentials, signedInContext } from './support/session';
+import { keepScreenshot } from './support/screenshots';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
 const headers = () => ({ origin: origin() });
 
-async function signedIn(browser: Browser, who: { email: string; password: string }) {
-  const context = await browser.newContext({ baseURL: origin() });
-  const res = await context.request.post('/api/auth/sign-in/email', {
-    data: { email: who.email, password: who.password },
-    headers: headers(),
-  });
-  expect(res.status()).toBe(200);
-  return context;
+function signedIn(browser: Browser, who: { email: string; password: string }) {
+  return signedInContext(browser, who);
 }
 
 async function setAnonymous(request: APIRequestContext, value: boolean) {
@@ -124,7 +119,7 @@ test('winners: a player who chose Anônimo is hidden, another shows as first nam
       page.getByRole('list', { name: 'Mais participações' }).getByText(other.name, { exact: true }),
     ).toBeVisible();
 
-    await page.screenshot({ path: testInfo.outputPath('ganhadores-390.png'), fullPage: true });
+    await keepScreenshot(page, testInfo.outputPath('ganhadores-390.png'), { fullPage: true });
 
     // The proof link opens the draw's verification, which checks out in the browser.
     await row.getByRole('link', { name: /Verificar sorteio/ }).click();

@@ -1,6 +1,6 @@
 // `npm run test:e2e`: builds the product (the web app with its test-only routes), then runs the
 // Playwright journeys against it on a temporary data folder, in Debian's Chromium.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,10 +35,20 @@ function build() {
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sorteio-e2e-'));
-const result = spawnSync('npx', ['playwright', 'test', ...playwrightArgs], {
+// Playwright's own entry (not through npx), so a stop signal reaches the runner, which then stops
+// the product's server before it exits.
+const cli = path.join(root, 'node_modules', '@playwright', 'test', 'cli.js');
+const child = spawn(process.execPath, [cli, 'test', ...playwrightArgs], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, E2E_DATA_DIR: dataDir, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
 });
-rmSync(dataDir, { recursive: true, force: true });
-process.exit(result.status ?? 1);
+// Stopped from outside, the run ends first, then its data folder goes. Ctrl+C (and npm test, which
+// stops the other steps when one fails) interrupts the whole process group, Playwright included:
+// it stops the product's server itself. A SIGTERM sent to this script alone is passed on.
+process.on('SIGINT', () => undefined);
+process.on('SIGTERM', () => child.kill('SIGTERM'));
+child.on('close', (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 1);
+});

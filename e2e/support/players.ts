@@ -7,7 +7,7 @@ import {
 } from '@playwright/test';
 import { origin } from './env';
 import { setPasswordFromMail } from './mailbox';
-import { demoCredentials } from './session';
+import { demoCredentials, signedInContext } from './session';
 
 const headers = () => ({ origin: origin() });
 
@@ -72,8 +72,7 @@ export async function newPlayer(
   const cpf = options.cpf ?? randomCpf();
   const password = 'senha-do-jogador-1';
 
-  const admin = await browser.newContext({ baseURL: origin() });
-  await post(admin.request, '/api/auth/sign-in/email', demoCredentials().admin);
+  const admin = await signedInContext(browser, demoCredentials().admin);
   await post(admin.request, '/api/admin/users', {
     kind: 'user',
     nome_completo: name,
