@@ -116,6 +116,13 @@ export const envSchema = z
     WS_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
     WS_MAX_TOTAL: z.coerce.number().int().min(1).default(10_000),
     WS_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).default(600),
+    /**
+     * Background jobs: how often a copy looks for jobs whose copy died (expired, then retried by
+     * another copy); how long a mail job may run before it counts as dead; the first retry's delay.
+     */
+    JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    MAIL_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+    MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
     HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
     HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
     HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),

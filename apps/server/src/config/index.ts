@@ -116,6 +116,11 @@ export function loadConfig(
       maxTotal: e.WS_MAX_TOTAL,
       attemptsPerAddress: e.WS_ATTEMPTS_PER_ADDRESS,
     },
+    jobs: {
+      maintenanceSeconds: e.JOBS_MAINTENANCE_SECONDS,
+      mailExpireSeconds: e.MAIL_JOB_EXPIRE_SECONDS,
+      mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
+    },
     http: {
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: Math.max(e.HTTP_REQUEST_TIMEOUT_MS, e.HTTP_HEADERS_TIMEOUT_MS + 1),
