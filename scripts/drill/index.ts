@@ -19,7 +19,7 @@
  * after each fault, 8).
  *
  * `npm run drill -- --ci`: the same drills and checks with a small load (4 users, 20 sockets,
- * 30 players, 60 rooms, 5 s after each fault), bounded to about 4 minutes on a 2-core machine
+ * 20 players, 60 rooms, 5 s after each fault), bounded to about 4 minutes on a 2-core machine
  * (.ci/run).
  */
 import { spawnSync } from 'node:child_process';
@@ -40,7 +40,7 @@ const port = Number(process.env.DRILL_PORT ?? 4440);
 const users = Number(process.env.DRILL_USERS ?? (ci ? 4 : 12));
 const phaseMs = Number(process.env.DRILL_PHASE_SECONDS ?? (ci ? 5 : 8)) * 1000;
 const size = ci
-  ? { players: 30, rooms: 60, sockets: 20 }
+  ? { players: 20, rooms: 60, sockets: 20 }
   : { players: 60, rooms: 100, sockets: 50 };
 const began = Date.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
