@@ -253,7 +253,23 @@ export const envSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: boolFromEnv.default(true),
-    S3_SSE: boolFromEnv.default(false),
+    /**
+     * Server-side encryption of every stored object: false (the bucket's default), true or AES256
+     * (keys managed by S3), aws:kms (with S3_SSE_KMS_KEY_ID, or the account's default KMS key).
+     */
+    S3_SSE: z
+      .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', 'AES256', 'aws:kms'], {
+        error: 'use false, true (AES256), AES256 ou aws:kms',
+      })
+      .transform((v): 'AES256' | 'aws:kms' | null =>
+        v === 'aws:kms'
+          ? 'aws:kms'
+          : ['true', '1', 'yes', 'on', 'AES256'].includes(v)
+            ? 'AES256'
+            : null,
+      )
+      .default(null),
+    S3_SSE_KMS_KEY_ID: z.string().min(1).optional(),
     /** drand beacon (docs/decisions/024-drand-beacon.md): the HTTP API's base URL. */
     DRAND_URL: z.url({ error: 'deve ser uma URL, por exemplo https://api.drand.sh' }).optional(),
     /** The chain pinned by its /info: hash, public key, period and genesis time. */
@@ -344,6 +360,13 @@ export const envSchema = z
         path: ['WHATSAPP_PHONE_NUMBER_ID'],
         message:
           'WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET e WHATSAPP_VERIFY_TOKEN são obrigatórios com WHATSAPP_ACCESS_TOKEN',
+      });
+    }
+    if (env.S3_SSE_KMS_KEY_ID && env.S3_SSE !== 'aws:kms') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_SSE_KMS_KEY_ID'],
+        message: 'S3_SSE_KMS_KEY_ID só vale com S3_SSE=aws:kms',
       });
     }
     if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {

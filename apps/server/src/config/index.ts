@@ -236,7 +236,7 @@ export function loadConfig(
             accessKeyId: e.S3_ACCESS_KEY_ID,
             secretAccessKey: e.S3_SECRET_ACCESS_KEY,
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
-            sse: e.S3_SSE,
+            sse: e.S3_SSE ? { algorithm: e.S3_SSE, kmsKeyId: e.S3_SSE_KMS_KEY_ID ?? null } : null,
           }
         : null,
     beacon:

@@ -163,7 +163,8 @@ export interface Config {
     accessKeyId: string;
     secretAccessKey: string;
     forcePathStyle: boolean;
-    sse: boolean;
+    /** Server-side encryption asked on every upload; null = the bucket's own default. */
+    sse: { algorithm: 'AES256' | 'aws:kms'; kmsKeyId: string | null } | null;
   } | null;
   /** The drand beacon draws are bound to (protocol v2); null = v1 draws with an empty beacon. */
   beacon: {
