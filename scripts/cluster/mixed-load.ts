@@ -18,6 +18,15 @@ export interface Answer {
   retryAfter: boolean;
   /** The participation of a join answered 200. */
   participationId?: string;
+  /** What was asked ("POST /api/rooms/…/join"), and why no answer came (status 0). */
+  request: string;
+  error?: string;
+  /**
+   * The first try's connection closed before any answer (nginx closes idle keep-alive connections
+   * when it reloads; a request written at that instant was never read): sent again once, as
+   * browsers do. This answer is the second try's.
+   */
+  retried?: string;
 }
 
 export interface MixedLoad {
@@ -71,6 +80,9 @@ export async function signInPlayers(
   return out;
 }
 
+/** Errors of a connection that closed before any byte of an answer came. */
+const CLOSED_BEFORE_ANSWER = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'UND_ERR_CLOSED']);
+
 export function startMixedLoad(options: MixedLoadOptions): MixedLoad {
   const answers: Answer[] = [];
   const dispatcher = new Agent({ connections: options.users, keepAliveTimeout: 10_000 });
@@ -88,6 +100,35 @@ export function startMixedLoad(options: MixedLoadOptions): MixedLoad {
     let status = 0;
     let retryAfter = false;
     let participationId: string | undefined;
+    let error: string | undefined;
+    let retried: string | undefined;
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const answer = await sendOnce(method, path, cookie, body);
+      ({ status, retryAfter, error } = answer);
+      if (kind === 'join' && status === 200 && answer.text)
+        participationId = (JSON.parse(answer.text) as { participation: { id: string } })
+          .participation.id;
+      if (status !== 0 || !error || !CLOSED_BEFORE_ANSWER.has(error) || retried) break;
+      retried = error;
+    }
+    answers.push({
+      kind,
+      at,
+      ms: Date.now() - at,
+      status,
+      retryAfter,
+      request: `${method} ${path}`,
+      ...(participationId ? { participationId } : {}),
+      ...(error ? { error } : {}),
+      ...(retried ? { retried } : {}),
+    });
+  };
+  const sendOnce = async (
+    method: 'GET' | 'POST',
+    path: string,
+    cookie?: string,
+    body?: string,
+  ): Promise<{ status: number; retryAfter: boolean; error?: string; text?: string }> => {
     try {
       const res = await request(`${options.base}${path}`, {
         method,
@@ -100,22 +141,16 @@ export function startMixedLoad(options: MixedLoadOptions): MixedLoad {
         headersTimeout: 70_000,
         bodyTimeout: 70_000,
       });
-      status = res.statusCode;
-      retryAfter = res.headers['retry-after'] !== undefined;
       const text = await res.body.text();
-      if (kind === 'join' && status === 200)
-        participationId = (JSON.parse(text) as { participation: { id: string } }).participation.id;
-    } catch {
-      status = 0;
+      return { status: res.statusCode, retryAfter: res.headers['retry-after'] !== undefined, text };
+    } catch (failure) {
+      const cause = (failure as { cause?: { code?: string }; code?: string }) ?? {};
+      return {
+        status: 0,
+        retryAfter: false,
+        error: cause.code ?? cause.cause?.code ?? String(failure),
+      };
     }
-    answers.push({
-      kind,
-      at,
-      ms: Date.now() - at,
-      status,
-      retryAfter,
-      ...(participationId ? { participationId } : {}),
-    });
   };
   const user = async (u: number) => {
     let n = 0;
@@ -175,6 +210,9 @@ export function startMixedLoad(options: MixedLoadOptions): MixedLoad {
 /** Figures of the answers in [from, to): count, per second, p50/p99 of the 2xx-4xx, failures. */
 export function summarise(answers: Answer[], from: number, to: number) {
   const inside = answers.filter((a) => a.at >= from && a.at < to);
+  const failed = inside.filter(
+    (a) => a.status === 0 || (a.status >= 500 && !(a.status === 503 && a.retryAfter)),
+  );
   const answered = inside.filter((a) => a.status >= 200 && a.status < 500);
   const sorted = answered.map((a) => a.ms).sort((x, y) => x - y);
   const pct = (p: number) =>
@@ -189,9 +227,10 @@ export function summarise(answers: Answer[], from: number, to: number) {
     p99: pct(99),
     unavailable: inside.filter((a) => a.status === 503 && a.retryAfter).length,
     /** 5xx other than 503 with Retry-After, and answers that never came. */
-    failures: inside.filter(
-      (a) => a.status === 0 || (a.status >= 500 && !(a.status === 503 && a.retryAfter)),
-    ).length,
+    failures: failed.length,
+    failed,
     joins: inside.filter((a) => a.kind === 'join' && a.status === 200).length,
+    /** Sent again after the connection closed before any answer (see Answer.retried). */
+    resent: inside.filter((a) => a.retried).length,
   };
 }

@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/client';
 import { answerBackupRequests } from './db/pglite-backup';
+import { postgresSchemaCurrent } from './db/schema-current';
 import { createJobQueue } from './jobs/queue';
 import { describeCredentials, seedDemo } from './seed';
 
@@ -37,10 +38,14 @@ if (process.argv.includes(PREPARE_DATABASE)) {
 }
 
 // The embedded database is opened by one process at a time: the child finishes before we open it.
-// On PostgreSQL too, so that an idle server does not keep what its first start used. An in-memory
+// On PostgreSQL too, so that an idle server does not keep what its first start used; but not when
+// the database already has this build's schema (a copy started again in a running cluster): the
+// child would load the whole server once more before this process may start. An in-memory
 // embedded database (no DATA_DIR) exists only in this process: it is prepared here.
 const prepared = config.database.kind === 'postgres' || config.database.dataDir !== null;
-if (prepared) {
+const current =
+  config.database.kind === 'postgres' && (await postgresSchemaCurrent(config.database.url));
+if (prepared && !current) {
   const script = process.argv[1];
   if (!script) throw new Error('Cannot find the server script to prepare the database');
   // Same loader flags (tsx in development), but a child that watches files would never exit.

@@ -40,6 +40,35 @@ describe('cluster configuration', () => {
     expect(load({ SHUTDOWN_DRAIN_MS: '1500' }).shutdownDrainMs).toBe(1500);
   });
 
+  it("reads how soon a dead copy's jobs are retried", () => {
+    expect(load({}).jobs).toEqual({
+      maintenanceSeconds: 30,
+      mailExpireSeconds: 120,
+      mailRetryDelaySeconds: 15,
+    });
+    expect(
+      load({ JOBS_MAINTENANCE_SECONDS: '1', MAIL_JOB_EXPIRE_SECONDS: '3' }).jobs,
+    ).toMatchObject({ maintenanceSeconds: 1, mailExpireSeconds: 3 });
+    expect(() => load({ JOBS_MAINTENANCE_SECONDS: '0' })).toThrow(/JOBS_MAINTENANCE_SECONDS/);
+  });
+
+  it("reads the shared bucket's server-side encryption", () => {
+    const bucket = { S3_BUCKET: 'documentos', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' };
+    expect(load(bucket).s3?.sse).toBeNull();
+    expect(load({ ...bucket, S3_SSE: 'true' }).s3?.sse).toEqual({
+      algorithm: 'AES256',
+      kmsKeyId: null,
+    });
+    expect(load({ ...bucket, S3_SSE: 'aws:kms', S3_SSE_KMS_KEY_ID: 'chave-kms' }).s3?.sse).toEqual({
+      algorithm: 'aws:kms',
+      kmsKeyId: 'chave-kms',
+    });
+    expect(() => load({ ...bucket, S3_SSE: 'AES256', S3_SSE_KMS_KEY_ID: 'x' })).toThrow(
+      /S3_SSE_KMS_KEY_ID/,
+    );
+    expect(() => load({ ...bucket, S3_SSE: 'sim' })).toThrow(/S3_SSE/);
+  });
+
   it('believes X-Forwarded-For only from a listed proxy', async () => {
     const lines: string[] = [];
     const ctx = await createTestApp({

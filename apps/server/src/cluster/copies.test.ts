@@ -4,65 +4,28 @@
  *  - a settings change made on copy A is seen by copy C within a second (announced by NOTIFY; the
  *    cache alone would keep the old value for 2 s);
  *  - a socket open on copy A receives the live event of a join made on copy C;
- *  - the sign-in rate limit is counted across the copies in Redis;
+ *  - the sign-in rate limit and the per-address socket cap are counted across the copies in Redis;
  *  - a copy killed with SIGKILL leaves the others answering, and comes back on the same database.
  * Runs on PostgreSQL only (TEST_DATABASE_URL); the Redis parts need REDIS_URL-reachable Redis
  * (CLUSTER_TEST_REDIS_URL, default redis://127.0.0.1:6379/15).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Copy,
+  redisAnswers,
+  sleep,
+  startCopy as startServerCopy,
+  stopCopies,
+} from './copies-harness';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.CLUSTER_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
-const root = path.resolve(import.meta.dirname, '../../../..');
-const mainTs = path.join(root, 'apps/server/src/main.ts');
-
-interface Copy {
-  name: string;
-  port: number;
-  base: string;
-  child: ChildProcess;
-  output: string[];
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('port')),
-      );
-    });
-  });
-}
-
-async function redisAnswers(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect(Number(port || 6379), hostname);
-    socket.setTimeout(500);
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (data) => {
-      socket.destroy();
-      resolve(data.toString().startsWith('+PONG'));
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // prettier-ignore
 describe.skipIf(!adminUrl)('several server copies on one database', () => { // Skipped on the embedded database: copies share one PostgreSQL server.
@@ -83,36 +46,14 @@ describe.skipIf(!adminUrl)('several server copies on one database', () => { // S
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_SIGN_IN_MAX: '6',
+    WS_MAX_PER_ADDRESS: '3',
     // The test is the proxy: each test's client address is its own.
     TRUST_PROXY: '127.0.0.1',
     STATIC_DIR: path.join(dataDir, 'no-web-app'),
     ...(withRedis ? { REDIS_URL: redisUrl, REDIS_PREFIX: prefix } : { REDIS_URL: undefined }),
   });
 
-  async function startCopy(name: string, port?: number): Promise<Copy> {
-    const p = port ?? (await freePort());
-    const output: string[] = [];
-    const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
-      cwd: root,
-      env: { ...env(), PORT: String(p), HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${p}` },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout.on('data', (d: Buffer) => output.push(d.toString()));
-    child.stderr.on('data', (d: Buffer) => output.push(d.toString()));
-    const copy = { name, port: p, base: `http://127.0.0.1:${p}`, child, output };
-    const deadline = Date.now() + 180_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`${name} ended:\n${output.join('')}`);
-      try {
-        const res = await fetch(`${copy.base}/api/ready`);
-        if (res.status === 200) return copy;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) throw new Error(`${name} not ready:\n${output.join('')}`);
-      await sleep(250);
-    }
-  }
+  const startCopy = (name: string, port?: number) => startServerCopy(name, env(), port);
 
   async function signIn(copy: Copy, email: string, password: string, from?: string) {
     return fetch(`${copy.base}/api/auth/sign-in/email`, {
@@ -150,16 +91,7 @@ describe.skipIf(!adminUrl)('several server copies on one database', () => { // S
   }, 420_000);
 
   afterAll(async () => {
-    await Promise.all(
-      copies.map(
-        (c) =>
-          new Promise<void>((resolve) => {
-            if (c.child.exitCode !== null || c.child.signalCode !== null) return resolve();
-            c.child.once('exit', () => resolve());
-            c.child.kill('SIGTERM');
-          }),
-      ),
-    );
+    await stopCopies(copies);
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`drop database if exists ${database} with (force)`);
@@ -283,6 +215,39 @@ describe.skipIf(!adminUrl)('several server copies on one database', () => { // S
     // In memory each copy would allow all 3: counted together, the 7th attempt on is refused.
     expect(statuses.slice(0, 6).every((s) => s !== 429)).toBe(true);
     expect(statuses.slice(6)).toEqual([429, 429, 429]);
+  }, 60_000);
+
+  it('counts the per-address socket cap across the copies in Redis', async (ctx) => {
+    if (!withRedis) ctx.skip(); // Skipped without REDIS_URL: each copy then counts its own.
+    const [a, b, c] = copies as [Copy, Copy, Copy];
+    const open: WebSocket[] = [];
+    // 'hello' when admitted, or the close code when refused.
+    const connect = (copy: Copy) =>
+      new Promise<string | number>((resolve, reject) => {
+        const socket = new WebSocket(`ws://127.0.0.1:${copy.port}/api/ws`, {
+          origin: copy.base,
+          headers: { 'x-forwarded-for': '203.0.113.90' },
+        });
+        open.push(socket);
+        socket.once('message', (data: Buffer) =>
+          resolve((JSON.parse(data.toString()) as { type: string }).type),
+        );
+        socket.once('close', (code) => resolve(code));
+        socket.once('error', reject);
+      });
+    try {
+      // WS_MAX_PER_ADDRESS is 3: two on A and one on B are in; a fourth on C (none of its own) is not.
+      expect(await connect(a)).toBe('hello');
+      expect(await connect(a)).toBe('hello');
+      expect(await connect(b)).toBe('hello');
+      expect(await connect(c)).toBe(1013);
+      // One closes on A: C admits one again.
+      open[0]!.close();
+      await sleep(300);
+      expect(await connect(c)).toBe('hello');
+    } finally {
+      for (const socket of open) socket.terminate();
+    }
   }, 60_000);
 
   it('keeps answering when a copy is killed, and the copy comes back on the same state', async () => {

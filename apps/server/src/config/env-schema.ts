@@ -116,6 +116,13 @@ export const envSchema = z
     WS_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
     WS_MAX_TOTAL: z.coerce.number().int().min(1).default(10_000),
     WS_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).default(600),
+    /**
+     * Background jobs: how often a copy looks for jobs whose copy died (expired, then retried by
+     * another copy); how long a mail job may run before it counts as dead; the first retry's delay.
+     */
+    JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    MAIL_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+    MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
     HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
     HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
     HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
@@ -246,7 +253,23 @@ export const envSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: boolFromEnv.default(true),
-    S3_SSE: boolFromEnv.default(false),
+    /**
+     * Server-side encryption of every stored object: false (the bucket's default), true or AES256
+     * (keys managed by S3), aws:kms (with S3_SSE_KMS_KEY_ID, or the account's default KMS key).
+     */
+    S3_SSE: z
+      .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', 'AES256', 'aws:kms'], {
+        error: 'use false, true (AES256), AES256 ou aws:kms',
+      })
+      .transform((v): 'AES256' | 'aws:kms' | null =>
+        v === 'aws:kms'
+          ? 'aws:kms'
+          : ['true', '1', 'yes', 'on', 'AES256'].includes(v)
+            ? 'AES256'
+            : null,
+      )
+      .default(null),
+    S3_SSE_KMS_KEY_ID: z.string().min(1).optional(),
     /** drand beacon (docs/decisions/024-drand-beacon.md): the HTTP API's base URL. */
     DRAND_URL: z.url({ error: 'deve ser uma URL, por exemplo https://api.drand.sh' }).optional(),
     /** The chain pinned by its /info: hash, public key, period and genesis time. */
@@ -337,6 +360,13 @@ export const envSchema = z
         path: ['WHATSAPP_PHONE_NUMBER_ID'],
         message:
           'WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET e WHATSAPP_VERIFY_TOKEN são obrigatórios com WHATSAPP_ACCESS_TOKEN',
+      });
+    }
+    if (env.S3_SSE_KMS_KEY_ID && env.S3_SSE !== 'aws:kms') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_SSE_KMS_KEY_ID'],
+        message: 'S3_SSE_KMS_KEY_ID só vale com S3_SSE=aws:kms',
       });
     }
     if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {

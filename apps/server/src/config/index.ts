@@ -116,6 +116,11 @@ export function loadConfig(
       maxTotal: e.WS_MAX_TOTAL,
       attemptsPerAddress: e.WS_ATTEMPTS_PER_ADDRESS,
     },
+    jobs: {
+      maintenanceSeconds: e.JOBS_MAINTENANCE_SECONDS,
+      mailExpireSeconds: e.MAIL_JOB_EXPIRE_SECONDS,
+      mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
+    },
     http: {
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: Math.max(e.HTTP_REQUEST_TIMEOUT_MS, e.HTTP_HEADERS_TIMEOUT_MS + 1),
@@ -231,7 +236,7 @@ export function loadConfig(
             accessKeyId: e.S3_ACCESS_KEY_ID,
             secretAccessKey: e.S3_SECRET_ACCESS_KEY,
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
-            sse: e.S3_SSE,
+            sse: e.S3_SSE ? { algorithm: e.S3_SSE, kmsKeyId: e.S3_SSE_KMS_KEY_ID ?? null } : null,
           }
         : null,
     beacon:

@@ -55,6 +55,11 @@ export interface Config {
     maxTotal: number;
     attemptsPerAddress: number;
   };
+  /**
+   * Background jobs (jobs/queue.ts): how often a copy expires the jobs of a copy that died, how
+   * long a mail job may run, the delay before its first retry.
+   */
+  jobs: { maintenanceSeconds: number; mailExpireSeconds: number; mailRetryDelaySeconds: number };
   /** Slow clients: time to send the headers, the whole request; idle keep-alive. */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
   /** Identity-document uploads handled at once by one server copy. */
@@ -158,7 +163,8 @@ export interface Config {
     accessKeyId: string;
     secretAccessKey: string;
     forcePathStyle: boolean;
-    sse: boolean;
+    /** Server-side encryption asked on every upload; null = the bucket's own default. */
+    sse: { algorithm: 'AES256' | 'aws:kms'; kmsKeyId: string | null } | null;
   } | null;
   /** The drand beacon draws are bound to (protocol v2); null = v1 draws with an empty beacon. */
   beacon: {

@@ -15,9 +15,19 @@ export const HEALTH_QUEUE = 'service-health';
 /** Seconds between two rounds of the background work (seat expiry, PIX polling, draws, payouts). */
 export const ROUND_INTERVAL_SECONDS = 15;
 
-export async function createJobQueue(database: Database, log: FastifyBaseLogger): Promise<PgBoss> {
+export async function createJobQueue(
+  database: Database,
+  log: FastifyBaseLogger,
+  options: {
+    /**
+     * Seconds between two looks for jobs past their expiry (their copy died holding them): such a
+     * job fails and is retried by whichever copy fetches it next. pg-boss's default is 120.
+     */
+    maintenanceSeconds?: number;
+  } = {},
+): Promise<PgBoss> {
   const pglite = database.pglite;
-  const options: PgBoss.ConstructorOptions = pglite
+  const connection: PgBoss.ConstructorOptions = pglite
     ? {
         db: {
           async executeSql(text: string, values?: unknown[]) {
@@ -36,7 +46,14 @@ export async function createJobQueue(database: Database, log: FastifyBaseLogger)
           .connectionString,
         max: 3,
       };
-  const boss = new PgBoss({ ...options, schema: 'pgboss', schedule: false });
+  const boss = new PgBoss({
+    ...connection,
+    schema: 'pgboss',
+    schedule: false,
+    ...(options.maintenanceSeconds
+      ? { maintenanceIntervalSeconds: options.maintenanceSeconds }
+      : {}),
+  });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   await boss.createQueue(MAIL_QUEUE);
@@ -50,7 +67,12 @@ export async function createJobQueue(database: Database, log: FastifyBaseLogger)
 export async function queueMail(
   boss: PgBoss,
   transport: Mailer,
-  options: { pollingIntervalSeconds?: number; retryDelaySeconds?: number } = {},
+  options: {
+    pollingIntervalSeconds?: number;
+    retryDelaySeconds?: number;
+    /** A delivery running longer counts as dead (its copy killed) and is retried (default 120). */
+    expireInSeconds?: number;
+  } = {},
 ): Promise<Mailer> {
   // Batches: a campaign queues thousands of mails, and one job per poll would send ~1 a second.
   // A failed mail fails only its own job (retried with backoff); the rest of the batch completes.
@@ -72,6 +94,7 @@ export async function queueMail(
     async send(message) {
       await boss.send(MAIL_QUEUE, message, {
         retryLimit: 8,
+        expireInSeconds: options.expireInSeconds ?? 120,
         retryDelay: options.retryDelaySeconds ?? 15,
         retryBackoff: true,
       });

@@ -1,135 +1,110 @@
-import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../config';
 import { createLocalStorage, createS3Storage } from './storage';
 
 /**
- * A fake S3 endpoint on loopback speaking the path-style REST protocol the AWS SDK uses
- * (PUT/GET/DELETE /bucket/key, NoSuchKey XML errors), refusing unsigned requests.
+ * A real S3-compatible server on loopback (s3rver, from npm): it checks the requests' AWS
+ * signatures against its account (S3RVER / S3RVER) and keeps the objects in a folder. The
+ * headers of every request it receives are recorded, so what the storage sends can be checked.
  */
-function startFakeS3() {
-  const objects = new Map<string, { body: Buffer; type: string; sse: string | undefined }>();
-  const requests: { method: string; url: string; authorization: string | undefined }[] = [];
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const key = decodeURIComponent((req.url ?? '').split('?')[0]!);
-      requests.push({
-        method: req.method ?? '',
-        url: key,
-        authorization: req.headers.authorization,
-      });
-      if (!req.headers.authorization?.startsWith('AWS4-HMAC-SHA256 Credential=chave-teste/')) {
-        res
-          .writeHead(403, { 'content-type': 'application/xml' })
-          .end('<Error><Code>AccessDenied</Code></Error>');
-        return;
-      }
-      if (req.method === 'PUT') {
-        let body = Buffer.concat(chunks);
-        // The SDK may send the body with aws-chunked encoding: strip the chunk framing.
-        if (req.headers['content-encoding']?.includes('aws-chunked')) {
-          const parts: Buffer[] = [];
-          let offset = 0;
-          while (offset < body.length) {
-            const lineEnd = body.indexOf('\r\n', offset);
-            const size = Number.parseInt(
-              body.toString('ascii', offset, lineEnd).split(';')[0]!,
-              16,
-            );
-            if (!size) break;
-            parts.push(body.subarray(lineEnd + 2, lineEnd + 2 + size));
-            offset = lineEnd + 2 + size + 2;
-          }
-          body = Buffer.concat(parts);
-        }
-        objects.set(key, {
-          body,
-          type: String(req.headers['content-type']),
-          sse: req.headers['x-amz-server-side-encryption'] as string | undefined,
-        });
-        res.writeHead(200, { etag: '"abc"' }).end();
-      } else if (req.method === 'GET') {
-        const found = objects.get(key);
-        if (!found) {
-          res
-            .writeHead(404, { 'content-type': 'application/xml' })
-            .end(
-              '<?xml version="1.0"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>',
-            );
-          return;
-        }
-        res
-          .writeHead(200, { 'content-type': found.type, 'content-length': found.body.length })
-          .end(found.body);
-      } else if (req.method === 'DELETE') {
-        objects.delete(key);
-        res.writeHead(204).end();
-      } else {
-        res.writeHead(405).end();
-      }
-    });
+async function startS3() {
+  const directory = mkdtempSync(path.join(os.tmpdir(), 'sorteio-s3rver-'));
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: 'documentos', configs: [] }],
   });
-  return new Promise<{
-    url: string;
-    objects: typeof objects;
-    requests: typeof requests;
-    close: () => void;
-  }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}`, objects, requests, close: () => server.close() });
-    });
+  const requests: { method: string; path: string; headers: Record<string, unknown> }[] = [];
+  // First in the chain: sees every request as it came.
+  server.middleware.unshift(async (ctx, next) => {
+    requests.push({ method: ctx.method, path: ctx.path, headers: { ...ctx.headers } });
+    await next();
   });
+  const { port } = await server.run();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    async close() {
+      await server.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
 }
 
-describe('S3-compatible storage', () => {
-  let fake: Awaited<ReturnType<typeof startFakeS3>>;
+const base = (url: string): NonNullable<Config['s3']> => ({
+  bucket: 'documentos',
+  region: 'us-east-1',
+  endpoint: url,
+  accessKeyId: 'S3RVER',
+  secretAccessKey: 'S3RVER',
+  forcePathStyle: true,
+  sse: null,
+});
+
+describe('S3-compatible storage (s3rver)', () => {
+  let s3: Awaited<ReturnType<typeof startS3>>;
   beforeAll(async () => {
-    fake = await startFakeS3();
+    s3 = await startS3();
   });
-  afterAll(() => fake.close());
+  afterAll(() => s3.close());
 
   it('stores, reads and deletes private objects through signed requests', async () => {
-    const storage = createS3Storage({
-      bucket: 'documentos',
-      region: 'us-east-1',
-      endpoint: fake.url,
-      accessKeyId: 'chave-teste',
-      secretAccessKey: 'segredo-teste',
-      forcePathStyle: true,
-      sse: true,
-    });
+    const storage = createS3Storage(base(s3.url));
     const data = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
     await storage.put('verification/u1/abc.png', data, 'image/png');
-    const stored = fake.objects.get('/documentos/verification/u1/abc.png');
-    expect(stored?.body.equals(data)).toBe(true);
-    expect(stored?.type).toBe('image/png');
-    expect(stored?.sse).toBe('AES256');
     const read = await storage.get('verification/u1/abc.png');
     expect(read?.data.equals(data)).toBe(true);
     expect(read?.contentType).toBe('image/png');
     expect(await storage.get('verification/u1/nao-existe.png')).toBeNull();
     await storage.delete('verification/u1/abc.png');
-    expect(fake.objects.size).toBe(0);
-    expect(fake.requests.every((r) => r.authorization?.startsWith('AWS4-HMAC-SHA256'))).toBe(true);
+    expect(await storage.get('verification/u1/abc.png')).toBeNull();
+    const put = s3.requests.find((r) => r.method === 'PUT')!;
+    expect(put.path).toBe('/documentos/verification/u1/abc.png');
+    expect(put.headers['x-amz-server-side-encryption']).toBeUndefined();
+    expect(
+      s3.requests.every((r) => String(r.headers.authorization).startsWith('AWS4-HMAC-SHA256')),
+    ).toBe(true);
   });
 
-  it('surfaces a refused request as an error, not as a missing file', async () => {
+  it('asks for server-side encryption on every upload when configured', async () => {
+    s3.requests.length = 0;
+    await createS3Storage({ ...base(s3.url), sse: { algorithm: 'AES256', kmsKeyId: null } }).put(
+      'verification/u2/a.png',
+      Buffer.from('a'),
+      'image/png',
+    );
+    await createS3Storage({
+      ...base(s3.url),
+      sse: { algorithm: 'aws:kms', kmsKeyId: 'arn:aws:kms:us-east-1:000000000000:key/teste' },
+    }).put('verification/u2/b.png', Buffer.from('b'), 'image/png');
+    const puts = s3.requests.filter((r) => r.method === 'PUT');
+    expect(puts).toHaveLength(2);
+    expect(puts[0]!.headers['x-amz-server-side-encryption']).toBe('AES256');
+    expect(puts[0]!.headers['x-amz-server-side-encryption-aws-kms-key-id']).toBeUndefined();
+    expect(puts[1]!.headers['x-amz-server-side-encryption']).toBe('aws:kms');
+    expect(puts[1]!.headers['x-amz-server-side-encryption-aws-kms-key-id']).toBe(
+      'arn:aws:kms:us-east-1:000000000000:key/teste',
+    );
+    // Signed too: a proxy cannot strip the header without breaking the signature.
+    expect(String(puts[1]!.headers.authorization)).toContain('x-amz-server-side-encryption');
+  });
+
+  it('surfaces a refused request (wrong key) as an error, not as a missing file', async () => {
     const storage = createS3Storage({
-      bucket: 'documentos',
-      region: 'us-east-1',
-      endpoint: fake.url,
+      ...base(s3.url),
       accessKeyId: 'outra-chave',
       secretAccessKey: 'x',
-      forcePathStyle: true,
-      sse: false,
     });
     await expect(storage.get('verification/u1/abc.png')).rejects.toThrow();
+    await expect(
+      storage.put('verification/u1/x.png', Buffer.from('x'), 'image/png'),
+    ).rejects.toThrow();
   });
 });
 

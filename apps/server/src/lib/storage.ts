@@ -82,7 +82,8 @@ export function createS3Storage(s3: NonNullable<Config['s3']>): FileStorage {
           Key: key,
           Body: data,
           ContentType: contentType,
-          ServerSideEncryption: s3.sse ? 'AES256' : undefined,
+          ...(s3.sse ? { ServerSideEncryption: s3.sse.algorithm } : {}),
+          ...(s3.sse?.kmsKeyId ? { SSEKMSKeyId: s3.sse.kmsKeyId } : {}),
         }),
       );
     },

@@ -46,9 +46,14 @@ export async function registerInfrastructure(
   let mailer = transport;
   let jobs: PgBoss | null = null;
   if (options.startJobs ?? true) {
-    const boss = await createJobQueue(database, app.log);
+    const boss = await createJobQueue(database, app.log, {
+      maintenanceSeconds: config.jobs.maintenanceSeconds,
+    });
     jobs = boss;
-    mailer = await queueMail(boss, transport);
+    mailer = await queueMail(boss, transport, {
+      expireInSeconds: config.jobs.mailExpireSeconds,
+      retryDelaySeconds: config.jobs.mailRetryDelaySeconds,
+    });
     app.addHook('onClose', async () => boss.stop({ graceful: true, wait: true, timeout: 5000 }));
   }
   app.decorate('mailer', mailer);

@@ -13,7 +13,8 @@ import type { App } from '../lib/fastify';
 import { isStaffRole } from '@sorteio/shared';
 import { getSessionUser } from '../lib/authz';
 import { addressKey, hasSessionCookie } from '../lib/client-key';
-import { type LiveClient, type SocketCaps, SocketRegistry } from './socket-registry';
+import { createSharedSocketCounts } from './shared-socket-counts';
+import { CLOSE, type LiveClient, type SocketCaps, SocketRegistry } from './socket-registry';
 
 export const CHANNEL = 'sorteio_events';
 
@@ -153,6 +154,9 @@ export async function createRealtime(
     idleMs: 75_000,
   });
   const clients = registry.clients;
+  // With REDIS_URL the per-address cap counts the sockets of every copy (a dead copy's count
+  // expires); without it, this copy's own (the registry's check below applies either way).
+  const shared = app.redis ? createSharedSocketCounts(app.redis, () => registry.addresses) : null;
   const listeners: ((event: LiveEvent) => void)[] = [];
   const resyncListeners: (() => void)[] = [];
   const sweep = setInterval(() => registry.sweepIdle(), 15_000);
@@ -260,14 +264,24 @@ export async function createRealtime(
     async (socket, request) => {
       // Without a session cookie the socket is anonymous: no lookup at all.
       const user = hasSessionCookie(request) ? await getSessionUser(request) : null;
+      const address = addressKey(request);
+      if (shared && (await shared.countAddress(address)) >= caps.maxPerAddress) {
+        socket.close(CLOSE.tryAgainLater, 'too many connections from this address');
+        return;
+      }
       const client = registry.admit({
         socket,
         userId: user?.id ?? null,
         isStaff: user ? isStaffRole(user.role) : false,
-        address: addressKey(request),
+        address,
       });
       if (!client) return;
-      socket.on('close', () => registry.remove(client));
+      shared?.set(address, registry.addresses.get(address) ?? 0);
+      // Also after the registry closed it (replaced, shed, idle): the count is written again.
+      socket.on('close', () => {
+        registry.remove(client);
+        shared?.set(address, registry.addresses.get(address) ?? 0);
+      });
       socket.on('message', (raw: Buffer) => {
         if (!registry.onMessage(client)) return;
         // Keep-alive from the browser.
@@ -292,6 +306,7 @@ export async function createRealtime(
     async close() {
       clearInterval(sweep);
       for (const c of clients) c.socket.close(1001, 'server shutting down');
+      await shared?.close();
       await stopListening();
     },
   };

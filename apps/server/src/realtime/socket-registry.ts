@@ -54,6 +54,11 @@ export class SocketRegistry<S extends SocketLike = SocketLike> {
     return this.clients.size;
   }
 
+  /** This copy's open sockets per address. */
+  get addresses(): ReadonlyMap<string, number> {
+    return this.byAddress;
+  }
+
   /** Admits a socket, shedding others when a cap says so; null when it is refused. */
   admit(input: {
     socket: S;

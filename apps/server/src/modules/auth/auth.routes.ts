@@ -22,11 +22,11 @@ import { getSessionUser } from '../../lib/authz';
 import { addressKey } from '../../lib/client-key';
 import { hitLimit } from '../../lib/db-rate-limit';
 import { buildKeyRing } from '../../lib/key-ring';
-import { AppError } from '../../lib/errors';
+import { AppError, outageOf } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
 import { clientInfo, toHeaders } from '../../lib/request';
 import { recordSecurityEvent } from '../security/security.service';
-import { type Auth } from './auth';
+import { type Auth, authFailures } from './auth';
 import {
   assertPasswordLength,
   backupCodeHash,
@@ -160,9 +160,15 @@ export function registerAuthRoutes(
     const headers = toHeaders(request);
     if (payload !== undefined) headers.set('content-type', 'application/json');
     headers.delete('content-length');
-    const response = await auth.handler(
-      new Request(url, { method: request.method, headers, body: payload }),
+    const failure: { error?: unknown } = {};
+    const response = await authFailures.run(failure, () =>
+      auth.handler(new Request(url, { method: request.method, headers, body: payload })),
     );
+    if (response.status >= 500 && failure.error !== undefined) {
+      // The database (or the disk) is down: the error handler answers 503 with Retry-After.
+      if (failure.error instanceof Error && outageOf(failure.error)) throw failure.error;
+      request.log.error({ err: failure.error }, 'auth endpoint failed');
+    }
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) void reply.header('set-cookie', cookies);
     const text = await response.text();

@@ -3,6 +3,7 @@
  * httpOnly cookies; roles are stored on the server in user.role; TOTP two-factor with backup codes
  * stored hashed; sign-ins of suspended accounts are refused; security events are logged.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHmac, randomInt, randomUUID } from 'node:crypto';
 import { countOf, legalDocuments } from '@sorteio/shared';
 import { betterAuth } from 'better-auth';
@@ -36,6 +37,9 @@ import {
 } from '../security/security.service';
 import { CLIENT_IP_HEADER } from '../../lib/request';
 import { brazilDateTimeText } from '../../lib/brazil-time';
+
+/** Per forwarded request: the error an auth endpoint failed with (its answer is a bare 500). */
+export const authFailures = new AsyncLocalStorage<{ error?: unknown }>();
 
 export { CLIENT_IP_HEADER };
 
@@ -181,6 +185,15 @@ export function createAuth({
 
   return betterAuth({
     appName: 'Sorteio Certo',
+    // What failed inside an endpoint reaches the route that forwarded the request
+    // (authFailures): a database outage is then answered 503 with Retry-After, not the library's
+    // bare 500.
+    onAPIError: {
+      onError: (error) => {
+        const slot = authFailures.getStore();
+        if (slot) slot.error = error;
+      },
+    },
     baseURL: config.baseUrl,
     basePath: '/api/auth',
     // The key ring: the current secret seals and signs, the previous ones still open (and the
