@@ -27,11 +27,7 @@ const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, paylo
     ...(payload ? { payload } : {}),
   });
 
-let funding = 0;
-async function fund(userId: string, saldo: number) {
-  funding += 1;
-  await topUp(ctx, userId, saldo);
-}
+const fund = (userId: string, saldo: number) => topUp(ctx, userId, saldo);
 
 async function openRoom(valorEntrada = 1000) {
   const res = await call('POST', '/api/admin/rooms', admin, {

@@ -4,7 +4,6 @@
  * the answer, and falls back to the offline engine on a timeout and on a 500. A model that obeys
  * any instruction still cannot reveal another user's data: it never receives it.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOpenAi, startFakeOpenAi } from '../../test/fake-openai';
 import {

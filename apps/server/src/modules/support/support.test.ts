@@ -3,7 +3,6 @@
  * player sees only their own account whatever the message says), tickets answered by staff with an
  * e-mail, the LGPD export, deletion, retention and the rate limit.
  */
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { supportChatLog, supportTickets, verificacaoUsuario } from '../../db/schema';
