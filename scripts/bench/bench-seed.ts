@@ -4,9 +4,12 @@
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { type Db } from '../../apps/server/src/db/client';
-import { account, profiles, session, user } from '../../apps/server/src/db/schema';
-import { createRoom } from '../../apps/server/src/modules/rooms/rooms.service';
-import { postTransaction } from '../../apps/server/src/modules/wallet/ledger.service';
+import { session } from '../../apps/server/src/db/schema';
+import {
+  type SeedLabels,
+  seedPlayers as seedSaldoPlayers,
+  seedRooms as seedCompactRooms,
+} from '../cluster/seed';
 import type { LoadRequest } from './load';
 
 export const PASSWORD = 'senha-de-bench-1';
@@ -38,8 +41,16 @@ export const SESSION_COOKIE = 'sorteio.session_token';
 export const signedToken = (token: string, secret: string) =>
   encodeURIComponent(`${token}.${createHmac('sha256', secret).update(token).digest('base64')}`);
 
+const BENCH_LABELS: SeedLabels = {
+  domain: 'bench.sorteiocerto.com.br',
+  name: 'Bench',
+  fullName: 'Jogador Bench',
+  keyPrefix: 'bench',
+  description: 'Saldo do benchmark',
+};
+
 /**
- * Players with a verified identity and `balance` centavos of Saldo (one top-up per 100). With
+ * Players with a verified identity and `balance` centavos of Saldo (one grant per 100). With
  * `appSecret`, each also gets a session row and its signed cookie, as a sign-in would leave them
  * (the 1,000 players of the hot room: 1,000 password checks would take minutes); the method is
  * checked against a real sign-in's cookie before it is used (`checkMintedCookies`).
@@ -51,85 +62,34 @@ export async function seedPlayers(
   balance: number,
   hash: string,
   appSecret?: string,
-) {
-  const players: Player[] = [];
-  for (let from = 0; from < count; from += 100) {
-    const batch = Array.from({ length: Math.min(100, count - from) }, () => {
-      const id = randomUUID();
-      return { id, email: `${tag}-${id.slice(0, 8)}@bench.sorteiocerto.com.br`, cookie: '' };
+): Promise<Player[]> {
+  const seeded = await seedSaldoPlayers(db, tag, count, balance, hash, BENCH_LABELS);
+  const players: Player[] = seeded.map((p) => ({ ...p, cookie: '' }));
+  if (!appSecret) return players;
+  for (let from = 0; from < players.length; from += 100) {
+    const batch = players.slice(from, from + 100);
+    const now = new Date();
+    const rows = batch.map((p) => ({
+      id: randomUUID(),
+      token: randomBytes(24).toString('base64url'),
+      userId: p.id,
+      expiresAt: new Date(now.getTime() + 86_400_000),
+      ipAddress: '127.0.0.1',
+      userAgent: 'bench',
+      createdAt: now,
+      updatedAt: now,
+    }));
+    await db.insert(session).values(rows);
+    rows.forEach((r, i) => {
+      batch[i]!.cookie = `${SESSION_COOKIE}=${signedToken(r.token, appSecret)}`;
     });
-    await db
-      .insert(user)
-      .values(batch.map((p) => ({ id: p.id, email: p.email, name: 'Bench', emailVerified: true })));
-    await db.insert(account).values(
-      batch.map((p) => ({
-        id: randomUUID(),
-        accountId: p.id,
-        providerId: 'credential',
-        userId: p.id,
-        password: hash,
-      })),
-    );
-    await db.insert(profiles).values(
-      batch.map((p) => ({
-        id: p.id,
-        nomeCompleto: 'Jogador Bench',
-        isVerified: true,
-        dataNascimento: '1990-01-01',
-      })),
-    );
-    if (appSecret) {
-      const now = new Date();
-      const rows = batch.map((p) => ({
-        id: randomUUID(),
-        token: randomBytes(24).toString('base64url'),
-        userId: p.id,
-        expiresAt: new Date(now.getTime() + 86_400_000),
-        ipAddress: '127.0.0.1',
-        userAgent: 'bench',
-        createdAt: now,
-        updatedAt: now,
-      }));
-      await db.insert(session).values(rows);
-      rows.forEach((r, i) => {
-        batch[i]!.cookie = `${SESSION_COOKIE}=${signedToken(r.token, appSecret)}`;
-      });
-    }
-    // A grant from the platform, as the demo seed's Saldo: no PIX came in, so the ledger audit's
-    // "money in by PIX" check holds on a benchmark database too.
-    await postTransaction(db, {
-      kind: 'grant',
-      idempotencyKey: `bench:${tag}:${from}`,
-      description: 'Saldo do benchmark',
-      entries: [
-        { account: { kind: 'platform_grants' }, amount: -balance * batch.length },
-        ...batch.map((p) => ({
-          account: { kind: 'user_saldo' as const, userId: p.id },
-          amount: balance,
-        })),
-      ],
-    });
-    players.push(...batch);
   }
   return players;
 }
 
-export async function seedRooms(db: Db, count: number, seats: number) {
-  const rooms: string[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const room = await createRoom({
-      db,
-      input: {
-        tipoSala: 'prata',
-        valorEntradaCentavos: ENTRY,
-        maxParticipantes: seats,
-        taxaBp: 1000,
-      },
-    });
-    rooms.push(room.id);
-  }
-  return rooms;
-}
+/** Rooms of `seats` seats at ENTRY centavos. */
+export const seedRooms = (db: Db, count: number, seats: number) =>
+  seedCompactRooms(db, count, seats, ENTRY);
 
 export async function signInAll(base: string, players: Player[], concurrency: number) {
   let next = 0;

@@ -18,23 +18,46 @@ export interface SeededPlayer {
   email: string;
 }
 
+/** How a seeding names its players and their grant: e-mail domain, names, idempotency key, description. */
+export interface SeedLabels {
+  domain: string;
+  name: string;
+  fullName: string;
+  keyPrefix: string;
+  description: string;
+}
+
+const DRILL_LABELS: SeedLabels = {
+  domain: 'ensaio.sorteiocerto.com.br',
+  name: 'Ensaio',
+  fullName: 'Jogador do Ensaio',
+  keyPrefix: 'cluster',
+  description: 'Saldo do ensaio',
+};
+
+/**
+ * `count` verified players with `balance` centavos of Saldo each, in batches of 100; `hash` is
+ * their password's hash (by default that of PLAYER_PASSWORD).
+ */
 export async function seedPlayers(
   db: Db,
   tag: string,
   count: number,
   balance: number,
+  hash?: string,
+  labels: SeedLabels = DRILL_LABELS,
 ): Promise<SeededPlayer[]> {
-  const hash = await hashPassword(PLAYER_PASSWORD);
+  const passwordHash = hash ?? (await hashPassword(PLAYER_PASSWORD));
   const players: SeededPlayer[] = [];
   for (let from = 0; from < count; from += 100) {
     const batch = Array.from({ length: Math.min(100, count - from) }, () => {
       const id = randomUUID();
-      return { id, email: `${tag}-${id.slice(0, 8)}@ensaio.sorteiocerto.com.br` };
+      return { id, email: `${tag}-${id.slice(0, 8)}@${labels.domain}` };
     });
     await db
       .insert(user)
       .values(
-        batch.map((p) => ({ id: p.id, email: p.email, name: 'Ensaio', emailVerified: true })),
+        batch.map((p) => ({ id: p.id, email: p.email, name: labels.name, emailVerified: true })),
       );
     await db.insert(account).values(
       batch.map((p) => ({
@@ -42,21 +65,23 @@ export async function seedPlayers(
         accountId: p.id,
         providerId: 'credential',
         userId: p.id,
-        password: hash,
+        password: passwordHash,
       })),
     );
     await db.insert(profiles).values(
       batch.map((p) => ({
         id: p.id,
-        nomeCompleto: 'Jogador do Ensaio',
+        nomeCompleto: labels.fullName,
         isVerified: true,
         dataNascimento: '1990-01-01',
       })),
     );
+    // A grant from the platform, as the demo seed's Saldo: no PIX came in, so the ledger audit's
+    // "money in by PIX" check holds on these databases too.
     await postTransaction(db, {
       kind: 'grant',
-      idempotencyKey: `cluster:${tag}:${from}`,
-      description: 'Saldo do ensaio',
+      idempotencyKey: `${labels.keyPrefix}:${tag}:${from}`,
+      description: labels.description,
       entries: [
         { account: { kind: 'platform_grants' }, amount: -balance * batch.length },
         ...batch.map((p) => ({

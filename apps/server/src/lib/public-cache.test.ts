@@ -5,8 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createRoom } from '../modules/rooms/rooms.service';
-import { postTransaction } from '../modules/wallet/ledger.service';
-import { type TestContext, createTestApp, jsonHeaders, verifiedPlayer } from '../test/helpers';
+import {
+  type TestContext,
+  createTestApp,
+  jsonHeaders,
+  topUp,
+  verifiedPlayer,
+} from '../test/helpers';
 import type { App } from './fastify';
 
 let ctx: TestContext;
@@ -117,16 +122,7 @@ describe('the public read cache', () => {
     // A room appears without any event: the cached platform figure stays.
     const room = await createRoom({ db: ctx.database.db, input });
     expect((await dashboard()).live.salasAbertas).toBe(before.live.salasAbertas);
-    await postTransaction(ctx.database.db, {
-      kind: 'topup',
-      idempotencyKey: `dashboard-cache:${p.id}`,
-      description: 'teste',
-      userId: p.id,
-      entries: [
-        { account: { kind: 'pix_clearing' }, amount: -5000 },
-        { account: { kind: 'user_saldo', userId: p.id }, amount: 5000 },
-      ],
-    });
+    await topUp(ctx, p.id, 5000);
     const joined = await ctx.app.inject({
       method: 'POST',
       url: `/api/rooms/${room.id}/join`,

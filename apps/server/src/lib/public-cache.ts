@@ -65,6 +65,15 @@ export class PublicCache {
     ) as Promise<Cached>;
   }
 
+  /** Sends the answer for `key` as sendCached does, loading it on a miss (a public read). */
+  async send<S extends z.ZodType>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    read: { tag: CacheTag; key: string; schema: S; load: () => Promise<z.output<S>> },
+  ) {
+    return sendCached(request, reply, await this.get(read.tag, read.key, read.schema, read.load));
+  }
+
   /**
    * A value the same for every caller that is part of a larger answer (the platform figures on a
    * player's dashboard), kept as it is under the same tags and TTL. Use keys of their own.

@@ -3,22 +3,20 @@
  * without it gets 403, never a 400 that lists the route's schema (role names, field rules).
  */
 import { roles } from '@sorteio/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestContext, createTestApp, createUser, jsonHeaders, signIn } from '../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser, jsonHeaders, signIn, useTestApp } from '../test/helpers';
 import { permission, requireDeclaredAdminPermissions } from './route-permission';
 
-let ctx: TestContext;
 let player: string;
 let attendant: string;
 let manager: string;
 
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   player = await signIn(ctx, await createUser(ctx), '198.18.92.1');
   attendant = await signIn(ctx, await createUser(ctx, { role: 'attendant' }), '198.18.92.2');
   manager = await signIn(ctx, await createUser(ctx, { role: 'manager' }), '198.18.92.3');
 });
-afterAll(async () => ctx.close());
 
 const send = (cookie: string, method: 'POST' | 'PUT', url: string, body: unknown) =>
   ctx.app.inject({

@@ -1,14 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestContext, createTestApp, jsonHeaders, verifiedPlayer } from '../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { jsonHeaders, useTestApp, verifiedPlayer } from '../test/helpers';
 import { createRoom } from '../modules/rooms/rooms.service';
 
 const TOKEN = 'metrics-token-metrics-token-0123456789';
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ env: { METRICS_TOKEN: TOKEN } });
-});
-afterAll(async () => ctx.close());
+const ctx = useTestApp({ env: { METRICS_TOKEN: TOKEN } });
 
 const scrape = (headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
   ctx.app.inject({ url: '/metrics', headers, remoteAddress });

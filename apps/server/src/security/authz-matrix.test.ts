@@ -8,31 +8,29 @@
  * table exactly as it was. The route table itself lives in ./authz-matrix/, one part per area.
  */
 import { staffRoles } from '@sorteio/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dataExports } from '../db/schema';
 import { createRoom } from '../modules/rooms/rooms.service';
 import { createTicket } from '../modules/support/support.service';
-import { postTransaction } from '../modules/wallet/ledger.service';
 import {
-  type TestContext,
-  createTestApp,
   createUser,
   jsonHeaders,
   signIn,
+  topUp,
+  useTestApp,
   verifiedPlayer,
 } from '../test/helpers';
 import { type Actor, actors, expectation, rec, routes } from './authz-matrix';
 import { businessTables, snapshotTables } from './db-snapshot';
 import { routeList } from './route-list';
 
-let ctx: TestContext;
 const cookies: Partial<Record<Actor, string>> = {};
 let tables: string[];
 
+const ctx = useTestApp({
+  config: { rateLimitMax: 1_000_000, rateLimitSignInMax: 1_000_000, rateLimitJoinMax: 1_000_000 },
+});
 beforeAll(async () => {
-  ctx = await createTestApp({
-    config: { rateLimitMax: 1_000_000, rateLimitSignInMax: 1_000_000, rateLimitJoinMax: 1_000_000 },
-  });
   const db = ctx.database.db;
   const a = await verifiedPlayer(ctx);
   const b = await verifiedPlayer(ctx);
@@ -45,17 +43,7 @@ beforeAll(async () => {
       await createUser(ctx, { role, profile: { nomeCompleto: 'Equipe', isVerified: true } }),
       `198.18.95.${(n += 1)}`,
     );
-  for (const who of [a, b])
-    await postTransaction(db, {
-      kind: 'topup',
-      idempotencyKey: `authz-matrix:${who.id}`,
-      description: 'Saldo de teste',
-      userId: who.id,
-      entries: [
-        { account: { kind: 'pix_clearing' }, amount: -100_000 },
-        { account: { kind: 'user_saldo', userId: who.id }, amount: 100_000 },
-      ],
-    });
+  for (const who of [a, b]) await topUp(ctx, who.id, 100_000);
   const input = {
     tipoSala: 'ouro' as const,
     valorEntradaCentavos: 1000,
@@ -107,7 +95,6 @@ beforeAll(async () => {
   });
   tables = await businessTables(db);
 }, 120_000);
-afterAll(async () => ctx.close());
 
 const table = () => routeList(ctx.app);
 

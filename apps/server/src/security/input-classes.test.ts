@@ -2,24 +2,16 @@
  * One test per class of malformed input that used to reach the database or the stack: each answers
  * 400 with a clear Portuguese message and changes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type TestContext,
-  createTestApp,
-  createUser,
-  jsonHeaders,
-  signIn,
-  verifiedPlayer,
-} from '../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser, jsonHeaders, signIn, useTestApp, verifiedPlayer } from '../test/helpers';
 import { businessTables, snapshotTables } from './db-snapshot';
 
-let ctx: TestContext;
 let player: string;
 let admin: string;
 let privateRoomId: string;
 let tables: string[];
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   const p = await verifiedPlayer(ctx);
   player = p.cookie;
   admin = await signIn(ctx, await createUser(ctx, { role: 'admin' }), '198.18.3.3');
@@ -32,7 +24,6 @@ beforeAll(async () => {
   privateRoomId = room.json<{ id: string }>().id;
   tables = await businessTables(ctx.database.db);
 });
-afterAll(async () => ctx.close());
 
 const nested = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
 

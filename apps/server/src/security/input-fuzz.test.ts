@@ -4,17 +4,16 @@
  * never answer 5xx, and no 4xx answer may change anything in the database (row contents of every
  * business table compared before and after).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  type TestContext,
-  createTestApp,
   createUser,
   jsonHeaders,
   signIn,
+  topUp,
+  useTestApp,
   verifiedPlayer,
 } from '../test/helpers';
 import { createRoom } from '../modules/rooms/rooms.service';
-import { postTransaction } from '../modules/wallet/ledger.service';
 import {
   type JsonSchema,
   hostileSegments,
@@ -33,7 +32,6 @@ interface Operation {
   bodies: JsonSchema[];
 }
 
-let ctx: TestContext;
 let cookies: { player: string; admin: string };
 let ids: Record<string, string>;
 let tables: string[];
@@ -44,21 +42,12 @@ const stats = {
   byStatus: {} as Record<number, number>,
 };
 
+const ctx = useTestApp({
+  config: { rateLimitMax: 1_000_000, rateLimitSignInMax: 1_000_000, rateLimitJoinMax: 1_000_000 },
+});
 beforeAll(async () => {
-  ctx = await createTestApp({
-    config: { rateLimitMax: 1_000_000, rateLimitSignInMax: 1_000_000, rateLimitJoinMax: 1_000_000 },
-  });
   const player = await verifiedPlayer(ctx);
-  await postTransaction(ctx.database.db, {
-    kind: 'topup',
-    idempotencyKey: 'fuzz-fund',
-    description: 'Saldo de teste',
-    userId: player.id,
-    entries: [
-      { account: { kind: 'pix_clearing' }, amount: -100_000 },
-      { account: { kind: 'user_saldo', userId: player.id }, amount: 100_000 },
-    ],
-  });
+  await topUp(ctx, player.id, 100_000);
   const admin = await createUser(ctx, { role: 'admin' });
   cookies = { player: player.cookie, admin: await signIn(ctx, admin, '198.18.9.9') };
   const room = await createRoom({
@@ -68,7 +57,6 @@ beforeAll(async () => {
   ids = { room: room.id, user: player.id };
   tables = await businessTables(ctx.database.db);
 });
-afterAll(async () => ctx.close());
 
 const snapshot = () => snapshotTables(ctx.database.db, tables);
 

@@ -9,35 +9,27 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createRoom } from '../modules/rooms/rooms.service';
-import {
-  type TestContext,
-  createTestApp,
-  jsonHeaders,
-  signIn,
-  verifiedPlayer,
-} from '../test/helpers';
+import { createTestApp, jsonHeaders, signIn, useTestApp, verifiedPlayer } from '../test/helpers';
 
 const CAPS = { maxPerAddress: 40, maxPerAccount: 3, attempts: 300 };
 
-let ctx: TestContext;
 let base: string;
+const ctx = useTestApp({
+  env: {
+    WS_MAX_PER_ADDRESS: String(CAPS.maxPerAddress),
+    WS_MAX_PER_ACCOUNT: String(CAPS.maxPerAccount),
+    WS_ATTEMPTS_PER_ADDRESS: String(CAPS.attempts),
+    HTTP_HEADERS_TIMEOUT_MS: '800',
+    HTTP_REQUEST_TIMEOUT_MS: '1500',
+    RATE_LIMIT_JOIN_MAX: '5',
+  },
+});
 beforeAll(async () => {
-  ctx = await createTestApp({
-    env: {
-      WS_MAX_PER_ADDRESS: String(CAPS.maxPerAddress),
-      WS_MAX_PER_ACCOUNT: String(CAPS.maxPerAccount),
-      WS_ATTEMPTS_PER_ADDRESS: String(CAPS.attempts),
-      HTTP_HEADERS_TIMEOUT_MS: '800',
-      HTTP_REQUEST_TIMEOUT_MS: '1500',
-      RATE_LIMIT_JOIN_MAX: '5',
-    },
-  });
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   base = `127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
 });
-afterAll(async () => ctx.close());
 
 type Outcome = { opened: boolean; closeCode: number | null; httpStatus: number | null };
 

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { InjectOptions, LightMyRequestCallback } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, createDatabase } from '../db/client';
@@ -19,6 +19,7 @@ import type { App } from '../lib/fastify';
 import type { MailMessage, Mailer } from '../modules/mail/mail.service';
 import { type FileStorage, createLocalStorage } from '../lib/storage';
 import { account, profiles, user } from '../db/schema';
+import { postTransaction } from '../modules/wallet/ledger.service';
 
 let templateBlob: Blob | null = null;
 
@@ -156,6 +157,24 @@ export async function createTestApp(
   };
 }
 
+/**
+ * The test file's app: created before its tests, closed after them (closing checks the ledger
+ * invariants); with `ledgerEachTest`, the invariants are also checked after every test. The object
+ * returned is filled in by the file's first beforeAll, so hooks registered after this call see it.
+ */
+export function useTestApp(
+  options: Parameters<typeof createTestApp>[0] = {},
+  { ledgerEachTest = false } = {},
+): TestContext {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(ctx, await createTestApp(options));
+  });
+  afterAll(async () => ctx.close());
+  if (ledgerEachTest) afterEach(async () => expectLedgerInvariants(ctx));
+  return ctx;
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -185,6 +204,23 @@ export function sendsOwnOrigin(app: App): App {
 
 /** Headers a browser on our own origin would send with a JSON body. */
 export const jsonHeaders = { 'content-type': 'application/json', origin: TEST_BASE_URL };
+
+/**
+ * A caller with the session of `cookie()` (read at each call: the cookie is often set in a later
+ * hook): a JSON body when one is given, the app's own origin always.
+ */
+export const callerWith =
+  (ctx: TestContext, cookie: () => string) =>
+  (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, body?: unknown) =>
+    ctx.app.inject({
+      method,
+      url,
+      headers:
+        body === undefined
+          ? { cookie: cookie(), origin: jsonHeaders.origin }
+          : { ...jsonHeaders, cookie: cookie() },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
 
 /** A real PNG (valid chunks and CRCs) of the given size, grey with a gradient. */
 export function makePng(width: number, height: number): Buffer {
@@ -321,6 +357,46 @@ export async function verifiedPlayer(ctx: TestContext, remoteAddress?: string) {
   });
   const cookie = await signIn(ctx, u, ip);
   return { ...u, cookie };
+}
+
+let topUps = 0;
+/** Credits `amount` centavos of Saldo to the user as a PIX top-up that came in. */
+export async function topUp(ctx: TestContext, userId: string, amount: number) {
+  topUps += 1;
+  await postTransaction(ctx.database.db, {
+    kind: 'topup',
+    idempotencyKey: `test-topup:${topUps}:${userId}`,
+    description: 'teste',
+    userId,
+    entries: [
+      { account: { kind: 'pix_clearing' }, amount: -amount },
+      { account: { kind: 'user_saldo', userId }, amount },
+    ],
+  });
+}
+
+/**
+ * A verified adult player (no session) with `saldo` centavos of Saldo (R$ 1.000,00 by default);
+ * `profile` adds to or replaces the profile's fields.
+ */
+export async function fundedPlayer(
+  ctx: TestContext,
+  {
+    saldo = 100_000,
+    profile = {},
+  }: { saldo?: number; profile?: Partial<typeof profiles.$inferInsert> } = {},
+): Promise<TestUser> {
+  const u = await createUser(ctx, {
+    profile: {
+      nomeCompleto: 'Maria Teste',
+      cpf: newCpf(),
+      dataNascimento: '1990-01-01',
+      isVerified: true,
+      ...profile,
+    },
+  });
+  if (saldo > 0) await topUp(ctx, u.id, saldo);
+  return u;
 }
 
 /** Asserts the ledger invariants of DESIGN.md section 3. */

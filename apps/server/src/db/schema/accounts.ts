@@ -16,9 +16,9 @@ import {
   text,
   timestamp,
   uniqueIndex,
-  uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
+import { uuidId, createdAt, updatedAt, userIdRef } from './columns';
 
 export const profiles = pgTable(
   'profiles',
@@ -46,8 +46,8 @@ export const profiles = pgTable(
     anonimoNosGanhadores: boolean('anonimo_nos_ganhadores').notNull().default(false),
     /** Set when the owner asked to delete the account; personal data is anonymized then. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     // The specification's three uniqueness rules; the constraint names pick the message.
@@ -68,7 +68,7 @@ export const userActivity = pgTable('user_sessions', {
 export const verificacaoUsuario = pgTable(
   'verificacao_usuario',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     userId: text('user_id')
       .notNull()
       .unique()
@@ -99,7 +99,7 @@ export const verificacaoUsuario = pgTable(
 export const userSecurityLogs = pgTable(
   'user_security_logs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
     /** For failed sign-ins of unknown accounts: the e-mail that was tried (lower case). */
     email: text('email'),
@@ -130,10 +130,8 @@ export const userSecurityLogs = pgTable(
 export const legalAcceptances = pgTable(
   'legal_acceptances',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    userId: userIdRef('cascade'),
     termsVersion: text('terms_version').notNull(),
     rulesVersion: text('rules_version').notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
@@ -158,7 +156,7 @@ export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonbValue('value').notNull(),
   updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** Fixed-window counters for limits that must hold across server copies (per account). */

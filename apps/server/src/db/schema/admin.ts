@@ -4,12 +4,13 @@
  * DELETE, so not even the application can rewrite history. No foreign key: the actor's id and
  * e-mail are kept as they were when the action happened.
  */
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { uuidId, createdAt } from './columns';
 
 export const staffAuditLog = pgTable(
   'staff_audit_log',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     actorId: text('actor_id'),
     actorEmail: text('actor_email'),
     actorRole: text('actor_role').notNull(),
@@ -20,7 +21,7 @@ export const staffAuditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     ip: text('ip'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('staff_audit_log_created_idx').on(t.createdAt),

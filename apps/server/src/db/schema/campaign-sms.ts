@@ -6,19 +6,17 @@
  * carrier's receipts (Twilio status callback).
  */
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { user } from './auth';
 import { remarketingCampaigns } from './integrations';
+import { uuidId, userIdRef } from './columns';
 
 export const campaignSmsMessages = pgTable(
   'campaign_sms_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     campaignId: uuid('campaign_id')
       .notNull()
       .references(() => remarketingCampaigns.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userIdRef('cascade'),
     /** E.164 (+55...), the SMS number of notification_preferences when the message was queued. */
     phone: text('phone').notNull(),
     /** The filled text (template variables replaced). */

@@ -4,16 +4,14 @@
  * file lives in the private file storage, sealed, until `expires_at`, when the rounds delete it and
  * mark the row `expirada`. Rows go with the account.
  */
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { user } from './auth';
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { uuidId, userIdRef } from './columns';
 
 export const dataExports = pgTable(
   'data_exports',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    userId: userIdRef('cascade'),
     status: text('status', {
       enum: ['pendente', 'processando', 'pronta', 'falhou', 'expirada'],
     }).notNull(),

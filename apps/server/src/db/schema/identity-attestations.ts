@@ -4,16 +4,15 @@
  * when, what was seen and the note; the staff audit log keeps the same facts. Rows are kept when
  * the staff account goes (attested_by set null, the e-mail and role stay).
  */
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth';
+import { uuidId, userIdRef } from './columns';
 
 export const identityAttestations = pgTable(
   'identity_attestations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    userId: userIdRef('cascade'),
     attestedBy: text('attested_by').references(() => user.id, { onDelete: 'set null' }),
     attestedByEmail: text('attested_by_email').notNull(),
     attestedByRole: text('attested_by_role').notNull(),

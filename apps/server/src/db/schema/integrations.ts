@@ -17,6 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
+import { uuidId, createdAt, updatedAt, userIdRef } from './columns';
 
 /** One row (id 'efi'). Every secret column holds a value sealed with APP_SECRET (lib/sealed.ts). */
 export const pixProviderConfig = pgTable('pix_provider_config', {
@@ -49,13 +50,13 @@ export const pixProviderConfig = pgTable('pix_provider_config', {
   activationTracked: boolean('activation_tracked').notNull().default(false),
   version: integer('version').notNull().default(1),
   updatedBy: text('updated_by'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 export const externalConnections = pgTable(
   'external_connections',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     connectionName: text('connection_name').notNull(),
     connectionType: text('connection_type').notNull(),
     serviceName: text('service_name').notNull(),
@@ -65,8 +66,8 @@ export const externalConnections = pgTable(
     configMasked: jsonb('config_masked').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     events: text('events').array().notNull().default([]),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('external_connections_created_idx').on(t.createdAt)],
 );
@@ -87,7 +88,7 @@ export const webhookDeliveries = pgTable(
     responseStatus: integer('response_status'),
     durationMs: integer('duration_ms'),
     error: text('error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (t) => [
@@ -97,7 +98,7 @@ export const webhookDeliveries = pgTable(
 );
 
 export const remarketingCampaigns = pgTable('remarketing_campaigns', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidId(),
   campaignName: text('campaign_name').notNull(),
   status: text('status').notNull().default('active'),
   emailSubject: text('email_subject').notNull(),
@@ -116,20 +117,18 @@ export const remarketingCampaigns = pgTable('remarketing_campaigns', {
     .notNull()
     .default(sql`now() + interval '30 days'`),
   createdBy: text('created_by'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const remarketingLogs = pgTable(
   'remarketing_logs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     campaignId: uuid('campaign_id')
       .notNull()
       .references(() => remarketingCampaigns.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userIdRef('cascade'),
     /** Propensity score 0-100 (recency, frequency, spending) when the mail was queued. */
     aiScore: integer('ai_score').notNull(),
     /** Random token of the open pixel, click redirect and unsubscribe links. */
@@ -154,5 +153,5 @@ export const marketingConsent = pgTable('marketing_consent', {
     .primaryKey()
     .references(() => user.id, { onDelete: 'cascade' }),
   accepted: boolean('accepted').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

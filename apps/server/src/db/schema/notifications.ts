@@ -12,9 +12,9 @@ import {
   text,
   timestamp,
   uniqueIndex,
-  uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
+import { uuidId, createdAt, updatedAt, userIdRef } from './columns';
 
 /** One row per player who ever set a phone or a channel. */
 export const notificationPreferences = pgTable(
@@ -31,7 +31,7 @@ export const notificationPreferences = pgTable(
     whatsappOptIn: boolean('whatsapp_opt_in').notNull().default(false),
     whatsappChangedAt: timestamp('whatsapp_changed_at', { withTimezone: true }),
     whatsappSource: text('whatsapp_source', { enum: ['profile', 'reply'] }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('notification_preferences_phone_idx').on(t.phone)],
 );
@@ -40,17 +40,15 @@ export const notificationPreferences = pgTable(
 export const notificationConsentEvents = pgTable(
   'notification_consent_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    userId: userIdRef('cascade'),
     channel: text('channel', { enum: ['sms', 'whatsapp'] }).notNull(),
     optedIn: boolean('opted_in').notNull(),
     source: text('source', { enum: ['profile', 'reply'] }).notNull(),
     phone: text('phone'),
     /** The keyword replied, or the request's address for a profile change. */
     detail: text('detail'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('notification_consent_events_user_idx').on(t.userId, t.createdAt)],
 );
@@ -58,10 +56,8 @@ export const notificationConsentEvents = pgTable(
 export const notificationMessages = pgTable(
   'notification_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    userId: userIdRef('cascade'),
     channel: text('channel', { enum: ['sms', 'whatsapp'] }).notNull(),
     event: text('event').notNull(),
     /** The WhatsApp template name (SMS: the same name, for the log). */
@@ -87,7 +83,7 @@ export const notificationMessages = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     readAt: timestamp('read_at', { withTimezone: true }),
     failedAt: timestamp('failed_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('notification_messages_dedupe_key').on(t.dedupeKey),

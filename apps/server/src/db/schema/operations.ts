@@ -3,7 +3,8 @@
  * successful call to each PIX provider host, the periodic health checks of the API services and
  * the maintenance windows staff announce to players.
  */
-import { boolean, index, integer, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { uuidId } from './columns';
 
 /**
  * Every .p12/.pfx uploaded on the Certificados tab. The one in use is also copied into
@@ -13,7 +14,7 @@ import { boolean, index, integer, pgTable, real, text, timestamp, uuid } from 'd
 export const pixCertificates = pgTable(
   'pix_certificates',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     filename: text('filename').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     subject: text('subject').notNull(),
@@ -48,7 +49,7 @@ export const pixProviderCalls = pgTable('pix_provider_calls', {
 export const serviceChecks = pgTable(
   'service_checks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     serviceId: text('service_id').notNull(),
     checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
     /** online | maintenance | offline */
@@ -66,7 +67,7 @@ export const serviceChecks = pgTable(
 export const serviceMaintenance = pgTable(
   'service_maintenance',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     serviceId: text('service_id').notNull(),
     reason: text('reason').notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),

@@ -3,12 +3,13 @@
  * seats, payments, the draw protocol, payouts and the verification page are the same code as for
  * public rooms; this table adds what only private rooms have: name, codes, creator, chat.
  */
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { salas } from './rooms';
+import { uuidId, createdAt, userIdRef } from './columns';
 
 export const privateRooms = pgTable('private_rooms', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidId(),
   roomName: text('room_name').notNull(),
   customName: text('custom_name'),
   /** 8 uppercase letters and digits (spec 001 section 3), unique among rooms. */
@@ -23,21 +24,19 @@ export const privateRooms = pgTable('private_rooms', {
     .unique()
     .references(() => salas.id),
   isActive: boolean('is_active').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const privateRoomMessages = pgTable(
   'private_room_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     roomId: uuid('room_id')
       .notNull()
       .references(() => privateRooms.id),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id),
+    userId: userIdRef(),
     message: text('message').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('private_room_messages_room_idx').on(t.roomId, t.createdAt)],
 );

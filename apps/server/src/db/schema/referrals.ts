@@ -6,6 +6,7 @@
  */
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
+import { uuidId, createdAt } from './columns';
 
 export const referralCodes = pgTable(
   'referral_codes',
@@ -14,7 +15,7 @@ export const referralCodes = pgTable(
       .primaryKey()
       .references(() => user.id, { onDelete: 'cascade' }),
     code: text('code').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('referral_codes_code_key').on(t.code)],
 );
@@ -26,7 +27,7 @@ export const referralRefusals = ['same_cpf', 'same_pix', 'same_device', 'disable
 export const referrals = pgTable(
   'referrals',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     inviterId: text('inviter_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
@@ -43,7 +44,7 @@ export const referrals = pgTable(
     /** The device the invited account signed up from (compared with the inviter's sessions). */
     signupIp: text('signup_ip'),
     signupUserAgent: text('signup_user_agent'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
   (t) => [

@@ -5,6 +5,7 @@
  */
 import { boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth';
+import { updatedAt, userIdRef } from './columns';
 
 export const responsiblePlay = pgTable('responsible_play', {
   userId: text('user_id')
@@ -16,15 +17,13 @@ export const responsiblePlay = pgTable('responsible_play', {
   selfExcludedForever: boolean('self_excluded_forever').notNull().default(false),
   /** Time-on-site reminder interval in minutes (0: off). */
   reminderMinutes: integer('reminder_minutes').notNull().default(60),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 export const playLimits = pgTable(
   'play_limits',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userIdRef('cascade'),
     kind: text('kind', { enum: ['deposit', 'spending'] }).notNull(),
     period: text('period', { enum: ['day', 'week', 'month'] }).notNull(),
     /** In force now; null: no limit. */
@@ -32,7 +31,7 @@ export const playLimits = pgTable(
     /** A raise or removal waiting for its 24 hours. */
     pendingAmountCentavos: integer('pending_amount_centavos'),
     pendingEffectiveAt: timestamp('pending_effective_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind, t.period] })],
 );

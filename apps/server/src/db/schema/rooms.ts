@@ -20,6 +20,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { type BeaconChain, roomStatuses, roomTypes } from '@sorteio/shared';
 import { user } from './auth';
+import { uuidId, createdAt, updatedAt, userIdRef } from './columns';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -33,7 +34,7 @@ export { roomStatuses, roomTypes };
 export const salas = pgTable(
   'salas',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     tipoSala: text('tipo_sala', { enum: roomTypes }).notNull(),
     status: text('status', { enum: roomStatuses }).notNull().default('aberta'),
     participantesAtual: integer('participantes_atual').notNull().default(0),
@@ -54,8 +55,8 @@ export const salas = pgTable(
       .notNull()
       .defaultNow(),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('salas_status_created_idx').on(t.status, t.createdAt),
@@ -74,7 +75,7 @@ export const salas = pgTable(
 export const sorteios = pgTable(
   'sorteios',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     salaId: uuid('sala_id')
       .notNull()
       .unique()
@@ -100,7 +101,7 @@ export const sorteios = pgTable(
     /** The entrant list frozen at the draw (sorted), published as-is in the proof. */
     entrants: jsonb('entrants').$type<string[]>().notNull(),
     timestampSorteio: timestamp('timestamp_sorteio', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('sorteios_timestamp_idx').on(t.timestampSorteio)],
 );
@@ -125,7 +126,7 @@ export const drawBeaconWaits = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('draw_beacon_waits_next_idx').on(t.nextAttemptAt)],
 );
@@ -133,10 +134,8 @@ export const drawBeaconWaits = pgTable(
 export const participacoes = pgTable(
   'participacoes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id),
+    id: uuidId(),
+    userId: userIdRef(),
     salaId: uuid('sala_id')
       .notNull()
       .references(() => salas.id),
@@ -152,8 +151,8 @@ export const participacoes = pgTable(
     /** A PIX seat is held until then; the expiry job frees it if still unpaid. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     // One live seat per user per room; a cancelled seat does not block joining again.

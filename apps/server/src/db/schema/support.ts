@@ -3,21 +3,19 @@
  * removed; part of the LGPD export; removed on account deletion) and the tickets answered by staff.
  */
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { user } from './auth';
+import { uuidId, createdAt, updatedAt, userIdRef } from './columns';
 
 /** One question and its answer in the support chat of a signed-in player. */
 export const supportChatLog = pgTable(
   'support_chat_log',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    userId: userIdRef('cascade'),
     question: text('question').notNull(),
     answer: text('answer').notNull(),
     /** llm, offline or canned. */
     engine: text('engine').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('support_chat_log_user_idx').on(t.userId, t.createdAt),
@@ -28,18 +26,16 @@ export const supportChatLog = pgTable(
 export const supportTickets = pgTable(
   'support_tickets',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    userId: userIdRef('cascade'),
     subject: text('subject').notNull(),
     status: text('status', { enum: ['aberto', 'respondido', 'fechado'] })
       .notNull()
       .default('aberto'),
     closedBy: text('closed_by'),
     closedAt: timestamp('closed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('support_tickets_status_idx').on(t.status, t.updatedAt),
@@ -50,7 +46,7 @@ export const supportTickets = pgTable(
 export const supportTicketMessages = pgTable(
   'support_ticket_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     ticketId: uuid('ticket_id')
       .notNull()
       .references(() => supportTickets.id, { onDelete: 'cascade' }),
@@ -60,7 +56,7 @@ export const supportTicketMessages = pgTable(
     staffId: text('staff_id'),
     staffName: text('staff_name'),
     body: text('body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('support_ticket_messages_ticket_idx').on(t.ticketId, t.createdAt)],
 );

@@ -140,12 +140,9 @@ export async function dailySummary(db: Db, days = 30, now = new Date()) {
     });
 }
 
-/**
- * The 20 latest participations (spec 001 section 7). A player without a name shows the e-mail as
- * the viewer may see it (staff-access.ts).
- */
-export async function recentTransactions(db: Db, viewer: Role, limit = 20) {
-  const rows = await db
+/** Participations with their room type, the player's name and e-mail, and whether refunded. */
+const participationRows = (db: Db) =>
+  db
     .select({
       p: participacoes,
       tipoSala: salas.tipoSala,
@@ -157,8 +154,14 @@ export async function recentTransactions(db: Db, viewer: Role, limit = 20) {
     .innerJoin(salas, eq(salas.id, participacoes.salaId))
     .innerJoin(user, eq(user.id, participacoes.userId))
     .leftJoin(profiles, eq(profiles.id, participacoes.userId))
-    .orderBy(desc(participacoes.createdAt))
-    .limit(limit);
+    .$dynamic();
+
+/**
+ * The 20 latest participations (spec 001 section 7). A player without a name shows the e-mail as
+ * the viewer may see it (staff-access.ts).
+ */
+export async function recentTransactions(db: Db, viewer: Role, limit = 20) {
+  const rows = await participationRows(db).orderBy(desc(participacoes.createdAt)).limit(limit);
   return rows.map((r) => ({
     id: r.p.id,
     userName: r.nome ?? viewField(viewer, 'email', r.email),
@@ -249,18 +252,7 @@ const typeLabel = (t: string) =>
 
 /** The transactions CSV; the e-mail column as the viewer may see it (staff-access.ts). */
 export async function transactionsReport(db: Db, viewer: Role, now = new Date()): Promise<string> {
-  const rows = await db
-    .select({
-      p: participacoes,
-      tipoSala: salas.tipoSala,
-      nome: profiles.nomeCompleto,
-      email: user.email,
-      refunded: isRefundedSql(participacoes.id),
-    })
-    .from(participacoes)
-    .innerJoin(salas, eq(salas.id, participacoes.salaId))
-    .innerJoin(user, eq(user.id, participacoes.userId))
-    .leftJoin(profiles, eq(profiles.id, participacoes.userId))
+  const rows = await participationRows(db)
     .where(gte(participacoes.createdAt, new Date(now.getTime() - 365 * 86_400_000)))
     .orderBy(desc(participacoes.createdAt));
   return toCsv(

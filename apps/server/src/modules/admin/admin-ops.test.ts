@@ -3,20 +3,18 @@
  * CSV for Excel pt-BR with formula injection neutralized, search, and the audit row of each change.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { staffAuditLog } from '../../db/schema';
 import { createRoom, joinRoom } from '../rooms/rooms.service';
-import { postTransaction } from '../wallet/ledger.service';
 import {
-  type TestContext,
-  createTestApp,
   createUser,
   jsonHeaders,
   setVerified,
   signIn,
+  topUp,
+  useTestApp,
 } from '../../test/helpers';
 
-let ctx: TestContext;
 let admin: string;
 let manager: string;
 let attendant: string;
@@ -26,16 +24,7 @@ const db = () => ctx.database.db;
 async function fundedPlayer(nomeCompleto: string) {
   const u = await createUser(ctx, { profile: { nomeCompleto } });
   await setVerified(ctx, u.id);
-  await postTransaction(db(), {
-    kind: 'topup',
-    idempotencyKey: `admin-ops:${u.id}`,
-    description: 'teste',
-    userId: u.id,
-    entries: [
-      { account: { kind: 'pix_clearing' }, amount: -5000 },
-      { account: { kind: 'user_saldo', userId: u.id }, amount: 5000 },
-    ],
-  });
+  await topUp(ctx, u.id, 5000);
   return u;
 }
 
@@ -45,8 +34,8 @@ const auditRows = (action: string, targetId: string) =>
     .from(staffAuditLog)
     .where(and(eq(staffAuditLog.action, action), eq(staffAuditLog.targetId, targetId)));
 
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await signIn(ctx, await createUser(ctx, { role: 'admin' }), '198.18.91.1');
   manager = await signIn(ctx, await createUser(ctx, { role: 'manager' }), '198.18.91.2');
   attendant = await signIn(ctx, await createUser(ctx, { role: 'attendant' }), '198.18.91.3');
@@ -65,7 +54,6 @@ beforeAll(async () => {
       metodo: 'balance',
     });
 });
-afterAll(async () => ctx.close());
 
 const get = (url: string, cookie: string) =>
   ctx.app.inject({ method: 'GET', url, headers: { cookie } });

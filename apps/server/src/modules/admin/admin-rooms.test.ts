@@ -4,28 +4,25 @@
  */
 import { roomEditMessages } from '@sorteio/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { participacoes, salas, staffAuditLog } from '../../db/schema';
 import {
-  type TestContext,
-  createTestApp,
   createUser,
   expectLedgerInvariants,
   jsonHeaders,
   signIn,
+  useTestApp,
   verifiedPlayer,
 } from '../../test/helpers';
 
-let ctx: TestContext;
 let admin: string;
 let manager: string;
 
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await signIn(ctx, await createUser(ctx, { role: 'admin' }), '198.18.80.1');
   manager = await signIn(ctx, await createUser(ctx, { role: 'manager' }), '198.18.80.2');
 });
-afterAll(async () => ctx.close());
 
 const call = (
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',

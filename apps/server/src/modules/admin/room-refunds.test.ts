@@ -7,28 +7,25 @@
  */
 import { type DrawProof, verifyProof } from '@sorteio/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransactions, participacoes, salas, staffAuditLog } from '../../db/schema';
 import {
-  type TestContext,
-  createTestApp,
   createUser,
   expectLedgerInvariants,
   jsonHeaders,
   newCpf,
   signIn,
+  useTestApp,
 } from '../../test/helpers';
 import { createRoom, joinRoom } from '../rooms/rooms.service';
 import { runLedgerAudit } from '../wallet/ledger-audit';
 import { postTransaction, walletOf } from '../wallet/ledger.service';
 
-let ctx: TestContext;
 let admin: string;
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await signIn(ctx, await createUser(ctx, { role: 'admin' }), '198.18.77.1');
 });
-afterAll(async () => ctx.close());
 afterEach(async () => {
   await expectLedgerInvariants(ctx);
   const audit = await runLedgerAudit(ctx.database.db);

@@ -5,26 +5,22 @@
  */
 import { staffSessionMessages } from '@sorteio/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../config';
 import { session, settings, staffAuditLog, user } from '../../db/schema';
 import {
-  type TestContext,
   createTestApp,
   createUser,
   jsonHeaders,
   signIn,
   testConfig,
+  useTestApp,
 } from '../../test/helpers';
 
-let ctx: TestContext;
 let n = 0;
 const ip = () => `198.18.95.${(n += 1)}`;
 
-beforeAll(async () => {
-  ctx = await createTestApp({ config: { staffIdleTimeoutMinutes: 30 } });
-});
-afterAll(async () => ctx.close());
+const ctx = useTestApp({ config: { staffIdleTimeoutMinutes: 30 } });
 
 const me = async (cookie: string) =>
   (await ctx.app.inject({ url: '/api/me', headers: { cookie } })).json<{

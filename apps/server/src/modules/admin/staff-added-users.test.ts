@@ -15,7 +15,7 @@ import {
   setPasswordLinkMessages,
 } from '@sorteio/shared';
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   account,
   identityAttestations,
@@ -25,30 +25,21 @@ import {
   verification,
 } from '../../db/schema';
 import { type AppError } from '../../lib/errors';
-import {
-  type TestContext,
-  createTestApp,
-  createUser,
-  jsonHeaders,
-  newCpf,
-  signIn,
-} from '../../test/helpers';
+import { createUser, jsonHeaders, newCpf, signIn, useTestApp } from '../../test/helpers';
 import { createRoom } from '../rooms/rooms.service';
 import { createAccount } from './admin-user-changes.service';
 
-let ctx: TestContext;
 let admin: { id: string; cookie: string };
 let manager: { id: string; cookie: string };
 let n = 0;
 
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   const a = await createUser(ctx, { role: 'admin', profile: { nomeCompleto: 'Ana Admin' } });
   const m = await createUser(ctx, { role: 'manager', profile: { nomeCompleto: 'Gil Gerente' } });
   admin = { id: a.id, cookie: await signIn(ctx, a, '198.18.90.1') };
   manager = { id: m.id, cookie: await signIn(ctx, m, '198.18.90.2') };
 });
-afterAll(async () => ctx.close());
 
 const post = (url: string, body: unknown, cookie?: string, remoteAddress?: string) =>
   ctx.app.inject({

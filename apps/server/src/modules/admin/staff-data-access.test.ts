@@ -18,14 +18,12 @@ import {
   personalFields,
   roles,
 } from '@sorteio/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { userSecurityLogs, verificacaoUsuario } from '../../db/schema';
 import { createPayout } from '../draws/draws.service';
 import { createRoom, joinRoom } from '../rooms/rooms.service';
-import { postTransaction } from '../wallet/ledger.service';
-import { type TestContext, createTestApp, createUser, newCpf, signIn } from '../../test/helpers';
+import { createUser, newCpf, signIn, topUp, useTestApp } from '../../test/helpers';
 
-let ctx: TestContext;
 const cookies = {} as Record<Role, string>;
 let player: { id: string; email: string };
 let staffMember: { id: string; email: string };
@@ -86,8 +84,8 @@ const reads: { name: string; permission: Permission; url: () => string; shows: P
     },
   ];
 
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   let n = 0;
   for (const role of roles)
     cookies[role] = await signIn(ctx, await createUser(ctx, { role }), `198.18.80.${(n += 1)}`);
@@ -122,16 +120,7 @@ beforeAll(async () => {
     country: 'BR',
   });
   // Money, so that the payout queue and the transactions report show the player.
-  await postTransaction(db, {
-    kind: 'topup',
-    idempotencyKey: `dados:${u.id}`,
-    description: 'teste',
-    userId: u.id,
-    entries: [
-      { account: { kind: 'pix_clearing' }, amount: -5000 },
-      { account: { kind: 'user_saldo', userId: u.id }, amount: 5000 },
-    ],
-  });
+  await topUp(ctx, u.id, 5000);
   const room = await createRoom({
     db,
     input: { tipoSala: 'prata', valorEntradaCentavos: 500, maxParticipantes: 4, taxaBp: 1000 },
@@ -163,7 +152,6 @@ beforeAll(async () => {
     statusVerificacao: 'verificado',
   });
 });
-afterAll(async () => ctx.close());
 
 const get = (url: string, role: Role) =>
   ctx.app.inject({ method: 'GET', url, headers: { cookie: cookies[role] } });

@@ -4,21 +4,19 @@
  * with who, whose and what; the document reads also show in the player's own security log.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { staffAuditLog } from '../../db/schema';
 import {
-  type TestContext,
-  createTestApp,
   createUser,
   jsonHeaders,
-  makePng,
   newCpf,
   signIn,
+  topUp,
+  useTestApp,
   verifiedPlayer,
 } from '../../test/helpers';
-import { postTransaction } from '../wallet/ledger.service';
+import { sendIdentityDocuments } from '../../test/staff-records';
 
-let ctx: TestContext;
 /** An adult not verified yet: may still send documents. */
 const unverifiedProfile = () => ({
   nomeCompleto: 'Pessoa Sem Verificação',
@@ -32,14 +30,13 @@ async function unverifiedPlayer() {
 }
 let manager: { id: string; email: string; cookie: string };
 let support: { id: string; email: string; cookie: string };
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   const m = await createUser(ctx, { role: 'manager' });
   manager = { ...m, cookie: await signIn(ctx, m, '198.19.7.1') };
   const s = await createUser(ctx, { role: 'support', profile: unverifiedProfile() });
   support = { ...s, cookie: await signIn(ctx, s, '198.19.7.2') };
 });
-afterAll(async () => ctx.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: object) =>
   ctx.app.inject({
@@ -121,16 +118,7 @@ describe("staff actions on a player's private room", () => {
     const creator = await verifiedPlayer(ctx);
     const room = await privateRoom(creator.cookie);
     for (const p of [await verifiedPlayer(ctx), await verifiedPlayer(ctx)]) {
-      await postTransaction(ctx.database.db, {
-        kind: 'topup',
-        idempotencyKey: `staff-audit:${p.id}`,
-        description: 't',
-        userId: p.id,
-        entries: [
-          { account: { kind: 'pix_clearing' }, amount: -1000 },
-          { account: { kind: 'user_saldo', userId: p.id }, amount: 1000 },
-        ],
-      });
+      await topUp(ctx, p.id, 1000);
       await call('POST', `/api/private-rooms/by-code/${room.roomCode}/join`, p.cookie, {});
       await call('POST', `/api/private-rooms/${room.id}/pay-with-balance`, p.cookie, {});
     }
@@ -151,32 +139,7 @@ describe("staff actions on a player's private room", () => {
 /** Sends an identity document and a selfie as the given account. */
 let documentNumber = 123456780;
 async function submitDocuments(cookie: string) {
-  const png = makePng(400, 400);
-  const boundary = 'limite';
-  const part = (name: string, filename: string | null, content: Buffer | string) =>
-    Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"\r\nContent-Type: image/png` : ''}\r\n\r\n`,
-      ),
-      Buffer.isBuffer(content) ? content : Buffer.from(content),
-      Buffer.from('\r\n'),
-    ]);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/profile/verification',
-    headers: {
-      origin: jsonHeaders.origin,
-      cookie,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    payload: Buffer.concat([
-      part('tipoDocumento', null, 'rg'),
-      part('numeroDocumento', null, String((documentNumber += 1))),
-      part('documento', 'doc.png', png),
-      part('selfie', 'selfie.png', png),
-      Buffer.from(`--${boundary}--\r\n`),
-    ]),
-  });
+  const res = await sendIdentityDocuments(ctx, cookie, String((documentNumber += 1)));
   expect(res.statusCode, res.body).toBe(200);
 }
 

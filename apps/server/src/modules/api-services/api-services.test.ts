@@ -1,21 +1,13 @@
 /** /api-services: live checks, routes from the route table, own timings, and the staff-only viewer. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type TestContext,
-  createTestApp,
-  createUser,
-  jsonHeaders,
-  signIn,
-} from '../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser, jsonHeaders, signIn, useTestApp } from '../../test/helpers';
 
-let ctx: TestContext;
 let admin: string;
 
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await signIn(ctx, await createUser(ctx, { role: 'admin' }), '198.18.74.1');
 });
-afterAll(async () => ctx.close());
 
 describe('API services', () => {
   it('reports the six services with live status, endpoints from the route table and measured times', async () => {

@@ -1,26 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { generateSync } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { twoFactor, userSecurityLogs, verification } from '../../db/schema';
-import {
-  type TestContext,
-  cookieHeader,
-  createTestApp,
-  createUser,
-  jsonHeaders,
-  signIn,
-} from '../../test/helpers';
+import { cookieHeader, createUser, jsonHeaders, signIn, useTestApp } from '../../test/helpers';
 import { setSetting } from '../settings/settings.service';
 
-let ctx: TestContext;
 let ipCounter = 10;
 /** A fresh client address per test keeps the per-IP limits of one test out of the others. */
 const nextIp = () => `198.51.100.${(ipCounter += 1)}`;
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = useTestApp();
 
 function post(url: string, payload: unknown, options: { cookie?: string; ip?: string } = {}) {
   return ctx.app.inject({

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestContext, createTestApp, jsonHeaders } from '../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { jsonHeaders, useTestApp } from '../../test/helpers';
 
 /**
  * A friend invited to a private room signs up from the invitation: the confirmation link of the
  * e-mail brings them back to the login screen with the room as the return target, and only a path
  * on this site is ever accepted as that target.
  */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = useTestApp();
 
 let ip = 20;
 function post(url: string, payload: object) {

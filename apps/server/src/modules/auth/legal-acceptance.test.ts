@@ -3,19 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { legalAcceptanceMessages, legalDocuments } from '@sorteio/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
 import { legalAcceptances, user } from '../../db/schema';
-import { type TestContext, createTestApp, jsonHeaders, signIn } from '../../test/helpers';
+import { jsonHeaders, signIn, useTestApp } from '../../test/helpers';
 
-let ctx: TestContext;
 let ipCounter = 10;
 const nextIp = () => `198.51.100.${(ipCounter += 1)}`;
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = useTestApp();
 
 function signUp(payload: object, ip = nextIp()) {
   return ctx.app.inject({

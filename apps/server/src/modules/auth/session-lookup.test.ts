@@ -4,19 +4,14 @@
  * fast path too.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { profiles, session } from '../../db/schema';
-import { type TestContext, createTestApp, createUser, signIn } from '../../test/helpers';
+import { createUser, signIn, useTestApp } from '../../test/helpers';
 import { verifiedSessionToken } from '../../lib/request';
 import { readSessionRow, sessionReads } from './session.service';
 import { cookieSecret } from './auth';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = useTestApp();
 
 async function me(cookie: string) {
   return (await ctx.app.inject({ url: '/api/me', headers: { cookie } })).json().user as {

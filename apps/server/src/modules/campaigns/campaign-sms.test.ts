@@ -12,11 +12,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { campaignSmsMessages, participacoes, user } from '../../db/schema';
 import {
   type TestContext,
-  TEST_BASE_URL,
   createTestApp,
   createUser,
   jsonHeaders,
   signIn,
+  TEST_BASE_URL,
 } from '../../test/helpers';
 import { campaignSmsErrors } from '../notifications/campaign-sms';
 import {

@@ -6,22 +6,15 @@
  */
 import { integrationMessages } from '@sorteio/shared';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { participacoes, responsiblePlay, staffAuditLog, user } from '../../db/schema';
 import { createJobQueue, queueMail } from '../../jobs/queue';
 import type { MailMessage, Mailer } from '../mail/mail.service';
 import { createRoom } from '../rooms/rooms.service';
 import { actorOf } from '../audit/audit.service';
 import { brasiliaDay, createCampaign, runCampaign, setMarketingConsent } from './campaigns.service';
-import {
-  type TestContext,
-  createTestApp,
-  createUser,
-  jsonHeaders,
-  signIn,
-} from '../../test/helpers';
+import { callerWith, createUser, jsonHeaders, signIn, useTestApp } from '../../test/helpers';
 
-let ctx: TestContext;
 let admin: string;
 const salaIds: string[] = [];
 const DAY = 86_400_000;
@@ -30,8 +23,8 @@ const period = {
   end_date: brasiliaDay(new Date(Date.now() + 30 * DAY)),
 };
 
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await signIn(ctx, await createUser(ctx, { role: 'admin' }), '198.18.73.1');
   for (let i = 0; i < 4; i += 1)
     salaIds.push(
@@ -48,18 +41,8 @@ beforeAll(async () => {
       ).id,
     );
 });
-afterAll(async () => ctx.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers:
-      body === undefined
-        ? { cookie: admin, origin: jsonHeaders.origin }
-        : { ...jsonHeaders, cookie: admin },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
+const call = callerWith(ctx, () => admin);
 
 /** A player with `entries` confirmed entries, the last one `daysAgo` days ago. */
 async function player(name: string, entries: number, daysAgo: number, consent: boolean | null) {

@@ -12,14 +12,14 @@ import { externalConnections, staffAuditLog, webhookDeliveries } from '../../db/
 import { keyRingOf } from '../../lib/key-ring';
 import { createSealer } from '../../lib/sealed';
 import { createRoom } from '../rooms/rooms.service';
-import { postTransaction } from '../wallet/ledger.service';
 import { recordEvent } from './webhook-deliveries';
 import {
-  type TestContext,
-  createTestApp,
+  callerWith,
   createUser,
   jsonHeaders,
   signIn,
+  topUp,
+  useTestApp,
   verifiedPlayer,
 } from '../../test/helpers';
 
@@ -29,7 +29,6 @@ interface Received {
   at: number;
 }
 
-let ctx: TestContext;
 let admin: string;
 let receiver: Server;
 let receiverUrl: string;
@@ -37,8 +36,8 @@ const received: Received[] = [];
 /** Answers for the next requests (then 200). */
 const scripted: number[] = [];
 
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await signIn(ctx, await createUser(ctx, { role: 'admin' }), '198.18.72.1');
   receiver = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -57,20 +56,10 @@ beforeAll(async () => {
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
 });
 afterAll(async () => {
-  await ctx.close();
   await new Promise((resolve) => receiver.close(resolve));
 });
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers:
-      body === undefined
-        ? { cookie: admin, origin: jsonHeaders.origin }
-        : { ...jsonHeaders, cookie: admin },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
+const call = callerWith(ctx, () => admin);
 const setAllowPrivate = (value: boolean) =>
   call('PUT', '/api/admin/settings', { allowPrivateAddresses: value });
 
@@ -245,16 +234,7 @@ describe('outgoing webhooks', () => {
 
     // A player joins a room paying from the Saldo: the seat is confirmed at once.
     const p = await verifiedPlayer(ctx);
-    await postTransaction(ctx.database.db, {
-      kind: 'topup',
-      idempotencyKey: `wh:${p.id}`,
-      description: 'teste',
-      userId: p.id,
-      entries: [
-        { account: { kind: 'pix_clearing' }, amount: -5000 },
-        { account: { kind: 'user_saldo', userId: p.id }, amount: 5000 },
-      ],
-    });
+    await topUp(ctx, p.id, 5000);
     const room = await createRoom({
       db: ctx.database.db,
       input: { tipoSala: 'prata', valorEntradaCentavos: 500, maxParticipantes: 4, taxaBp: 1000 },

@@ -15,12 +15,10 @@ import { type FakeDrand, startFakeDrand } from '../../test/fake-drand';
 import {
   type TestContext,
   createTestApp,
-  createUser,
   expectLedgerInvariants,
-  newCpf,
+  fundedPlayer,
 } from '../../test/helpers';
 import { createRoom, joinRoom } from '../rooms/rooms.service';
-import { postTransaction } from '../wallet/ledger.service';
 import { completeDueBeaconDraws, drawDueRooms, drawRoom } from './draws.service';
 import { loadConfig, ConfigError } from '../../config';
 
@@ -53,24 +51,7 @@ async function fullRoom(n: number) {
     },
   });
   for (let i = 0; i < n; i += 1) {
-    const u = await createUser(ctx, {
-      profile: {
-        nomeCompleto: 'Maria Teste',
-        cpf: newCpf(),
-        dataNascimento: '1990-01-01',
-        isVerified: true,
-      },
-    });
-    await postTransaction(db(), {
-      kind: 'topup',
-      idempotencyKey: `t:${u.id}`,
-      description: 'teste',
-      userId: u.id,
-      entries: [
-        { account: { kind: 'pix_clearing' }, amount: -10_000 },
-        { account: { kind: 'user_saldo', userId: u.id }, amount: 10_000 },
-      ],
-    });
+    const u = await fundedPlayer(ctx, { saldo: 10_000 });
     await joinRoom({
       db: db(),
       config: ctx.config,

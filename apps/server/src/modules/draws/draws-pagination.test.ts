@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sorteios } from '../../db/schema';
-import { type TestContext, createTestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 import { createRoom } from '../rooms/rooms.service';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = useTestApp();
 
 describe('the public draws list', () => {
   it('pages with the cursor it hands out, never skipping draws that share a time', async () => {

@@ -8,7 +8,6 @@ import {
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { App } from '../../lib/fastify';
-import { sendCached } from '../../lib/public-cache';
 import { type DrawOutcome, findRoomDraw, getProof, listDraws } from './draws.service';
 import { getPublicRoom } from '../rooms/rooms.service';
 
@@ -29,16 +28,12 @@ export function registerDrawRoutes(app: App, { read }: { read: Db }) {
       },
     },
     async (request, reply) =>
-      sendCached(
-        request,
-        reply,
-        await app.publicCache.get(
-          'draws',
-          `draws:${JSON.stringify(request.query)}`,
-          drawListSchema,
-          () => listDraws(read, request.query),
-        ),
-      ),
+      app.publicCache.send(request, reply, {
+        tag: 'draws',
+        key: `draws:${JSON.stringify(request.query)}`,
+        schema: drawListSchema,
+        load: () => listDraws(read, request.query),
+      }),
   );
 
   app.get(
@@ -52,13 +47,12 @@ export function registerDrawRoutes(app: App, { read }: { read: Db }) {
       },
     },
     async (request, reply) =>
-      sendCached(
-        request,
-        reply,
-        await app.publicCache.get('draws', `proof:${request.params.id}`, drawProofSchema, () =>
-          getProof(read, request.params.id),
-        ),
-      ),
+      app.publicCache.send(request, reply, {
+        tag: 'draws',
+        key: `proof:${request.params.id}`,
+        schema: drawProofSchema,
+        load: () => getProof(read, request.params.id),
+      }),
   );
 
   app.get(
@@ -72,19 +66,15 @@ export function registerDrawRoutes(app: App, { read }: { read: Db }) {
       },
     },
     async (request, reply) =>
-      sendCached(
-        request,
-        reply,
-        await app.publicCache.get(
-          'rooms',
-          `room-draw:${request.params.id}`,
-          roomDrawSchema,
-          async () => {
-            await getPublicRoom(read, request.params.id);
-            return { draw: await findRoomDraw(read, request.params.id) };
-          },
-        ),
-      ),
+      app.publicCache.send(request, reply, {
+        tag: 'rooms',
+        key: `room-draw:${request.params.id}`,
+        schema: roomDrawSchema,
+        load: async () => {
+          await getPublicRoom(read, request.params.id);
+          return { draw: await findRoomDraw(read, request.params.id) };
+        },
+      }),
   );
 }
 

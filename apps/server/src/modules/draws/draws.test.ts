@@ -7,7 +7,7 @@ import {
   verifyProof,
 } from '@sorteio/shared';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import {
   ledgerAccounts,
@@ -19,52 +19,21 @@ import {
   sorteios,
 } from '../../db/schema';
 import type { App } from '../../lib/fastify';
-import {
-  type TestContext,
-  createTestApp,
-  createUser,
-  expectLedgerInvariants,
-  jsonHeaders,
-  newCpf,
-  signIn,
-} from '../../test/helpers';
+import { createUser, fundedPlayer, jsonHeaders, signIn, useTestApp } from '../../test/helpers';
 import { type PixProvider, PixProviderError } from '../payments/pix-provider';
 import { createSimulatorProvider } from '../payments/simulator';
 import { createRoom, joinRoom } from '../rooms/rooms.service';
-import { balanceOf, postTransaction, walletOf } from '../wallet/ledger.service';
+import { balanceOf, walletOf } from '../wallet/ledger.service';
 import { drawRoom } from './draws.service';
 import { processPayouts } from './payouts.service';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
-afterEach(async () => expectLedgerInvariants(ctx));
+const ctx = useTestApp({}, { ledgerEachTest: true });
 const db = () => ctx.database.db;
 
-async function player(options: { pixKey?: string } = {}) {
-  const u = await createUser(ctx, {
-    profile: {
-      nomeCompleto: 'Maria Teste',
-      cpf: newCpf(),
-      dataNascimento: '1990-01-01',
-      isVerified: true,
-      ...(options.pixKey ? { chavePix: options.pixKey, chavePixTipo: 'email' } : {}),
-    },
+const player = (options: { pixKey?: string } = {}) =>
+  fundedPlayer(ctx, {
+    profile: options.pixKey ? { chavePix: options.pixKey, chavePixTipo: 'email' } : {},
   });
-  await postTransaction(db(), {
-    kind: 'topup',
-    idempotencyKey: `t:${u.id}`,
-    description: 'teste',
-    userId: u.id,
-    entries: [
-      { account: { kind: 'pix_clearing' }, amount: -100_000 },
-      { account: { kind: 'user_saldo', userId: u.id }, amount: 100_000 },
-    ],
-  });
-  return u;
-}
 
 /** A room with `n` confirmed (balance) entries, left 'sorteando' with automatic draw off. */
 async function fullRoom(n: number, options: { pixKeys?: boolean; auto?: boolean } = {}) {

@@ -1,13 +1,13 @@
 /** The money actions staff take: cancelling a room with refunds, hurrying or returning a payout. */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { participacoes, payouts, salas, staffAuditLog } from '../../db/schema';
 import {
-  type TestContext,
-  createTestApp,
   createUser,
   jsonHeaders,
   signIn,
+  topUp,
+  useTestApp,
   verifiedPlayer,
 } from '../../test/helpers';
 import { type PixProvider, PixProviderError } from '../payments/pix-provider';
@@ -16,25 +16,12 @@ import { postTransaction, walletOf } from '../wallet/ledger.service';
 import { cancelRoom, createPayout } from './draws.service';
 import { creditPayoutToSaldo, processPayouts, retryPayoutNow } from './payouts.service';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = useTestApp();
 const db = () => ctx.database.db;
 
 async function funded(saldo: number, cashback = 0) {
   const p = await verifiedPlayer(ctx);
-  await postTransaction(db(), {
-    kind: 'topup',
-    idempotencyKey: `staff-money:${p.id}`,
-    description: 'teste',
-    userId: p.id,
-    entries: [
-      { account: { kind: 'pix_clearing' }, amount: -saldo },
-      { account: { kind: 'user_saldo', userId: p.id }, amount: saldo },
-    ],
-  });
+  await topUp(ctx, p.id, saldo);
   if (cashback > 0)
     await postTransaction(db(), {
       kind: 'cashback',
@@ -269,16 +256,7 @@ describe('staff payout actions', () => {
 
   it('audits the credit with the amount, the player and the Saldo before and after', async () => {
     const stuck = await triedTwice(down(true), 2200);
-    await postTransaction(db(), {
-      kind: 'topup',
-      idempotencyKey: `staff-money-extra:${stuck.id}`,
-      description: 'teste',
-      userId: stuck.player.id,
-      entries: [
-        { account: { kind: 'pix_clearing' }, amount: -500 },
-        { account: { kind: 'user_saldo', userId: stuck.player.id }, amount: 500 },
-      ],
-    });
+    await topUp(ctx, stuck.player.id, 500);
     const admin = await signIn(ctx, await createUser(ctx, { role: 'admin' }), '198.18.60.2');
     const res = await ctx.app.inject({
       method: 'POST',

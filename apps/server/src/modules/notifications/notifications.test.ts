@@ -12,11 +12,11 @@ import {
 } from '../../db/schema';
 import {
   type TestContext,
-  TEST_BASE_URL,
   createTestApp,
   createUser,
   jsonHeaders,
   signIn,
+  TEST_BASE_URL,
 } from '../../test/helpers';
 import { setSetting } from '../settings/settings.service';
 import type { PayoutEvent } from '../draws/payouts.service';

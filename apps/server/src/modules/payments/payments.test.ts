@@ -1,28 +1,22 @@
 import fc from 'fast-check';
 import { and, eq } from 'drizzle-orm';
 import { PixElementType, hasError, parsePix } from 'pix-utils';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { participacoes, pixCharges, profiles, salas, userSecurityLogs } from '../../db/schema';
 import {
-  type TestContext,
-  createTestApp,
   createUser,
-  expectLedgerInvariants,
   jsonHeaders,
   newCpf,
+  topUp,
+  useTestApp,
   verifiedPlayer,
 } from '../../test/helpers';
 import { createRoom, joinRoom } from '../rooms/rooms.service';
-import { postTransaction, walletOf } from '../wallet/ledger.service';
+import { walletOf } from '../wallet/ledger.service';
 import { createSimulatorProvider } from './simulator';
 import type { SimulatorProvider } from './simulator';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
-afterEach(async () => expectLedgerInvariants(ctx));
+const ctx = useTestApp({}, { ledgerEachTest: true });
 
 const db = () => ctx.database.db;
 const simulator = () => ctx.app.pix as SimulatorProvider;
@@ -50,16 +44,7 @@ function call(method: 'GET' | 'POST', url: string, cookie: string, payload?: obj
 }
 
 async function giveSaldo(userId: string, amount: number) {
-  await postTransaction(db(), {
-    kind: 'topup',
-    idempotencyKey: `test-topup:${userId}:${amount}:${Math.random()}`,
-    description: 'teste',
-    userId,
-    entries: [
-      { account: { kind: 'pix_clearing' }, amount: -amount },
-      { account: { kind: 'user_saldo', userId }, amount },
-    ],
-  });
+  await topUp(ctx, userId, amount);
 }
 
 describe('joining a room', () => {

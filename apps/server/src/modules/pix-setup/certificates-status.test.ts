@@ -5,26 +5,14 @@
  * EFI server over mTLS.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import forge from 'node-forge';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pixCertificates, pixProviderCalls, staffAuditLog } from '../../db/schema';
-import {
-  type FakeEfi,
-  type TestPki,
-  generateTestPki,
-  startFakeEfi,
-} from '../payments/efi/fake-efi-server';
-import {
-  type TestContext,
-  createTestApp,
-  createUser,
-  jsonHeaders,
-  signIn,
-} from '../../test/helpers';
+import { generateTestPki } from '../payments/efi/fake-efi-server';
+import { useEfiAdminApp } from '../../test/efi-admin-app';
+import { createUser, jsonHeaders, signIn } from '../../test/helpers';
 
 const DAY = 86_400_000;
 
@@ -52,49 +40,19 @@ function clientP12(notAfter: Date, password: string, commonName: string): string
   return Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary').toString('base64');
 }
 
-let ctx: TestContext;
-let admin: string;
-let pki: TestPki;
-let fake: FakeEfi;
-let dir: string;
-
-beforeAll(async () => {
-  pki = generateTestPki({
-    clientValidity: {
-      notBefore: new Date(Date.now() - 60_000),
-      notAfter: new Date(Date.now() + 200 * DAY),
-    },
-  });
-  fake = await startFakeEfi(pki);
-  dir = mkdtempSync(path.join(os.tmpdir(), 'efi-ca-'));
-  const caFile = path.join(dir, 'ca.pem');
-  writeFileSync(caFile, pki.caCertPem);
-  ctx = await createTestApp({
-    env: {
-      EFI_SANDBOX_URL: fake.baseUrl,
-      EFI_PRODUCTION_URL: 'https://127.0.0.1:9',
-      EFI_EXTRA_CA: caFile,
-    },
-  });
-  admin = await signIn(ctx, await createUser(ctx, { role: 'admin' }), '198.18.75.1');
-}, 180_000);
-afterAll(async () => {
-  await ctx?.close();
-  await fake?.close();
-  pki?.cleanup();
-  rmSync(dir, { recursive: true, force: true });
+const efi = useEfiAdminApp({
+  pkis: () => [
+    generateTestPki({
+      clientValidity: {
+        notBefore: new Date(Date.now() - 60_000),
+        notAfter: new Date(Date.now() + 200 * DAY),
+      },
+    }),
+  ],
+  productionUrl: () => 'https://127.0.0.1:9',
+  adminIp: '198.18.75.1',
 });
-
-const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, body?: unknown) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers:
-      body === undefined
-        ? { cookie: admin, origin: jsonHeaders.origin }
-        : { ...jsonHeaders, cookie: admin },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
+const { ctx, call } = efi;
 
 describe('certificates inventory', () => {
   it('counts Ativo / Expirando / Expirado from each certificate notAfter and shows the size', async () => {
@@ -217,15 +175,15 @@ describe('the configuration banner', () => {
     });
 
     await call('PUT', '/api/admin/pix/credentials', {
-      clientId: fake.clientId,
-      clientSecret: fake.clientSecret,
-      chavePix: fake.pixKey,
+      clientId: efi.fake.clientId,
+      clientSecret: efi.fake.clientSecret,
+      chavePix: efi.fake.pixKey,
       environment: 'sandbox',
     });
     await call('POST', '/api/admin/pix/certificate', {
       filename: 'homologacao.p12',
-      certificateBase64: readFileSync(pki.clientP12Path).toString('base64'),
-      password: pki.clientP12Password,
+      certificateBase64: readFileSync(efi.pki.clientP12Path).toString('base64'),
+      password: efi.pki.clientP12Password,
     });
     // Saved, not live until a test passes (issue 36).
     const saved = (await call('GET', '/api/admin/pix/config')).json();
@@ -243,14 +201,14 @@ describe('the configuration banner', () => {
     const [stored] = await ctx.database.db
       .select()
       .from(pixProviderCalls)
-      .where(eq(pixProviderCalls.host, fake.baseUrl.replace(/\/+$/, '')));
+      .where(eq(pixProviderCalls.host, efi.fake.baseUrl.replace(/\/+$/, '')));
     expect(stored).toBeDefined();
 
     // Production is another host: no successful call there yet, and after a failed test
     // (nothing listens there) the sandbox stays live with its last good call.
     await call('PUT', '/api/admin/pix/credentials', {
-      clientId: fake.clientId,
-      chavePix: fake.pixKey,
+      clientId: efi.fake.clientId,
+      chavePix: efi.fake.pixKey,
       environment: 'production',
     });
     expect((await call('POST', '/api/admin/pix/test')).json().ok).toBe(false);

@@ -5,75 +5,28 @@
  * operator can return to the environment's provider; failures are told in Portuguese and players
  * never see the provider's raw error.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { pixMessages } from '@sorteio/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pixProviderConfig, staffAuditLog } from '../../db/schema';
-import {
-  type FakeEfi,
-  type TestPki,
-  generateTestPki,
-  startFakeEfi,
-} from '../payments/efi/fake-efi-server';
-import {
-  type TestContext,
-  createTestApp,
-  createUser,
-  jsonHeaders,
-  signIn,
-  verifiedPlayer,
-} from '../../test/helpers';
+import { useEfiAdminApp } from '../../test/efi-admin-app';
+import { jsonHeaders, verifiedPlayer } from '../../test/helpers';
 
-let ctx: TestContext;
-let admin: string;
-let pki: TestPki;
-let fake: FakeEfi;
-let dir: string;
-
-beforeAll(async () => {
-  pki = generateTestPki();
-  fake = await startFakeEfi(pki);
-  dir = mkdtempSync(path.join(os.tmpdir(), 'efi-ca-'));
-  const caFile = path.join(dir, 'ca.pem');
-  writeFileSync(caFile, pki.caCertPem);
-  ctx = await createTestApp({
-    env: {
-      EFI_SANDBOX_URL: fake.baseUrl,
-      // A mistyped host: ".invalid" never resolves (RFC 2606), the operator's ENOTFOUND.
-      EFI_PRODUCTION_URL: 'https://pix.efi-nao-existe.invalid',
-      EFI_EXTRA_CA: caFile,
-    },
-  });
-  admin = await signIn(ctx, await createUser(ctx, { role: 'admin' }), '198.18.72.1');
-}, 180_000);
-afterAll(async () => {
-  await ctx?.close();
-  await fake?.close();
-  pki?.cleanup();
-  rmSync(dir, { recursive: true, force: true });
+const efi = useEfiAdminApp({
+  // A mistyped host: ".invalid" never resolves (RFC 2606), the operator's ENOTFOUND.
+  productionUrl: () => 'https://pix.efi-nao-existe.invalid',
+  adminIp: '198.18.72.1',
 });
-
-const call = (method: 'GET' | 'PUT' | 'POST', url: string, body?: unknown) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers:
-      body === undefined
-        ? { cookie: admin, origin: jsonHeaders.origin }
-        : { ...jsonHeaders, cookie: admin },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
+const { ctx, call } = efi;
 
 const config = async () => (await call('GET', '/api/admin/pix/config')).json();
 
 async function save(environment: 'sandbox' | 'production') {
   const creds = await call('PUT', '/api/admin/pix/credentials', {
-    clientId: fake.clientId,
-    clientSecret: fake.clientSecret,
-    chavePix: fake.pixKey,
+    clientId: efi.fake.clientId,
+    clientSecret: efi.fake.clientSecret,
+    chavePix: efi.fake.pixKey,
     environment,
   });
   expect(creds.statusCode, creds.body).toBe(200);
@@ -102,8 +55,8 @@ describe('PIX configuration goes live only after a passing test', () => {
     await save('production');
     const cert = await call('POST', '/api/admin/pix/certificate', {
       filename: 'producao.p12',
-      certificateBase64: readFileSync(pki.clientP12Path).toString('base64'),
-      password: pki.clientP12Password,
+      certificateBase64: readFileSync(efi.pki.clientP12Path).toString('base64'),
+      password: efi.pki.clientP12Password,
     });
     expect(cert.statusCode, cert.body).toBe(200);
     expect(cert.json()).toMatchObject({
@@ -142,9 +95,9 @@ describe('PIX configuration goes live only after a passing test', () => {
       configured: true,
       active: { environment: 'sandbox', via: 'test', reason: null },
     });
-    const charges = fake.charges.size;
+    const charges = efi.fake.charges.size;
     expect((await topUp()).statusCode).toBe(200);
-    expect(fake.charges.size).toBe(charges + 1);
+    expect(efi.fake.charges.size).toBe(charges + 1);
 
     await save('production');
     const failed = (await call('POST', '/api/admin/pix/test')).json();
@@ -155,12 +108,12 @@ describe('PIX configuration goes live only after a passing test', () => {
       active: { environment: 'sandbox' },
     });
     expect((await topUp()).statusCode).toBe(200);
-    expect(fake.charges.size).toBe(charges + 2);
+    expect(efi.fake.charges.size).toBe(charges + 2);
     expect((await auditActions()).filter((a) => a.action === 'pix.activate')).toHaveLength(1);
     // The live copy keeps its secrets sealed, like the saved one.
     const [row] = await ctx.database.db.select().from(pixProviderConfig);
-    expect(JSON.stringify(row!.activeConfig)).not.toContain(fake.clientSecret);
-    expect(JSON.stringify(row!.activeConfig)).not.toContain(pki.clientP12Password);
+    expect(JSON.stringify(row!.activeConfig)).not.toContain(efi.fake.clientSecret);
+    expect(JSON.stringify(row!.activeConfig)).not.toContain(efi.pki.clientP12Password);
   });
 
   it('an override needs a reason and is audited; players then get a Portuguese error', async () => {

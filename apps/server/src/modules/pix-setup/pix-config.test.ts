@@ -4,83 +4,40 @@
  * real OAuth token request (success, refused credentials, an expired certificate), and a complete
  * stored configuration becomes the active provider without a restart.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { integrationMessages } from '@sorteio/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pixProviderConfig, staffAuditLog } from '../../db/schema';
-import {
-  type FakeEfi,
-  type TestPki,
-  generateTestPki,
-  startFakeEfi,
-} from '../payments/efi/fake-efi-server';
-import {
-  type TestContext,
-  createTestApp,
-  createUser,
-  jsonHeaders,
-  signIn,
-  verifiedPlayer,
-} from '../../test/helpers';
+import { type TestPki, generateTestPki } from '../payments/efi/fake-efi-server';
+import { useEfiAdminApp } from '../../test/efi-admin-app';
+import { jsonHeaders, verifiedPlayer } from '../../test/helpers';
 
-let ctx: TestContext;
-let admin: string;
-let pki: TestPki;
-let expiredPki: TestPki;
-let serverOnlyPki: TestPki;
-let fake: FakeEfi;
-let expiredFake: FakeEfi;
-let dir: string;
-
-beforeAll(async () => {
-  pki = generateTestPki({
-    clientValidity: {
-      notBefore: new Date(Date.now() - 60_000),
-      notAfter: new Date(Date.now() + 365 * 86_400_000),
-    },
-  });
-  expiredPki = generateTestPki({
-    clientValidity: {
-      notBefore: new Date(Date.now() - 400 * 86_400_000),
-      notAfter: new Date(Date.now() - 86_400_000),
-    },
-  });
-  serverOnlyPki = generateTestPki({ clientIsServer: true });
-  fake = await startFakeEfi(pki);
-  expiredFake = await startFakeEfi(expiredPki);
-  dir = mkdtempSync(path.join(os.tmpdir(), 'efi-ca-'));
-  const caFile = path.join(dir, 'ca.pem');
-  writeFileSync(caFile, `${pki.caCertPem}\n${expiredPki.caCertPem}`);
-  ctx = await createTestApp({
-    env: {
-      EFI_SANDBOX_URL: fake.baseUrl,
-      EFI_PRODUCTION_URL: expiredFake.baseUrl,
-      EFI_EXTRA_CA: caFile,
-    },
-  });
-  admin = await signIn(ctx, await createUser(ctx, { role: 'admin' }), '198.18.71.1');
-}, 180_000);
-afterAll(async () => {
-  await ctx?.close();
-  await fake?.close();
-  await expiredFake?.close();
-  for (const p of [pki, expiredPki, serverOnlyPki]) p.cleanup();
-  rmSync(dir, { recursive: true, force: true });
+const efi = useEfiAdminApp({
+  // The second server (production) presents an expired client certificate.
+  pkis: () => [
+    generateTestPki({
+      clientValidity: {
+        notBefore: new Date(Date.now() - 60_000),
+        notAfter: new Date(Date.now() + 365 * 86_400_000),
+      },
+    }),
+    generateTestPki({
+      clientValidity: {
+        notBefore: new Date(Date.now() - 400 * 86_400_000),
+        notAfter: new Date(Date.now() - 86_400_000),
+      },
+    }),
+  ],
+  productionUrl: (fakes) => fakes[1]!.baseUrl,
+  adminIp: '198.18.71.1',
 });
-
-const call = (method: 'GET' | 'PUT' | 'POST', url: string, body?: unknown) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers:
-      body === undefined
-        ? { cookie: admin, origin: jsonHeaders.origin }
-        : { ...jsonHeaders, cookie: admin },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
+const { ctx, call } = efi;
+let serverOnlyPki: TestPki;
+beforeAll(() => {
+  serverOnlyPki = generateTestPki({ clientIsServer: true });
+});
+afterAll(() => serverOnlyPki.cleanup());
 
 const p12Of = (p: TestPki) => readFileSync(p.clientP12Path).toString('base64');
 
@@ -88,15 +45,15 @@ describe('PIX provider configuration', () => {
   it('checks the certificate: extension, password, client certificate', async () => {
     const wrongExt = await call('POST', '/api/admin/pix/certificate', {
       filename: 'cert.pem',
-      certificateBase64: p12Of(pki),
-      password: pki.clientP12Password,
+      certificateBase64: p12Of(efi.pki),
+      password: efi.pki.clientP12Password,
     });
     expect(wrongExt.statusCode).toBe(400);
     expect(wrongExt.body).toContain(integrationMessages.certificateInvalidFile);
 
     const wrongPassword = await call('POST', '/api/admin/pix/certificate', {
       filename: 'cert.p12',
-      certificateBase64: p12Of(pki),
+      certificateBase64: p12Of(efi.pki),
       password: 'senha-errada',
     });
     expect(wrongPassword.statusCode).toBe(400);
@@ -122,16 +79,16 @@ describe('PIX provider configuration', () => {
 
   it('stores credentials and certificate sealed, shows only masked values, and tests for real', async () => {
     const creds = await call('PUT', '/api/admin/pix/credentials', {
-      clientId: fake.clientId,
-      clientSecret: fake.clientSecret,
-      chavePix: fake.pixKey,
+      clientId: efi.fake.clientId,
+      clientSecret: efi.fake.clientSecret,
+      chavePix: efi.fake.pixKey,
       environment: 'sandbox',
     });
     expect(creds.statusCode).toBe(200);
     const cert = await call('POST', '/api/admin/pix/certificate', {
       filename: 'producao.p12',
-      certificateBase64: p12Of(pki),
-      password: pki.clientP12Password,
+      certificateBase64: p12Of(efi.pki),
+      password: efi.pki.clientP12Password,
     });
     expect(cert.statusCode).toBe(200);
     const config = cert.json();
@@ -141,24 +98,24 @@ describe('PIX provider configuration', () => {
     });
     expect(config.certificate.subject).toContain('CN=fake-efi-client');
     expect(config.certificate.issuer).toContain('CN=Fake EFI Test CA');
-    expect(config.credentials.clientIdMasked).not.toBe(fake.clientId);
+    expect(config.credentials.clientIdMasked).not.toBe(efi.fake.clientId);
     const answer = JSON.stringify(config);
-    expect(answer).not.toContain(fake.clientSecret);
-    expect(answer).not.toContain(pki.clientP12Password);
-    expect(answer).not.toContain(fake.clientId);
+    expect(answer).not.toContain(efi.fake.clientSecret);
+    expect(answer).not.toContain(efi.pki.clientP12Password);
+    expect(answer).not.toContain(efi.fake.clientId);
 
     // Encryption at rest: no column holds a secret in plain text.
     const [row] = await ctx.database.db.select().from(pixProviderConfig);
     const stored = JSON.stringify(row);
-    expect(stored).not.toContain(fake.clientSecret);
-    expect(stored).not.toContain(pki.clientP12Password);
-    expect(stored).not.toContain(p12Of(pki).slice(0, 40));
+    expect(stored).not.toContain(efi.fake.clientSecret);
+    expect(stored).not.toContain(efi.pki.clientP12Password);
+    expect(stored).not.toContain(p12Of(efi.pki).slice(0, 40));
 
-    const tokensBefore = fake.counters.tokensIssued;
+    const tokensBefore = efi.fake.counters.tokensIssued;
     const test = await call('POST', '/api/admin/pix/test');
     expect(test.statusCode).toBe(200);
     expect(test.json()).toMatchObject({ ok: true, httpStatus: 200 });
-    expect(fake.counters.tokensIssued).toBeGreaterThan(tokensBefore);
+    expect(efi.fake.counters.tokensIssued).toBeGreaterThan(tokensBefore);
     expect((await call('GET', '/api/admin/pix/config')).json()).toMatchObject({
       credentialsConfigured: true,
       certificateUploaded: true,
@@ -176,12 +133,12 @@ describe('PIX provider configuration', () => {
       'pix.test',
       'pix.activate',
     ]);
-    expect(JSON.stringify(audit)).not.toContain(fake.clientSecret);
+    expect(JSON.stringify(audit)).not.toContain(efi.fake.clientSecret);
   });
 
   it('switches the active provider without a restart: a top-up charge goes to EFI', async () => {
     const p = await verifiedPlayer(ctx);
-    const charges = fake.charges.size;
+    const charges = efi.fake.charges.size;
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/wallet/topup',
@@ -189,22 +146,22 @@ describe('PIX provider configuration', () => {
       payload: { valor: 2500 },
     });
     expect(res.statusCode).toBe(200);
-    expect(fake.charges.size).toBe(charges + 1);
+    expect(efi.fake.charges.size).toBe(charges + 1);
     expect(ctx.app.pix?.kind).toBe('efi');
     // The new provider registered the PIX webhook for the stored key after the change (the fake,
     // like EFI, then refuses this test's http:// address; production BASE_URL is https).
     await expect
       .poll(() =>
-        fake.requests.some((r) => r.method === 'PUT' && r.path.startsWith('/v2/webhook/')),
+        efi.fake.requests.some((r) => r.method === 'PUT' && r.path.startsWith('/v2/webhook/')),
       )
       .toBe(true);
   });
 
   it('reports refused credentials with the HTTP status and the provider error', async () => {
     await call('PUT', '/api/admin/pix/credentials', {
-      clientId: fake.clientId,
+      clientId: efi.fake.clientId,
       clientSecret: 'segredo-errado',
-      chavePix: fake.pixKey,
+      chavePix: efi.fake.pixKey,
       environment: 'sandbox',
     });
     const test = await call('POST', '/api/admin/pix/test');
@@ -221,30 +178,26 @@ describe('PIX provider configuration', () => {
 
   it('shows an expired certificate as Expirado and the test fails at the TLS handshake', async () => {
     await call('PUT', '/api/admin/pix/credentials', {
-      clientId: expiredFake.clientId,
-      clientSecret: expiredFake.clientSecret,
-      chavePix: expiredFake.pixKey,
+      clientId: efi.fakes[1]!.clientId,
+      clientSecret: efi.fakes[1]!.clientSecret,
+      chavePix: efi.fakes[1]!.pixKey,
       environment: 'production',
     });
     const cert = await call('POST', '/api/admin/pix/certificate', {
       filename: 'vencido.p12',
-      certificateBase64: p12Of(expiredPki),
-      password: expiredPki.clientP12Password,
+      certificateBase64: p12Of(efi.pkis[1]!),
+      password: efi.pkis[1]!.clientP12Password,
     });
     expect(cert.statusCode).toBe(200);
     expect(cert.json().certificate.status).toBe('expired');
-    const tokens = expiredFake.counters.tokensIssued;
+    const tokens = efi.fakes[1]!.counters.tokensIssued;
     const test = await call('POST', '/api/admin/pix/test');
     expect(test.json().ok).toBe(false);
     expect(test.json().httpStatus).toBeNull();
-    expect(expiredFake.counters.tokensIssued).toBe(tokens);
+    expect(efi.fakes[1]!.counters.tokensIssued).toBe(tokens);
 
     // Removing the stored configuration brings back the environment's provider (the simulator).
-    const removed = await ctx.app.inject({
-      method: 'DELETE',
-      url: '/api/admin/pix/config',
-      headers: { cookie: admin, origin: jsonHeaders.origin },
-    });
+    const removed = await call('DELETE', '/api/admin/pix/config');
     expect(removed.json()).toMatchObject({
       source: 'simulator',
       activeProvider: 'simulator',

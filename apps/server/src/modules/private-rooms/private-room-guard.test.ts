@@ -4,24 +4,20 @@
  * only.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { participacoes, salas } from '../../db/schema';
 import {
-  type TestContext,
-  createTestApp,
   createUser,
   jsonHeaders,
   signIn,
+  topUp,
+  useTestApp,
   verifiedPlayer,
 } from '../../test/helpers';
-import { postTransaction, walletOf } from '../wallet/ledger.service';
+import { walletOf } from '../wallet/ledger.service';
 import { openLiveSocket } from '../../test/live-socket';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = useTestApp();
 
 const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>
   ctx.app.inject({
@@ -32,16 +28,7 @@ const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: ob
   });
 
 async function fund(userId: string, amount: number) {
-  await postTransaction(ctx.database.db, {
-    kind: 'topup',
-    idempotencyKey: `guard-fund:${userId}`,
-    description: 'Saldo de teste',
-    userId,
-    entries: [
-      { account: { kind: 'pix_clearing' }, amount: -amount },
-      { account: { kind: 'user_saldo', userId }, amount },
-    ],
-  });
+  await topUp(ctx, userId, amount);
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 300));

@@ -1,23 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { participacoes, pixCharges, privateRooms, salas } from '../../db/schema';
 import { createRoom } from '../rooms/rooms.service';
 import {
-  type TestContext,
-  createTestApp,
   createUser,
   jsonHeaders,
   signIn,
+  topUp,
+  useTestApp,
   verifiedPlayer,
 } from '../../test/helpers';
-import { postTransaction, walletOf } from '../wallet/ledger.service';
+import { walletOf } from '../wallet/ledger.service';
 import { newRoomCode } from './private-rooms.service';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = useTestApp();
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, payload?: object) =>
   ctx.app.inject({
@@ -349,16 +345,7 @@ describe('private rooms', () => {
     });
     const players = [await verifiedPlayer(ctx), await verifiedPlayer(ctx)];
     for (const p of players) {
-      await postTransaction(ctx.database.db, {
-        kind: 'topup',
-        idempotencyKey: `pr:${p.id}`,
-        description: 't',
-        userId: p.id,
-        entries: [
-          { account: { kind: 'pix_clearing' }, amount: -5000 },
-          { account: { kind: 'user_saldo', userId: p.id }, amount: 5000 },
-        ],
-      });
+      await topUp(ctx, p.id, 5000);
       await call('POST', `/api/private-rooms/invite/${room.inviteCode}/join`, p.cookie);
     }
     const detail = (await call('GET', `/api/private-rooms/${room.id}`, players[0]!.cookie)).json();
@@ -448,16 +435,7 @@ describe('private rooms', () => {
     });
     const players = [await verifiedPlayer(ctx), await verifiedPlayer(ctx)];
     for (const p of players) {
-      await postTransaction(ctx.database.db, {
-        kind: 'topup',
-        idempotencyKey: `pc:${p.id}`,
-        description: 't',
-        userId: p.id,
-        entries: [
-          { account: { kind: 'pix_clearing' }, amount: -1000 },
-          { account: { kind: 'user_saldo', userId: p.id }, amount: 1000 },
-        ],
-      });
+      await topUp(ctx, p.id, 1000);
       await call('POST', `/api/private-rooms/by-code/${room.roomCode}/join`, p.cookie);
     }
     expect(

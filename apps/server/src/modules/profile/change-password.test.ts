@@ -1,18 +1,8 @@
 /** 'Alterar senha' while signed in: the current password is required, the other sessions end. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type TestContext,
-  cookieHeader,
-  createTestApp,
-  createUser,
-  jsonHeaders,
-} from '../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { cookieHeader, createUser, jsonHeaders, useTestApp } from '../../test/helpers';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = useTestApp();
 
 let ip = 0;
 const nextIp = () => `198.18.130.${(ip += 1)}`;

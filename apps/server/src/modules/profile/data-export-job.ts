@@ -36,6 +36,7 @@ import {
 } from '../../db/schema';
 import type { FileStorage } from '../../lib/storage';
 import type { Mailer } from '../mail/mail.service';
+import { type ClientInfo, recordSecurityEvent } from '../security/security.service';
 import { renderMail } from '../mail';
 import { brazilDateTimeText } from '../../lib/brazil-time';
 import { buildPreparedExport, deleteStoredExport, storeSealedExport } from './data-export-files';
@@ -109,13 +110,15 @@ export async function requestDataExport({
   db,
   userId,
   includeImages,
+  client,
 }: {
   db: Db;
   userId: string;
   includeImages: boolean;
+  client: ClientInfo;
 }): Promise<{ row: ExportRow; created: boolean }> {
   const rowCount = await countExportRows(db, userId);
-  return db.transaction(async (tx) => {
+  const requested = await db.transaction(async (tx) => {
     // The account row serialises two requests of the same player.
     await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
     const [running] = await tx
@@ -134,6 +137,8 @@ export async function requestDataExport({
       .returning();
     return { row: row!, created: true };
   });
+  if (requested.created) await recordSecurityEvent(db, { userId, action: 'data_export', client });
+  return requested;
 }
 
 export interface DataExportDeps {

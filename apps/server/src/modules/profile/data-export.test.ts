@@ -1,25 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { profiles, supportChatLog } from '../../db/schema';
 import {
-  type TestContext,
-  createTestApp,
   expectLedgerInvariants,
   jsonHeaders,
+  topUp,
+  useTestApp,
   verifiedPlayer,
 } from '../../test/helpers';
 import type { SimulatorProvider } from '../payments/simulator';
 import { createPrivateRoom, postMessage } from '../private-rooms/private-rooms.service';
 import { createRoom } from '../rooms/rooms.service';
-import { postTransaction } from '../wallet/ledger.service';
 import { EXCLUDED_USER_COLUMNS, EXPORTED_USER_COLUMNS } from './data-export';
 import { brasiliaDateTime } from './data-export-html';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = useTestApp();
 const db = () => ctx.database.db;
 
 /** The rows of a raw query, on PGlite and on node-postgres alike. */
@@ -74,16 +69,7 @@ describe('GET /api/profile/export', () => {
       .update(profiles)
       .set({ chavePix: `export-${p.id}@teste.com.br`, chavePixTipo: 'email' })
       .where(eq(profiles.id, p.id));
-    await postTransaction(db(), {
-      kind: 'topup',
-      idempotencyKey: `data-export-test:${p.id}`,
-      description: 'teste',
-      userId: p.id,
-      entries: [
-        { account: { kind: 'pix_clearing' }, amount: -10_000 },
-        { account: { kind: 'user_saldo', userId: p.id }, amount: 10_000 },
-      ],
-    });
+    await topUp(ctx, p.id, 10_000);
 
     // An entry paid by PIX through the provider's webhook.
     const room = await createRoom({

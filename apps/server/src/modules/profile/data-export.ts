@@ -5,6 +5,7 @@
  * user id fails the suite until it is exported here or excluded with a reason.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   account,
@@ -126,6 +127,18 @@ export const NEVER_EXPORTED = [
 ] as const;
 
 type Row = Record<string, unknown>;
+
+/** The rows of `table` that belong to the player (its `userId`), in `order` when given. */
+async function rowsOf<T extends PgTable & { userId: AnyPgColumn }>(
+  db: Db,
+  table: T,
+  userId: string,
+  order?: AnyPgColumn,
+): Promise<T['$inferSelect'][]> {
+  const source: PgTable = table;
+  const query = db.select().from(source).where(eq(table.userId, userId)).$dynamic();
+  return await (order ? query.orderBy(asc(order)) : query);
+}
 const omit = <T extends Row>(row: T, keys: (keyof T)[]) => {
   const out: Row = { ...row };
   for (const k of keys) delete out[k as string];
@@ -147,14 +160,8 @@ export async function exportAccountRecords(db: Db, userId: string) {
     .from(twoFactor)
     .where(eq(twoFactor.userId, userId));
 
-  const identity = await db
-    .select()
-    .from(verificacaoUsuario)
-    .where(eq(verificacaoUsuario.userId, userId));
-  const attestations = await db
-    .select()
-    .from(identityAttestations)
-    .where(eq(identityAttestations.userId, userId));
+  const identity = await rowsOf(db, verificacaoUsuario, userId);
+  const attestations = await rowsOf(db, identityAttestations, userId);
 
   const entries = await db
     .select({ participacao: participacoes, sala: salas, sorteio: sorteios })
@@ -184,17 +191,13 @@ export async function exportAccountRecords(db: Db, userId: string) {
     .from(sorteios)
     .where(eq(sorteios.userIdVencedor, userId));
 
-  const charges = await db
-    .select()
-    .from(pixCharges)
-    .where(eq(pixCharges.userId, userId))
-    .orderBy(asc(pixCharges.createdAt));
+  const charges = await rowsOf(db, pixCharges, userId, pixCharges.createdAt);
   const txids = charges.map((c) => c.txid);
   const received = txids.length
     ? await db.select().from(pixReceived).where(inArray(pixReceived.txid, txids))
     : [];
 
-  const accounts = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.userId, userId));
+  const accounts = await rowsOf(db, ledgerAccounts, userId);
   const accountIds = accounts.map((a) => a.id);
   const statement = accountIds.length
     ? await db
@@ -225,14 +228,10 @@ export async function exportAccountRecords(db: Db, userId: string) {
     .from(ledgerTransactions)
     .where(eq(ledgerTransactions.userId, userId))
     .orderBy(asc(ledgerTransactions.createdAt));
-  const sent = await db
-    .select()
-    .from(payouts)
-    .where(eq(payouts.userId, userId))
-    .orderBy(asc(payouts.createdAt));
+  const sent = await rowsOf(db, payouts, userId, payouts.createdAt);
 
-  const [rp] = await db.select().from(responsiblePlay).where(eq(responsiblePlay.userId, userId));
-  const limits = await db.select().from(playLimits).where(eq(playLimits.userId, userId));
+  const [rp] = await rowsOf(db, responsiblePlay, userId);
+  const limits = await rowsOf(db, playLimits, userId);
 
   // Referrals: the player's code, the friends they invited (without naming them: another
   // person's account) and, when invited, by which code and from which device.
@@ -262,32 +261,17 @@ export async function exportAccountRecords(db: Db, userId: string) {
     .from(referrals)
     .where(eq(referrals.invitedId, userId));
 
-  const [marketing] = await db
-    .select()
-    .from(marketingConsent)
-    .where(eq(marketingConsent.userId, userId));
-  const [prefs] = await db
-    .select()
-    .from(notificationPreferences)
-    .where(eq(notificationPreferences.userId, userId));
-  const consentEvents = await db
-    .select()
-    .from(notificationConsentEvents)
-    .where(eq(notificationConsentEvents.userId, userId))
-    .orderBy(asc(notificationConsentEvents.createdAt));
-  const messages = await db
-    .select()
-    .from(notificationMessages)
-    .where(eq(notificationMessages.userId, userId))
-    .orderBy(asc(notificationMessages.queuedAt));
-  const campaignSms = await db
-    .select()
-    .from(campaignSmsMessages)
-    .where(eq(campaignSmsMessages.userId, userId));
-  const remarketing = await db
-    .select()
-    .from(remarketingLogs)
-    .where(eq(remarketingLogs.userId, userId));
+  const [marketing] = await rowsOf(db, marketingConsent, userId);
+  const [prefs] = await rowsOf(db, notificationPreferences, userId);
+  const consentEvents = await rowsOf(
+    db,
+    notificationConsentEvents,
+    userId,
+    notificationConsentEvents.createdAt,
+  );
+  const messages = await rowsOf(db, notificationMessages, userId, notificationMessages.queuedAt);
+  const campaignSms = await rowsOf(db, campaignSmsMessages, userId);
+  const remarketing = await rowsOf(db, remarketingLogs, userId);
 
   const myRooms = await db.select().from(privateRooms).where(eq(privateRooms.creatorId, userId));
   const roomMessages = await db

@@ -19,7 +19,6 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../lib/authz';
 import type { App } from '../../lib/fastify';
-import { lookupIp, normalizeIp } from '../../lib/geoip';
 import type { FileStorage } from '../../lib/storage';
 import { clientInfo } from '../../lib/request';
 import { downloadDataExport, viewDataExportSummary } from './data-export-download';
@@ -30,12 +29,14 @@ import {
   toDataExportJob,
 } from './data-export-job';
 import type { ExportFile } from './data-export-files';
+import { listSecurityLogs } from '../security/security.service';
 import {
-  listSecurityLogs,
-  loggedRecently,
-  recordSecurityEvent,
-} from '../security/security.service';
-import { deleteOwnAccount, getProfile, setWinnersPrivacy, updateProfile } from './profile.service';
+  deleteOwnAccount,
+  sessionLocation,
+  setWinnersPrivacy,
+  updateProfile,
+  viewProfile,
+} from './profile.service';
 import { disableTwoFactor, getTwoFactorStatus } from './two-factor';
 
 /** A personal-data file as a private download. */
@@ -66,15 +67,7 @@ export function registerProfileRoutes(
     { schema: { tags: ['profile'], summary: 'Meu perfil', response: { 200: profileSchema } } },
     async (request) => {
       const me = await requireUser(request);
-      // profile_access is logged at most once an hour so the log stays readable.
-      if (!(await loggedRecently(db, me.id, 'profile_access', 60 * 60 * 1000))) {
-        await recordSecurityEvent(db, {
-          userId: me.id,
-          action: 'profile_access',
-          client: clientInfo(request),
-        });
-      }
-      return getProfile({ db, userId: me.id });
+      return viewProfile({ db, userId: me.id, client: clientInfo(request) });
     },
   );
 
@@ -90,13 +83,12 @@ export function registerProfileRoutes(
     },
     async (request) => {
       const me = await requireUser(request);
-      const profile = await updateProfile({ db, userId: me.id, input: request.body });
-      await recordSecurityEvent(db, {
+      return updateProfile({
+        db,
         userId: me.id,
-        action: 'profile_update',
+        input: request.body,
         client: clientInfo(request),
       });
-      return profile;
     },
   );
 
@@ -116,14 +108,10 @@ export function registerProfileRoutes(
         db,
         userId: me.id,
         anonimoNosGanhadores: request.body.anonimoNosGanhadores,
+        client: clientInfo(request),
       });
       // The public winners and rankings on this copy show the choice at once (others: the TTL).
       app.publicCache.invalidate('draws', 'stats');
-      await recordSecurityEvent(db, {
-        userId: me.id,
-        action: 'profile_update',
-        client: clientInfo(request),
-      });
       return profile;
     },
   );
@@ -177,22 +165,7 @@ export function registerProfileRoutes(
     },
     async (request) => {
       const me = await requireUser(request);
-      const ip = normalizeIp(request.ip);
-      const geo = await lookupIp(ip);
-      if (!(await loggedRecently(db, me.id, 'location_check', 60 * 60 * 1000))) {
-        await recordSecurityEvent(db, {
-          userId: me.id,
-          action: 'location_check',
-          client: clientInfo(request),
-        });
-      }
-      return {
-        ip,
-        city: geo.city,
-        region: geo.region,
-        country: geo.country,
-        timezone: geo.timezone,
-      };
+      return sessionLocation({ db, userId: me.id, ip: request.ip, client: clientInfo(request) });
     },
   );
 
@@ -261,15 +234,9 @@ export function registerProfileRoutes(
         db,
         userId: me.id,
         includeImages: request.body.incluirImagens,
+        client: clientInfo(request),
       });
-      if (created) {
-        await recordSecurityEvent(db, {
-          userId: me.id,
-          action: 'data_export',
-          client: clientInfo(request),
-        });
-        await dataExports.enqueue(row.id);
-      }
+      if (created) await dataExports.enqueue(row.id);
       return toDataExportJob(row);
     },
   );

@@ -23,7 +23,12 @@ import {
 } from '../../db/schema';
 import { AppError, pgConstraint, pgErrorCode } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
-import { type ClientInfo, recordSecurityEvent } from '../security/security.service';
+import {
+  type ClientInfo,
+  recordSecurityEvent,
+  recordSecurityEventOnceIn,
+} from '../security/security.service';
+import { lookupIp, normalizeIp } from '../../lib/geoip';
 import { deleteSupportData, exportSupportData } from '../support/support.service';
 import { getVerification } from '../identity/identity.service';
 import { exportAccountRecords } from './data-export';
@@ -80,7 +85,58 @@ function toProfile(
   };
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The caller's profile; the access is logged at most once an hour so the log stays readable. */
+export async function viewProfile({
+  db,
+  userId,
+  client,
+}: {
+  db: Db;
+  userId: string;
+  client: ClientInfo;
+}): Promise<Profile> {
+  await recordSecurityEventOnceIn(db, { userId, action: 'profile_access', client }, HOUR_MS);
+  return getProfile({ db, userId });
+}
+
+/** The place of the caller's address (the location check logged at most once an hour). */
+export async function sessionLocation({
+  db,
+  userId,
+  ip: rawIp,
+  client,
+}: {
+  db: Db;
+  userId: string;
+  ip: string;
+  client: ClientInfo;
+}) {
+  const ip = normalizeIp(rawIp);
+  const geo = await lookupIp(ip);
+  await recordSecurityEventOnceIn(db, { userId, action: 'location_check', client }, HOUR_MS);
+  return { ip, city: geo.city, region: geo.region, country: geo.country, timezone: geo.timezone };
+}
+
+/** Updates the caller's profile and logs the change in their security log. */
 export async function updateProfile({
+  db,
+  userId,
+  input,
+  client,
+}: {
+  db: Db;
+  userId: string;
+  input: z.output<typeof updateProfileInputSchema>;
+  client: ClientInfo;
+}): Promise<Profile> {
+  const profile = await writeProfile({ db, userId, input });
+  await recordSecurityEvent(db, { userId, action: 'profile_update', client });
+  return profile;
+}
+
+async function writeProfile({
   db,
   userId,
   input,
@@ -204,16 +260,19 @@ export async function setWinnersPrivacy({
   db,
   userId,
   anonimoNosGanhadores,
+  client,
 }: {
   db: Db;
   userId: string;
   anonimoNosGanhadores: boolean;
+  client: ClientInfo;
 }): Promise<Profile> {
   await getProfile({ db, userId });
   await db
     .update(profiles)
     .set({ anonimoNosGanhadores, updatedAt: new Date() })
     .where(eq(profiles.id, userId));
+  await recordSecurityEvent(db, { userId, action: 'profile_update', client });
   return getProfile({ db, userId });
 }
 

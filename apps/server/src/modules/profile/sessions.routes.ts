@@ -15,7 +15,6 @@ import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
 import type { Auth } from '../auth';
 import { clientInfo, toHeaders } from '../../lib/request';
-import { recordSecurityEvent } from '../security/security.service';
 import { endOtherSessions, endSession, listActiveSessions } from './sessions.service';
 
 async function currentSession(auth: Auth, request: FastifyRequest) {
@@ -55,10 +54,10 @@ export function registerSessionRoutes(app: App, { db, auth }: { db: Db; auth: Au
       const me = await currentSession(auth, request);
       if (request.params.id === me.sessionId)
         throw new AppError('CONFLICT', { message: sessionMessages.current, reason: 'CURRENT' });
-      const ended = await endSession({ db, userId: me.userId, sessionId: request.params.id });
-      await recordSecurityEvent(db, {
+      const ended = await endSession({
+        db,
         userId: me.userId,
-        action: 'session_revoked',
+        sessionId: request.params.id,
         client: clientInfo(request),
       });
       return { ended };
@@ -77,13 +76,7 @@ export function registerSessionRoutes(app: App, { db, auth }: { db: Db; auth: Au
     },
     async (request) => {
       const me = await currentSession(auth, request);
-      const ended = await endOtherSessions(db, me.userId, [me.sessionId]);
-      if (ended > 0)
-        await recordSecurityEvent(db, {
-          userId: me.userId,
-          action: 'session_revoked',
-          client: clientInfo(request),
-        });
+      const ended = await endOtherSessions(db, me.userId, [me.sessionId], clientInfo(request));
       return { ended };
     },
   );

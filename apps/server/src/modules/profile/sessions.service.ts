@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { session } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { lookupIp, normalizeIp } from '../../lib/geoip';
+import { type ClientInfo, recordSecurityEvent } from '../security/security.service';
 
 /** Live sessions, most recently used first, each with its device and its place by IP. */
 export async function listActiveSessions({
@@ -45,24 +46,33 @@ export async function endSession({
   db,
   userId,
   sessionId,
+  client,
 }: {
   db: Db;
   userId: string;
   sessionId: string;
+  client: ClientInfo;
 }): Promise<number> {
   const ended = await db
     .delete(session)
     .where(and(eq(session.id, sessionId), eq(session.userId, userId)))
     .returning({ id: session.id });
   if (ended.length === 0) throw new AppError('NOT_FOUND', { message: sessionMessages.notFound });
+  await recordSecurityEvent(db, { userId, action: 'session_revoked', client });
   return ended.length;
 }
 
-/** Ends every session of the user except `keep` (password change, 2FA enabled, "end all others"). */
-export async function endOtherSessions(db: Db, userId: string, keep: string[]): Promise<number> {
+/** Ends every session of the user except `keep` ("end all others"), logged when any ended. */
+export async function endOtherSessions(
+  db: Db,
+  userId: string,
+  keep: string[],
+  client: ClientInfo,
+): Promise<number> {
   const rows = await db
     .delete(session)
     .where(and(eq(session.userId, userId), ...keep.map((id) => ne(session.id, id))))
     .returning({ id: session.id });
+  if (rows.length > 0) await recordSecurityEvent(db, { userId, action: 'session_revoked', client });
   return rows.length;
 }

@@ -1,23 +1,12 @@
 /** 'Sessões ativas': listing, ending one or all others; password change and 2FA end the others. */
 import { eq } from 'drizzle-orm';
 import { generateSync } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { session } from '../../db/schema';
-import {
-  type TestContext,
-  cookieHeader,
-  createTestApp,
-  createUser,
-  jsonHeaders,
-  signIn,
-} from '../../test/helpers';
+import { cookieHeader, createUser, jsonHeaders, signIn, useTestApp } from '../../test/helpers';
 import { setSetting } from '../settings/settings.service';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = useTestApp();
 
 let ip = 0;
 const nextIp = () => `198.18.120.${(ip += 1)}`;

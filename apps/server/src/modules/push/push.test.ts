@@ -16,11 +16,11 @@ import {
   createTestApp,
   expectLedgerInvariants,
   jsonHeaders,
+  topUp,
   verifiedPlayer,
 } from '../../test/helpers';
 import { createRoom, joinRoom } from '../rooms/rooms.service';
 import { setSetting } from '../settings/settings.service';
-import { postTransaction } from '../wallet/ledger.service';
 
 // The reference implementation of RFC 8188 that web-push itself encrypts with.
 const ece = createRequire(import.meta.url)('http_ece') as {
@@ -116,16 +116,7 @@ const db = () => ctx.database.db;
 
 async function fundedPlayer() {
   const p = await verifiedPlayer(ctx);
-  await postTransaction(db(), {
-    kind: 'topup',
-    idempotencyKey: `t:${p.id}`,
-    description: 'teste',
-    userId: p.id,
-    entries: [
-      { account: { kind: 'pix_clearing' }, amount: -100_000 },
-      { account: { kind: 'user_saldo', userId: p.id }, amount: 100_000 },
-    ],
-  });
+  await topUp(ctx, p.id, 100_000);
   return p;
 }
 

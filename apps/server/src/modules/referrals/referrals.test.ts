@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ledgerTransactions,
   profiles,
@@ -8,28 +8,20 @@ import {
   user,
   verificacaoUsuario,
 } from '../../db/schema';
-import {
-  type TestContext,
-  createTestApp,
-  createUser,
-  jsonHeaders,
-  newCpf,
-  signIn,
-} from '../../test/helpers';
+import { createUser, jsonHeaders, newCpf, signIn, useTestApp } from '../../test/helpers';
 import { createRoom } from '../rooms/rooms.service';
 import { balanceOf, postTransaction } from '../wallet/ledger.service';
 import { runLedgerAudit } from '../wallet/ledger-audit';
 import { payReferralBonuses } from './referrals.service';
 
-let ctx: TestContext;
 let admin: string;
 let roomId: string;
 let secondRoomId: string;
 const db = () => ctx.database.db;
 const INVITER_UA = 'Mozilla/5.0 (Linux; Android 14) Celular-do-Convidante';
 
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await signIn(ctx, await createUser(ctx, { role: 'admin' }), '198.18.7.1');
   roomId = (
     await createRoom({
@@ -44,7 +36,6 @@ beforeAll(async () => {
     })
   ).id;
 });
-afterAll(async () => ctx.close());
 
 const get = (url: string, cookie: string) =>
   ctx.app.inject({ method: 'GET', url, headers: { cookie } });

@@ -19,7 +19,8 @@ import {
   responsiblePlayMessages,
   selfExclusionMonths,
 } from '@sorteio/shared';
-import { and, asc, count, eq, gt, gte, inArray, ne, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, eq, gt, gte, inArray, ne, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { compiled } from '../../db/compiled';
 import {
@@ -128,35 +129,44 @@ async function effectiveLimits(tx: DbOrTx, userId: string, now: Date): Promise<L
 }
 
 /** What counts against a limit: top-ups asked for (live or paid) or entries taken (not cancelled). */
+/** The sum of `column` over the rows of `table` that `where` selects (0 when none), and their count. */
+async function sumWhere(tx: DbOrTx, table: PgTable, column: AnyPgColumn, where: SQL | undefined) {
+  const [row] = await tx
+    .select({ n: sql<string>`coalesce(sum(${column}), 0)`, c: count() })
+    .from(table)
+    .where(where);
+  return { sum: Number(row?.n ?? 0), count: row?.c ?? 0 };
+}
+
 async function usedSince(tx: DbOrTx, userId: string, kind: LimitKind, since: Date, now: Date) {
   if (kind === 'deposit') {
-    const [row] = await tx
-      .select({ n: sql<string>`coalesce(sum(${pixCharges.amount}), 0)` })
-      .from(pixCharges)
-      .where(
-        and(
-          eq(pixCharges.userId, userId),
-          eq(pixCharges.purpose, 'topup'),
-          gte(pixCharges.createdAt, since),
-          or(
-            eq(pixCharges.status, 'CONCLUIDA'),
-            and(eq(pixCharges.status, 'ATIVA'), gt(pixCharges.expiresAt, now)),
-          ),
-        ),
-      );
-    return Number(row?.n ?? 0);
-  }
-  const [row] = await tx
-    .select({ n: sql<string>`coalesce(sum(${participacoes.valorPago}), 0)` })
-    .from(participacoes)
-    .where(
+    const deposits = await sumWhere(
+      tx,
+      pixCharges,
+      pixCharges.amount,
       and(
-        eq(participacoes.userId, userId),
-        ne(participacoes.statusPagamento, 'cancelado'),
-        gte(participacoes.createdAt, since),
+        eq(pixCharges.userId, userId),
+        eq(pixCharges.purpose, 'topup'),
+        gte(pixCharges.createdAt, since),
+        or(
+          eq(pixCharges.status, 'CONCLUIDA'),
+          and(eq(pixCharges.status, 'ATIVA'), gt(pixCharges.expiresAt, now)),
+        ),
       ),
     );
-  return Number(row?.n ?? 0);
+    return deposits.sum;
+  }
+  const entries = await sumWhere(
+    tx,
+    participacoes,
+    participacoes.valorPago,
+    and(
+      eq(participacoes.userId, userId),
+      ne(participacoes.statusPagamento, 'cancelado'),
+      gte(participacoes.createdAt, since),
+    ),
+  );
+  return entries.sum;
 }
 
 /** Staff accounts cannot take part in draws (they can see and steer them). */
@@ -319,37 +329,37 @@ export async function getResponsiblePlay(
         });
       }
     const since30 = new Date(now.getTime() - limitPeriodMs.month);
-    const [deposits] = await tx
-      .select({ n: sql<string>`coalesce(sum(${pixCharges.amount}), 0)` })
-      .from(pixCharges)
-      .where(
-        and(
-          eq(pixCharges.userId, userId),
-          eq(pixCharges.status, 'CONCLUIDA'),
-          gte(pixCharges.createdAt, since30),
-        ),
-      );
-    const [spent] = await tx
-      .select({ n: sql<string>`coalesce(sum(${participacoes.valorPago}), 0)`, c: count() })
-      .from(participacoes)
-      .where(
-        and(
-          eq(participacoes.userId, userId),
-          eq(participacoes.statusPagamento, 'confirmado'),
-          gte(participacoes.createdAt, since30),
-        ),
-      );
-    const [prizes] = await tx
-      .select({ n: sql<string>`coalesce(sum(${payouts.amount}), 0)` })
-      .from(payouts)
-      .where(
-        and(
-          eq(payouts.userId, userId),
-          eq(payouts.kind, 'prize'),
-          inArray(payouts.status, ['pendente', 'enviando', 'confirmado']),
-          gte(payouts.createdAt, since30),
-        ),
-      );
+    const deposits = await sumWhere(
+      tx,
+      pixCharges,
+      pixCharges.amount,
+      and(
+        eq(pixCharges.userId, userId),
+        eq(pixCharges.status, 'CONCLUIDA'),
+        gte(pixCharges.createdAt, since30),
+      ),
+    );
+    const spent = await sumWhere(
+      tx,
+      participacoes,
+      participacoes.valorPago,
+      and(
+        eq(participacoes.userId, userId),
+        eq(participacoes.statusPagamento, 'confirmado'),
+        gte(participacoes.createdAt, since30),
+      ),
+    );
+    const prizes = await sumWhere(
+      tx,
+      payouts,
+      payouts.amount,
+      and(
+        eq(payouts.userId, userId),
+        eq(payouts.kind, 'prize'),
+        inArray(payouts.status, ['pendente', 'enviando', 'confirmado']),
+        gte(payouts.createdAt, since30),
+      ),
+    );
     const exclusion = activeExclusion(row, now);
     return {
       limits,
@@ -362,10 +372,10 @@ export async function getResponsiblePlay(
         : null,
       reminderMinutes: row.reminderMinutes,
       figures: {
-        depositsLast30DaysCentavos: Number(deposits?.n ?? 0),
-        spentLast30DaysCentavos: Number(spent?.n ?? 0),
-        prizesLast30DaysCentavos: Number(prizes?.n ?? 0),
-        entriesLast30Days: spent?.c ?? 0,
+        depositsLast30DaysCentavos: deposits.sum,
+        spentLast30DaysCentavos: spent.sum,
+        prizesLast30DaysCentavos: prizes.sum,
+        entriesLast30Days: spent.count,
       },
     };
   });

@@ -1,24 +1,22 @@
 /** Responsible play: limits at their boundary, raises after 24 hours, self-exclusion, staff. */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { playLimits, profiles } from '../../db/schema';
 import {
-  type TestContext,
-  createTestApp,
   createUser,
   jsonHeaders,
   signIn,
+  topUp,
+  useTestApp,
   verifiedPlayer,
 } from '../../test/helpers';
-import { postTransaction, walletOf } from '../wallet/ledger.service';
+import { walletOf } from '../wallet/ledger.service';
 
-let ctx: TestContext;
 let admin: string;
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await signIn(ctx, await createUser(ctx, { role: 'admin' }), '198.18.70.1');
 });
-afterAll(async () => ctx.close());
 const db = () => ctx.database.db;
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: object) =>
@@ -29,20 +27,7 @@ const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, paylo
     ...(payload ? { payload } : {}),
   });
 
-let funding = 0;
-async function fund(userId: string, saldo: number) {
-  funding += 1;
-  await postTransaction(db(), {
-    kind: 'topup',
-    idempotencyKey: `responsible-play:${userId}:${funding}`,
-    description: 'teste',
-    userId,
-    entries: [
-      { account: { kind: 'pix_clearing' }, amount: -saldo },
-      { account: { kind: 'user_saldo', userId }, amount: saldo },
-    ],
-  });
-}
+const fund = (userId: string, saldo: number) => topUp(ctx, userId, saldo);
 
 async function openRoom(valorEntrada = 1000) {
   const res = await call('POST', '/api/admin/rooms', admin, {

@@ -1,21 +1,12 @@
 import { roomEditMessages } from '@sorteio/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type TestContext,
-  createTestApp,
-  createUser,
-  jsonHeaders,
-  signIn,
-  verifiedPlayer,
-} from '../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser, jsonHeaders, signIn, useTestApp, verifiedPlayer } from '../../test/helpers';
 
-let ctx: TestContext;
 let admin: string;
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await signIn(ctx, await createUser(ctx, { role: 'admin' }), '198.18.1.1');
 });
-afterAll(async () => ctx.close());
 
 const call = (
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',

@@ -4,16 +4,10 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { RowInsert } from '../../db/row-insert';
 import { participacoes, salas, userSecurityLogs } from '../../db/schema';
-import {
-  type TestContext,
-  createTestApp,
-  createUser,
-  expectLedgerInvariants,
-  newCpf,
-} from '../../test/helpers';
+import { createUser, newCpf, useTestApp } from '../../test/helpers';
 import { securityEventInsert } from '../security/security.service';
 import {
   getResponsiblePlay,
@@ -31,12 +25,7 @@ import {
 
 const onPostgres = inject('testDb').kind === 'postgres';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
-afterEach(async () => expectLedgerInvariants(ctx));
+const ctx = useTestApp({}, { ledgerEachTest: true });
 
 const db = () => ctx.database.db;
 /** The standing a request's session read gives a verified, active player. */

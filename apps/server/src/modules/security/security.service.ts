@@ -327,3 +327,13 @@ export async function loggedRecently(
     );
   return (row?.n ?? 0) > 0;
 }
+
+/** Writes the event unless the user already has one of that action in the last `ms`. */
+export async function recordSecurityEventOnceIn(
+  db: Db,
+  input: { userId: string; action: SecurityActionType; client: ClientInfo },
+  ms: number,
+): Promise<void> {
+  if (!(await loggedRecently(db, input.userId, input.action, ms)))
+    await recordSecurityEvent(db, input);
+}

@@ -6,30 +6,22 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { maintenanceMessages } from '@sorteio/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { serviceChecks, serviceMaintenance, staffAuditLog } from '../../db/schema';
 import { setSetting } from '../settings/settings.service';
 import { activeMaintenance, securityChecks } from '../service-health/service-health.service';
-import {
-  type TestContext,
-  createTestApp,
-  createUser,
-  jsonHeaders,
-  signIn,
-} from '../../test/helpers';
+import { createUser, jsonHeaders, signIn, useTestApp } from '../../test/helpers';
 
 const HOUR = 3_600_000;
 
-let ctx: TestContext;
 let admin: string;
 let manager: string;
 
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await signIn(ctx, await createUser(ctx, { role: 'admin' }), '198.18.76.1');
   manager = await signIn(ctx, await createUser(ctx, { role: 'manager' }), '198.18.76.2');
 });
-afterAll(async () => ctx.close());
 
 const call = (
   method: 'GET' | 'PUT' | 'POST' | 'DELETE',

@@ -4,27 +4,18 @@
  */
 import { integrationMessages, pixMessages } from '@sorteio/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { session, staffAuditLog } from '../../db/schema';
 import { createRoom } from '../rooms/rooms.service';
 import { invalidateSettings } from './settings.service';
-import {
-  type TestContext,
-  createTestApp,
-  createUser,
-  jsonHeaders,
-  signIn,
-  verifiedPlayer,
-} from '../../test/helpers';
+import { createUser, jsonHeaders, signIn, useTestApp, verifiedPlayer } from '../../test/helpers';
 
-let ctx: TestContext;
 let admin: string;
 
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await signIn(ctx, await createUser(ctx, { role: 'admin' }), '198.18.70.1');
 });
-afterAll(async () => ctx.close());
 
 const put = (body: unknown, cookie = admin) =>
   ctx.app.inject({

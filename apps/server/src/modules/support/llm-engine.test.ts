@@ -4,11 +4,15 @@
  * the answer, and falls back to the offline engine on a timeout and on a 500. A model that obeys
  * any instruction still cannot reveal another user's data: it never receives it.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOpenAi, startFakeOpenAi } from '../../test/fake-openai';
-import { type TestContext, createTestApp, jsonHeaders, verifiedPlayer } from '../../test/helpers';
-import { postTransaction } from '../wallet/ledger.service';
+import {
+  type TestContext,
+  createTestApp,
+  jsonHeaders,
+  topUp,
+  verifiedPlayer,
+} from '../../test/helpers';
 
 let fake: FakeOpenAi;
 let ctx: TestContext;
@@ -17,16 +21,7 @@ let bruno: Awaited<ReturnType<typeof verifiedPlayer>>;
 let baseUrl: string;
 
 async function credit(userId: string, amount: number) {
-  await postTransaction(ctx.database.db, {
-    kind: 'topup',
-    idempotencyKey: `llm-test:${randomUUID()}`,
-    description: 'teste',
-    userId,
-    entries: [
-      { account: { kind: 'pix_clearing' }, amount: -amount },
-      { account: { kind: 'user_saldo', userId }, amount },
-    ],
-  });
+  await topUp(ctx, userId, amount);
 }
 
 beforeAll(async () => {

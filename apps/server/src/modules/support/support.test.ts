@@ -3,36 +3,25 @@
  * player sees only their own account whatever the message says), tickets answered by staff with an
  * e-mail, the LGPD export, deletion, retention and the rate limit.
  */
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { supportChatLog, supportTickets, verificacaoUsuario } from '../../db/schema';
 import {
-  type TestContext,
   createTestApp,
   createUser,
   jsonHeaders,
   signIn,
+  topUp,
+  useTestApp,
   verifiedPlayer,
 } from '../../test/helpers';
-import { postTransaction } from '../wallet/ledger.service';
 import { purgeExpiredSupportData } from './support.service';
 
-let ctx: TestContext;
 let ana: Awaited<ReturnType<typeof verifiedPlayer>>;
 let bruno: Awaited<ReturnType<typeof verifiedPlayer>>;
 
 async function credit(userId: string, amount: number) {
-  await postTransaction(ctx.database.db, {
-    kind: 'topup',
-    idempotencyKey: `support-test:${randomUUID()}`,
-    description: 'teste',
-    userId,
-    entries: [
-      { account: { kind: 'pix_clearing' }, amount: -amount },
-      { account: { kind: 'user_saldo', userId }, amount },
-    ],
-  });
+  await topUp(ctx, userId, amount);
 }
 
 const chat = (payload: unknown, cookie?: string, remoteAddress = '127.0.0.1') =>
@@ -44,8 +33,8 @@ const chat = (payload: unknown, cookie?: string, remoteAddress = '127.0.0.1') =>
     remoteAddress,
   });
 
+const ctx = useTestApp({ env: { RATE_LIMIT_SUPPORT_MAX: '40' } });
 beforeAll(async () => {
-  ctx = await createTestApp({ env: { RATE_LIMIT_SUPPORT_MAX: '40' } });
   ana = await verifiedPlayer(ctx);
   bruno = await verifiedPlayer(ctx);
   await credit(ana.id, 12_345);
@@ -60,7 +49,6 @@ beforeAll(async () => {
     motivoRejeicao: 'Foto do documento ilegível',
   });
 });
-afterAll(async () => ctx.close());
 
 describe('POST /api/support/chat', () => {
   it('refuses empty, whitespace-only and too long messages with a Portuguese message', async () => {

@@ -15,7 +15,6 @@ import { salas, sorteios, user } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { isPlayerAccount } from '../../lib/player-accounts';
 import type { App } from '../../lib/fastify';
-import { sendCached } from '../../lib/public-cache';
 import { redisReady } from '../../lib/redis';
 import type { Mailer } from '../mail/mail.service';
 
@@ -165,13 +164,12 @@ export function registerSystemRoutes(
       },
     },
     async (request, reply) =>
-      sendCached(
-        request,
-        reply,
-        await app.publicCache.get('stats', 'stats', platformStatsSchema, () =>
-          platformStats(database),
-        ),
-      ),
+      app.publicCache.send(request, reply, {
+        tag: 'stats',
+        key: 'stats',
+        schema: platformStatsSchema,
+        load: () => platformStats(database),
+      }),
   );
 
   async function platformStats(database: Database) {

@@ -1,21 +1,11 @@
 /** The one way money moves: retries on contention, 503 after the last, and the lock order. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { type TestContext, createTestApp, createUser } from '../../test/helpers';
-import {
-  LockOrderError,
-  lockAccounts,
-  moneyContention,
-  moneyTransaction,
-  postTransaction,
-} from './ledger.service';
+import { createUser, topUp, useTestApp } from '../../test/helpers';
+import { LockOrderError, lockAccounts, moneyContention, moneyTransaction } from './ledger.service';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = useTestApp();
 
 /** A database whose transactions fail with `code` the first `failures` times. */
 function flakyDb(failures: number, code: string) {
@@ -87,17 +77,7 @@ describe('the lock order', () => {
 
   it('never updates a platform account row: its balance is the sum of its entries', async () => {
     const u = await createUser(ctx);
-    for (let i = 0; i < 3; i += 1)
-      await postTransaction(ctx.database.db, {
-        kind: 'topup',
-        idempotencyKey: `hot-row-${i}-${u.id}`,
-        description: 'teste',
-        userId: u.id,
-        entries: [
-          { account: { kind: 'pix_clearing' }, amount: -1000 },
-          { account: { kind: 'user_saldo', userId: u.id }, amount: 1000 },
-        ],
-      });
+    for (let i = 0; i < 3; i += 1) await topUp(ctx, u.id, 1000);
     const { balanceOf } = await import('./ledger.service');
     const { ledgerAccounts } = await import('../../db/schema');
     const { eq } = await import('drizzle-orm');

@@ -1,14 +1,6 @@
 import { statementKindLabels, type StatementEntry } from '@sorteio/shared';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type TestContext,
-  createTestApp,
-  createUser,
-  expectLedgerInvariants,
-  jsonHeaders,
-  newCpf,
-  signIn,
-} from '../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { fundedPlayer, jsonHeaders, signIn, useTestApp } from '../../test/helpers';
 import { drawRoom } from '../draws/draws.service';
 import { processPayouts } from '../draws/payouts.service';
 import { type PixProvider } from '../payments/pix-provider';
@@ -16,35 +8,14 @@ import { createSimulatorProvider } from '../payments/simulator';
 import { createRoom, joinRoom } from '../rooms/rooms.service';
 import { postTransaction } from './ledger.service';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
-afterEach(async () => expectLedgerInvariants(ctx));
+const ctx = useTestApp({}, { ledgerEachTest: true });
 const db = () => ctx.database.db;
 
 let ip = 10;
 async function player(pixKey: string) {
-  const u = await createUser(ctx, {
-    profile: {
-      nomeCompleto: 'Maria Teste',
-      cpf: newCpf(),
-      dataNascimento: '1990-01-01',
-      isVerified: true,
-      chavePix: pixKey,
-      chavePixTipo: 'email',
-    },
-  });
-  await postTransaction(db(), {
-    kind: 'topup',
-    idempotencyKey: `statement-test:${u.id}`,
-    description: 'teste',
-    userId: u.id,
-    entries: [
-      { account: { kind: 'pix_clearing' }, amount: -50_000 },
-      { account: { kind: 'user_saldo', userId: u.id }, amount: 50_000 },
-    ],
+  const u = await fundedPlayer(ctx, {
+    saldo: 50_000,
+    profile: { chavePix: pixKey, chavePixTipo: 'email' },
   });
   ip += 1;
   return { ...u, cookie: await signIn(ctx, u, `203.0.113.${ip}`) };

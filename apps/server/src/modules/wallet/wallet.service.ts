@@ -1,5 +1,4 @@
 import {
-  type PixCharge,
   type StatementEntry,
   type StatementKind,
   type Wallet,
@@ -20,7 +19,6 @@ import { AppError } from '../../lib/errors';
 import { createPayout } from '../draws/draws.service';
 import { playerPayoutReason } from '../draws';
 import { createTopupCharge } from '../payments/payments.service';
-import type { PixProvider } from '../payments';
 import { withdrawLimits } from '../settings/settings.service';
 import { lockAccounts, lockedBalance, moneyTransaction, walletOf } from './ledger.service';
 
@@ -105,21 +103,7 @@ export async function getWallet({
 }
 
 /** Adds Saldo by PIX: a charge of the amount chosen, credited when the provider confirms it. */
-export function createTopup({
-  db,
-  config,
-  provider,
-  userId,
-  amount,
-}: {
-  db: Db;
-  config: Config;
-  provider: PixProvider | null;
-  userId: string;
-  amount: number;
-}): Promise<PixCharge> {
-  return createTopupCharge({ db, config, provider, userId, amount });
-}
+export const createTopup = createTopupCharge;
 
 /**
  * Withdraws Saldo by PIX to the player's own key (Cashback is never withdrawn): within the limits

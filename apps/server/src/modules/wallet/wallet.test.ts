@@ -1,25 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type TestContext,
-  createTestApp,
-  createUser,
-  expectLedgerInvariants,
-  jsonHeaders,
-  newCpf,
-  signIn,
-  verifiedPlayer,
-} from '../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { fundedPlayer, jsonHeaders, signIn, useTestApp, verifiedPlayer } from '../../test/helpers';
 import { processPayouts } from '../draws/payouts.service';
 import type { PixProvider } from '../payments/pix-provider';
 import { createSimulatorProvider } from '../payments/simulator';
-import { postTransaction, walletOf } from './ledger.service';
+import { walletOf } from './ledger.service';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
-afterEach(async () => expectLedgerInvariants(ctx));
+const ctx = useTestApp({}, { ledgerEachTest: true });
 const db = () => ctx.database.db;
 
 function call(method: 'GET' | 'POST', url: string, cookie: string, payload?: object) {
@@ -32,28 +18,10 @@ function call(method: 'GET' | 'POST', url: string, cookie: string, payload?: obj
 }
 
 /** A verified player with R$ 1.000,00 of Saldo and, when given, a PIX key. */
-async function player(options: { pixKey?: string } = {}) {
-  const u = await createUser(ctx, {
-    profile: {
-      nomeCompleto: 'Maria Teste',
-      cpf: newCpf(),
-      dataNascimento: '1990-01-01',
-      isVerified: true,
-      ...(options.pixKey ? { chavePix: options.pixKey, chavePixTipo: 'email' } : {}),
-    },
+const player = (options: { pixKey?: string } = {}) =>
+  fundedPlayer(ctx, {
+    profile: options.pixKey ? { chavePix: options.pixKey, chavePixTipo: 'email' } : {},
   });
-  await postTransaction(db(), {
-    kind: 'topup',
-    idempotencyKey: `t:${u.id}`,
-    description: 'teste',
-    userId: u.id,
-    entries: [
-      { account: { kind: 'pix_clearing' }, amount: -100_000 },
-      { account: { kind: 'user_saldo', userId: u.id }, amount: 100_000 },
-    ],
-  });
-  return u;
-}
 
 describe('adding Saldo', () => {
   it('adds Saldo by PIX from R$ 1,00', async () => {

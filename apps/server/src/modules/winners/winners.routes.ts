@@ -2,7 +2,6 @@
 import { rankingsQuerySchema, rankingsSchema, winnersListSchema } from '@sorteio/shared';
 import type { Db } from '../../db/client';
 import type { App } from '../../lib/fastify';
-import { sendCached } from '../../lib/public-cache';
 import { monthlyRankings, recentWinners } from './winners.service';
 
 export function registerWinnerRoutes(app: App, { db }: { db: Db }) {
@@ -16,11 +15,12 @@ export function registerWinnerRoutes(app: App, { db }: { db: Db }) {
       },
     },
     async (request, reply) =>
-      sendCached(
-        request,
-        reply,
-        await app.publicCache.get('draws', 'winners', winnersListSchema, () => recentWinners(db)),
-      ),
+      app.publicCache.send(request, reply, {
+        tag: 'draws',
+        key: 'winners',
+        schema: winnersListSchema,
+        load: () => recentWinners(db),
+      }),
   );
 
   app.get(
@@ -34,16 +34,12 @@ export function registerWinnerRoutes(app: App, { db }: { db: Db }) {
       },
     },
     async (request, reply) =>
-      sendCached(
-        request,
-        reply,
+      app.publicCache.send(request, reply, {
         // Entries change with every room event and prizes with every draw: both clear 'stats'.
-        await app.publicCache.get(
-          'stats',
-          `rankings:${request.query.mes ?? 'current'}`,
-          rankingsSchema,
-          () => monthlyRankings(db, request.query.mes),
-        ),
-      ),
+        tag: 'stats',
+        key: `rankings:${request.query.mes ?? 'current'}`,
+        schema: rankingsSchema,
+        load: () => monthlyRankings(db, request.query.mes),
+      }),
   );
 }

@@ -1,46 +1,16 @@
 /** /ganhadores: masked names, the 'Anônimo' choice, and monthly rankings in Brasília time. */
 import { type Rankings, publicWinnerName } from '@sorteio/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { participacoes, sorteios } from '../../db/schema';
-import {
-  type TestContext,
-  type TestUser,
-  createTestApp,
-  createUser,
-  expectLedgerInvariants,
-  jsonHeaders,
-  newCpf,
-  signIn,
-} from '../../test/helpers';
+import { type TestUser, fundedPlayer, jsonHeaders, signIn, useTestApp } from '../../test/helpers';
 import { drawRoom } from '../draws/draws.service';
 import { createRoom, joinRoom } from '../rooms/rooms.service';
-import { postTransaction } from '../wallet/ledger.service';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
-afterEach(async () => expectLedgerInvariants(ctx));
+const ctx = useTestApp({}, { ledgerEachTest: true });
 const db = () => ctx.database.db;
 
-async function player(nomeCompleto: string) {
-  const u = await createUser(ctx, {
-    profile: { nomeCompleto, cpf: newCpf(), dataNascimento: '1990-01-01', isVerified: true },
-  });
-  await postTransaction(db(), {
-    kind: 'topup',
-    idempotencyKey: `t:${u.id}`,
-    description: 'teste',
-    userId: u.id,
-    entries: [
-      { account: { kind: 'pix_clearing' }, amount: -100_000 },
-      { account: { kind: 'user_saldo', userId: u.id }, amount: 100_000 },
-    ],
-  });
-  return u;
-}
+const player = (nomeCompleto: string) => fundedPlayer(ctx, { profile: { nomeCompleto } });
 
 /** A room joined by `who`, drawn, with its draw and entries moved to `at`. */
 async function drawnRoom(who: TestUser[], entry: number, at: string) {

@@ -1,29 +1,32 @@
 /** The shared state and record makers of the staff audit walk. */
-import { type Role, can, defaultTargetCriteria, staffRoles } from '@sorteio/shared';
-import { randomBytes } from 'node:crypto';
+import { type Role, can, staffRoles } from '@sorteio/shared';
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
-import { externalConnections, remarketingCampaigns, webhookDeliveries } from '../../db/schema';
-import { createSealer } from '../../lib/sealed';
-import { keyRingOf } from '../../lib/key-ring';
-import { createPayout } from '../../modules/draws/draws.service';
 import { type TestPki, generateTestPki } from '../../modules/payments/efi/fake-efi-server';
 import { createPrivateRoom } from '../../modules/private-rooms/private-rooms.service';
-import { createRoom } from '../../modules/rooms/rooms.service';
-import { createTicket } from '../../modules/support/support.service';
-import { postTransaction } from '../../modules/wallet/ledger.service';
 import {
   type TestContext,
   type TestUser,
   createTestApp,
   createUser,
   jsonHeaders,
-  makePng,
   newCpf,
   signIn,
+  topUp,
   verifiedPlayer,
 } from '../../test/helpers';
+import {
+  newCampaign,
+  newConnection,
+  newDelivery,
+  newPayout,
+  newRoom,
+  newTicket,
+  sendIdentityDocuments,
+} from '../../test/staff-records';
 import { businessTables } from '../db-snapshot';
+
+export { connectionBody } from '../../test/staff-records';
 
 export type StaffRole = (typeof staffRoles)[number];
 export type Call = { url: string; body?: unknown };
@@ -75,41 +78,11 @@ export const send = (method: string, url: string, cookie: string, body?: unknown
   });
 
 // Fresh records of other people and of the platform, one set per call.
-export const room = async () =>
-  (
-    await createRoom({
-      db: ctx.database.db,
-      input: { tipoSala: 'prata', valorEntradaCentavos: 500, maxParticipantes: 4, taxaBp: 1000 },
-    })
-  ).id;
+export const room = () => newRoom(ctx);
 
-export async function fund(who: TestUser, amount: number) {
-  await postTransaction(ctx.database.db, {
-    kind: 'topup',
-    idempotencyKey: `staff-walk:${who.id}:${randomBytes(4).toString('hex')}`,
-    description: 'Saldo de teste',
-    userId: who.id,
-    entries: [
-      { account: { kind: 'pix_clearing' }, amount: -amount },
-      { account: { kind: 'user_saldo', userId: who.id }, amount },
-    ],
-  });
-}
-
-export async function payout() {
-  const u = await createUser(ctx);
-  await fund(u, 1000);
-  return ctx.database.db.transaction((tx) =>
-    createPayout(tx, { kind: 'withdrawal', userId: u.id, amount: 1000, pixKey: 'x@y.com.br' }),
-  );
-}
-
-export const ticket = async () =>
-  (
-    await createTicket(ctx.database.db, (await createUser(ctx)).id, {
-      message: 'Preciso de ajuda com meu PIX',
-    })
-  ).id;
+export const fund = (who: TestUser, amount: number) => topUp(ctx, who.id, amount);
+export const payout = () => newPayout(ctx);
+export const ticket = () => newTicket(ctx);
 
 export let documentNumber = 223456780;
 /** A player who has sent a document and a selfie (the review's subject). */
@@ -118,32 +91,7 @@ export async function withDocuments() {
     profile: { nomeCompleto: 'Pessoa em Revisão', cpf: newCpf(), dataNascimento: '1990-01-01' },
   });
   const cookie = await signIn(ctx, u, ip());
-  const png = makePng(400, 400);
-  const boundary = 'limite';
-  const part = (name: string, filename: string | null, content: Buffer | string) =>
-    Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"\r\nContent-Type: image/png` : ''}\r\n\r\n`,
-      ),
-      Buffer.isBuffer(content) ? content : Buffer.from(content),
-      Buffer.from('\r\n'),
-    ]);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/profile/verification',
-    headers: {
-      origin: jsonHeaders.origin,
-      cookie,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    payload: Buffer.concat([
-      part('tipoDocumento', null, 'rg'),
-      part('numeroDocumento', null, String((documentNumber += 1))),
-      part('documento', 'doc.png', png),
-      part('selfie', 'selfie.png', png),
-      Buffer.from(`--${boundary}--\r\n`),
-    ]),
-  });
+  const res = await sendIdentityDocuments(ctx, cookie, String((documentNumber += 1)));
   expect(res.statusCode, res.body).toBe(200);
   // The automated analysis of the documents runs after the answer: done before the walk looks.
   await ctx.app.identity.idle();
@@ -184,20 +132,7 @@ export async function privateRoom(drawable = false) {
   return created.id;
 }
 
-export async function connection(isActive = true) {
-  const [row] = await ctx.database.db
-    .insert(externalConnections)
-    .values({
-      connectionName: 'c',
-      connectionType: 'api',
-      serviceName: 's',
-      configSealed: createSealer(keyRingOf(ctx.config), 'connection-config').seal('{}'),
-      configMasked: {},
-      isActive,
-    })
-    .returning({ id: externalConnections.id });
-  return row!.id;
-}
+export const connection = (isActive = true) => newConnection(ctx, isActive);
 
 /** Background work a call started (identity analysis, messages) is done before comparing. */
 export const settled = async () => {
@@ -205,31 +140,9 @@ export const settled = async () => {
   await ctx.app.notifications.idle();
 };
 
-export async function delivery() {
-  const id = `msg_${randomBytes(12).toString('hex')}`;
-  await ctx.database.db.insert(webhookDeliveries).values({
-    id,
-    // Active: the resend of a paused connection's message is refused.
-    connectionId: await connection(),
-    event: 'room.full',
-    payload: {},
-    status: 'failed',
-  });
-  return id;
-}
-
-export async function campaign() {
-  const [row] = await ctx.database.db
-    .insert(remarketingCampaigns)
-    .values({
-      campaignName: 'c',
-      emailSubject: 's',
-      emailTemplate: 't',
-      targetCriteria: defaultTargetCriteria,
-    })
-    .returning({ id: remarketingCampaigns.id });
-  return row!.id;
-}
+// Active: the resend of a paused connection's message is refused.
+export const delivery = () => newDelivery(ctx, true);
+export const campaign = () => newCampaign(ctx);
 
 export const certificateBody = () => ({
   filename: `certificado-${next()}.p12`,
@@ -237,12 +150,6 @@ export const certificateBody = () => ({
   password: 'senha-do-certificado',
 });
 
-export const connectionBody = {
-  connection_name: 'Parceiro',
-  connection_type: 'api',
-  service_name: 'CRM',
-  config_data: '{"url":"https://192.0.2.1/"}',
-};
 export let counter = 0;
 export const next = () => (counter += 1);
 export const mayManageRooms = (role: Role) => can(role, 'rooms.manage');
