@@ -17,7 +17,7 @@ import {
 import { Lock } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { FormField } from '@/components/form-field';
+import { InputField, SelectField } from '@/components/form-field';
 import { LoadError } from '@/components/load-error';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -29,8 +29,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { useRoomDefaults } from '../api/get-room-defaults';
@@ -197,82 +195,51 @@ function RoomFormBody({
           <AlertDescription>{roomEditMessages.lockedNotice}</AlertDescription>
         </Alert>
       ) : null}
-      <FormField
+      <SelectField
         id="room-tipo"
         label="Tipo de sala"
         error={errors.tipoSala?.message}
         hint={lockedHint}
+        disabled={locked}
+        controlClassName="capitalize"
+        registration={register('tipoSala')}
       >
-        {(describedBy) => (
-          <NativeSelect
-            id="room-tipo"
-            disabled={locked}
-            aria-describedby={describedBy}
-            className="capitalize"
-            {...register('tipoSala')}
-          >
-            {publicRoomTypes.map((t) => (
-              <option key={t} value={t}>
-                {roomTypeLabel(t)}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
+        {publicRoomTypes.map((t) => (
+          <option key={t} value={t}>
+            {roomTypeLabel(t)}
+          </option>
+        ))}
+      </SelectField>
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormField
+        <InputField
           id="room-valor"
           label="Valor de entrada (R$)"
           error={errors.valorEntrada?.message}
           hint={lockedHint}
-        >
-          {(describedBy) => (
-            <Input
-              id="room-valor"
-              inputMode="decimal"
-              disabled={locked}
-              aria-describedby={describedBy}
-              aria-invalid={errors.valorEntrada ? true : undefined}
-              {...register('valorEntrada')}
-            />
-          )}
-        </FormField>
-        <FormField
+          inputMode="decimal"
+          disabled={locked}
+          registration={register('valorEntrada')}
+        />
+        <InputField
           id="room-max"
           label="Máx. participantes"
           error={errors.maxParticipantes?.message}
           hint={lockedHint}
-        >
-          {(describedBy) => (
-            <Input
-              id="room-max"
-              type="number"
-              min={2}
-              max={1000}
-              disabled={locked}
-              aria-describedby={describedBy}
-              aria-invalid={errors.maxParticipantes ? true : undefined}
-              {...register('maxParticipantes')}
-            />
-          )}
-        </FormField>
-        <FormField
+          type="number"
+          min={2}
+          max={1000}
+          disabled={locked}
+          registration={register('maxParticipantes')}
+        />
+        <InputField
           id="room-taxa"
           label="Taxa da plataforma (%)"
           error={errors.taxaPersonalizadaBp?.message}
           hint={lockedHint}
-        >
-          {(describedBy) => (
-            <Input
-              id="room-taxa"
-              inputMode="decimal"
-              disabled={locked}
-              aria-describedby={describedBy}
-              aria-invalid={errors.taxaPersonalizadaBp ? true : undefined}
-              {...register('taxaPersonalizadaBp')}
-            />
-          )}
-        </FormField>
+          inputMode="decimal"
+          disabled={locked}
+          registration={register('taxaPersonalizadaBp')}
+        />
       </div>
       <div className="flex flex-col gap-2 text-sm">
         <label className="flex items-center gap-2">
@@ -285,22 +252,15 @@ function RoomFormBody({
         </label>
       </div>
       {!draft.temLimitePessoas && (
-        <FormField
+        <InputField
           id="room-data"
           label="Data do sorteio"
           error={errors.dataSorteio?.message}
           hint={lockedHint}
-        >
-          {(describedBy) => (
-            <Input
-              id="room-data"
-              type="datetime-local"
-              disabled={locked}
-              aria-describedby={describedBy}
-              {...register('dataSorteio')}
-            />
-          )}
-        </FormField>
+          type="datetime-local"
+          disabled={locked}
+          registration={register('dataSorteio')}
+        />
       )}
       <dl
         aria-label="Cálculo do prêmio"

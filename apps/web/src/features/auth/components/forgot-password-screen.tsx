@@ -5,9 +5,8 @@ import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { FormField } from '@/components/form-field';
+import { InputField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { useCountdown } from '../hooks/use-countdown';
@@ -154,21 +153,17 @@ function ForgotPasswordForm({ busy, onSend }: { busy: boolean; onSend: (email: s
         onSubmit={(event) => void handleSubmit(({ email }) => onSend(email), onInvalid)(event)}
         className="flex flex-col gap-4"
       >
-        <FormField id="forgot-email" label="E-mail" error={errors.email?.message}>
-          {(describedBy) => (
-            <Input
-              id="forgot-email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="Ex.: voce@exemplo.com.br"
-              required
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={describedBy}
-              {...register('email')}
-            />
-          )}
-        </FormField>
+        <InputField
+          id="forgot-email"
+          label="E-mail"
+          error={errors.email?.message}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="Ex.: voce@exemplo.com.br"
+          required
+          registration={register('email')}
+        />
         <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
           <Send aria-hidden="true" />
           {busy ? 'Enviando...' : 'Enviar link de recuperação'}

@@ -5,10 +5,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { FormField } from '@/components/form-field';
-import { PasswordInput } from '@/components/password-input';
+import { InputField, PasswordField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { useSignIn } from '../api/sign-in';
 import { isEmailNotVerified, signInErrorText } from '../lib/auth-messages';
@@ -61,33 +59,25 @@ export function LoginForm({ onSignedIn, onTwoFactor, finishing, returnTo = null 
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-      <FormField id="login-email" label="E-mail" error={errors.email?.message}>
-        {(describedBy) => (
-          <Input
-            id="login-email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="Ex.: voce@exemplo.com.br"
-            required
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy}
-            {...register('email')}
-          />
-        )}
-      </FormField>
-      <FormField id="login-password" label="Senha" error={errors.password?.message}>
-        {(describedBy) => (
-          <PasswordInput
-            id="login-password"
-            autoComplete="current-password"
-            required
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={describedBy}
-            {...register('password')}
-          />
-        )}
-      </FormField>
+      <InputField
+        id="login-email"
+        label="E-mail"
+        error={errors.email?.message}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder="Ex.: voce@exemplo.com.br"
+        required
+        registration={register('email')}
+      />
+      <PasswordField
+        id="login-password"
+        label="Senha"
+        error={errors.password?.message}
+        autoComplete="current-password"
+        required
+        registration={register('password')}
+      />
       <div className="-mt-1 flex justify-end">
         <Link
           to="/forgot-password"

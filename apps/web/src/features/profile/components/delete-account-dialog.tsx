@@ -5,8 +5,7 @@ import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { FormField } from '@/components/form-field';
-import { PasswordInput } from '@/components/password-input';
+import { InputField, PasswordField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -17,7 +16,6 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { authKeys } from '@/lib/auth/get-me';
 import { useAuth } from '@/lib/auth/use-auth';
 import { errorMessageOf } from '@/lib/errors';
@@ -148,7 +146,7 @@ function DeleteAccountForm() {
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-      <FormField
+      <InputField
         id="delete-confirmacao"
         label={
           <span>
@@ -156,29 +154,17 @@ function DeleteAccountForm() {
           </span>
         }
         error={errors.confirmacao?.message}
-      >
-        {(describedBy) => (
-          <Input
-            id="delete-confirmacao"
-            autoComplete="off"
-            autoCapitalize="characters"
-            aria-invalid={errors.confirmacao ? true : undefined}
-            aria-describedby={describedBy}
-            {...register('confirmacao')}
-          />
-        )}
-      </FormField>
-      <FormField id="delete-senha" label="Sua senha" error={errors.senha?.message}>
-        {(describedBy) => (
-          <PasswordInput
-            id="delete-senha"
-            autoComplete="current-password"
-            aria-invalid={errors.senha ? true : undefined}
-            aria-describedby={describedBy}
-            {...register('senha')}
-          />
-        )}
-      </FormField>
+        autoComplete="off"
+        autoCapitalize="characters"
+        registration={register('confirmacao')}
+      />
+      <PasswordField
+        id="delete-senha"
+        label="Sua senha"
+        error={errors.senha?.message}
+        autoComplete="current-password"
+        registration={register('senha')}
+      />
       <DialogFooter>
         <Button
           type="submit"

@@ -5,8 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { FormField } from '@/components/form-field';
-import { PasswordInput } from '@/components/password-input';
+import { InputField, PasswordField } from '@/components/form-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -20,7 +19,6 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-client';
 import { ActiveSessionsCard } from './active-sessions-card';
 import { ChangePasswordCard } from './change-password-card';
@@ -181,17 +179,13 @@ function StartSetupDialog({ onStarted }: { onStarted: (setup: TwoFactorSetup) =>
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-          <FormField id="two-factor-password" label="Senha" error={errors.password?.message}>
-            {(describedBy) => (
-              <PasswordInput
-                id="two-factor-password"
-                autoComplete="current-password"
-                aria-invalid={errors.password ? true : undefined}
-                aria-describedby={describedBy}
-                {...register('password')}
-              />
-            )}
-          </FormField>
+          <PasswordField
+            id="two-factor-password"
+            label="Senha"
+            error={errors.password?.message}
+            autoComplete="current-password"
+            registration={register('password')}
+          />
           <DialogFooter>
             <Button type="submit" disabled={start.isPending} aria-busy={start.isPending}>
               {start.isPending ? 'Verificando...' : 'Continuar'}
@@ -245,25 +239,17 @@ function DisableTwoFactorForm() {
       <p className="text-sm text-muted-foreground">
         Para desativar, digite o código atual do seu aplicativo autenticador.
       </p>
-      <FormField
+      <InputField
         id="two-factor-disable-code"
         label="Código de 6 dígitos"
         error={errors.code?.message}
-      >
-        {(describedBy) => (
-          <Input
-            id="two-factor-disable-code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={6}
-            placeholder="6 dígitos"
-            className="max-w-48 font-mono tracking-[0.3em]"
-            aria-invalid={errors.code ? true : undefined}
-            aria-describedby={describedBy}
-            {...register('code')}
-          />
-        )}
-      </FormField>
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={6}
+        placeholder="6 dígitos"
+        controlClassName="max-w-48 font-mono tracking-[0.3em]"
+        registration={register('code')}
+      />
       <Button
         type="submit"
         variant="destructive"

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { FormField } from '@/components/form-field';
+import { InputField } from '@/components/form-field';
 import { LoadError } from '@/components/load-error';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import {
@@ -26,7 +26,6 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { useNotifications } from '@/lib/notifications/use-notifications';
@@ -201,7 +200,7 @@ function WithdrawForm({
           </div>
         )}
       </dl>
-      <FormField
+      <InputField
         id="withdraw-valor"
         label="Valor do saque (R$)"
         hint={
@@ -210,19 +209,11 @@ function WithdrawForm({
             : undefined
         }
         error={errors.valor?.message}
-      >
-        {(describedBy) => (
-          <Input
-            id="withdraw-valor"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="Ex.: 50,00"
-            aria-invalid={errors.valor ? true : undefined}
-            aria-describedby={describedBy}
-            {...register('valor')}
-          />
-        )}
-      </FormField>
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="Ex.: 50,00"
+        registration={register('valor')}
+      />
       <p className="text-xs text-muted-foreground">
         Para mudar a chave de destino, edite seu{' '}
         <Link to="/profile?tab=perfil" className="underline underline-offset-4">
