@@ -7,14 +7,8 @@ import {
 } from '@sorteio/shared';
 import { Download } from 'lucide-react';
 import { DataTable } from '@/components/data-table';
+import { DialogHeading, DialogShell } from '@/components/dialog-shell';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { campaignReportCsvUrl, useCampaignReport } from '../api/get-campaign-report';
 
@@ -47,44 +41,46 @@ export function CampaignReportDialog({
   const report = useCampaignReport(campaignId);
   const r = report.data;
   return (
-    <Dialog open={campaignId !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>Relatório da campanha</DialogTitle>
-          <DialogDescription>
-            {r
-              ? `${r.campaign.campaign_name} (${campaignChannelLabels[r.campaign.channel]}). Conversão: participação paga até ${r.conversion_window_days} dias após o envio.`
-              : 'Carregando relatório'}
-          </DialogDescription>
-        </DialogHeader>
-        {!r ? (
-          report.isError ? (
-            <p role="alert">{report.error.message}</p>
-          ) : (
-            <Spinner label="Carregando relatório" showLabel />
-          )
+    <DialogShell
+      open={campaignId !== null}
+      onOpenChange={(open) => !open && onClose()}
+      className="max-h-[90vh] overflow-y-auto sm:max-w-3xl"
+    >
+      <DialogHeading
+        title="Relatório da campanha"
+        description={
+          r
+            ? `${r.campaign.campaign_name} (${campaignChannelLabels[r.campaign.channel]}). Conversão: participação paga até ${r.conversion_window_days} dias após o envio.`
+            : 'Carregando relatório'
+        }
+      />
+      {!r ? (
+        report.isError ? (
+          <p role="alert">{report.error.message}</p>
         ) : (
-          <>
-            <DataTable
-              label="Relatório por dia"
-              columns={columns}
-              data={[...r.days, r.total]}
-              getRowId={(row) => row.day ?? 'total'}
-              className="[&_td]:whitespace-nowrap [&_th]:whitespace-nowrap"
-            />
-            <p className="text-xs text-muted-foreground">
-              Orçamento {formatBRL(r.campaign.budget_centavos)}. A entrega de e-mails não é
-              rastreada; SMS não têm aberturas nem cliques.
-            </p>
-            <Button asChild variant="outline">
-              <a href={campaignReportCsvUrl(r.campaign.id)} download>
-                <Download aria-hidden="true" />
-                Baixar CSV
-              </a>
-            </Button>
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
+          <Spinner label="Carregando relatório" showLabel />
+        )
+      ) : (
+        <>
+          <DataTable
+            label="Relatório por dia"
+            columns={columns}
+            data={[...r.days, r.total]}
+            getRowId={(row) => row.day ?? 'total'}
+            className="[&_td]:whitespace-nowrap [&_th]:whitespace-nowrap"
+          />
+          <p className="text-xs text-muted-foreground">
+            Orçamento {formatBRL(r.campaign.budget_centavos)}. A entrega de e-mails não é rastreada;
+            SMS não têm aberturas nem cliques.
+          </p>
+          <Button asChild variant="outline">
+            <a href={campaignReportCsvUrl(r.campaign.id)} download>
+              <Download aria-hidden="true" />
+              Baixar CSV
+            </a>
+          </Button>
+        </>
+      )}
+    </DialogShell>
   );
 }

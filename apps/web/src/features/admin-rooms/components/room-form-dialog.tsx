@@ -20,15 +20,9 @@ import type { z } from 'zod';
 import { InputField, SelectField } from '@/components/form-field';
 import { LoadError } from '@/components/load-error';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { DialogHeading, DialogShell } from '@/components/dialog-shell';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { useRoomDefaults } from '../api/get-room-defaults';
@@ -90,13 +84,15 @@ export function RoomFormDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
-        {open && (
-          <RoomFormLoader key={room?.id ?? 'new'} room={room} onDone={() => onOpenChange(false)} />
-        )}
-      </DialogContent>
-    </Dialog>
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-h-[90vh] overflow-y-auto sm:max-w-lg"
+    >
+      {open && (
+        <RoomFormLoader key={room?.id ?? 'new'} room={room} onDone={() => onOpenChange(false)} />
+      )}
+    </DialogShell>
   );
 }
 
@@ -106,20 +102,17 @@ function RoomFormLoader({ room, onDone }: { room: AdminRoom | null; onDone: () =
   if (room === null && defaults.isPending)
     return (
       <>
-        <DialogHeader>
-          <DialogTitle>Nova Sala</DialogTitle>
-          <DialogDescription>Carregando os valores iniciais.</DialogDescription>
-        </DialogHeader>
+        <DialogHeading title="Nova Sala" description="Carregando os valores iniciais." />
         <Spinner label="Carregando" />
       </>
     );
   if (room === null && defaults.isError)
     return (
       <>
-        <DialogHeader>
-          <DialogTitle>Nova Sala</DialogTitle>
-          <DialogDescription>Não foi possível carregar os valores iniciais.</DialogDescription>
-        </DialogHeader>
+        <DialogHeading
+          title="Nova Sala"
+          description="Não foi possível carregar os valores iniciais."
+        />
         <LoadError
           title="Erro ao carregar"
           message={defaults.error.message}
@@ -184,10 +177,10 @@ function RoomFormBody({
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
-      <DialogHeader>
-        <DialogTitle>{room ? 'Editar Sala' : 'Nova Sala'}</DialogTitle>
-        <DialogDescription>O prêmio é calculado em centavos, como no servidor.</DialogDescription>
-      </DialogHeader>
+      <DialogHeading
+        title={room ? 'Editar Sala' : 'Nova Sala'}
+        description="O prêmio é calculado em centavos, como no servidor."
+      />
       {locked ? (
         <Alert role="note">
           <Lock aria-hidden="true" />

@@ -6,16 +6,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { InputField, PasswordField } from '@/components/form-field';
+import { DialogHeading, DialogShell } from '@/components/dialog-shell';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
 import { authKeys } from '@/lib/auth/get-me';
 import { useAuth } from '@/lib/auth/use-auth';
 import { errorMessageOf } from '@/lib/errors';
@@ -27,27 +20,30 @@ import { useRemainingBalances } from '../api/get-remaining-balances';
 export function DeleteAccountDialog() {
   const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <DialogShell
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button variant="destructive">
           <Trash2 aria-hidden="true" />
           Excluir minha conta
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Excluir minha conta</DialogTitle>
-          <DialogDescription>
+      }
+    >
+      <DialogHeading
+        title="Excluir minha conta"
+        description={
+          <>
             Esta ação não pode ser desfeita. Seus dados pessoais (nome, CPF, telefone, endereço,
             chave PIX e documentos) serão anonimizados e você não poderá mais entrar com esta conta.
             Os registros financeiros (participações, pagamentos e prêmios) são mantidos pelo prazo
             exigido por lei.
-          </DialogDescription>
-        </DialogHeader>
-        {open && <RemainingMoney />}
-        {open && <DeleteAccountForm />}
-      </DialogContent>
-    </Dialog>
+          </>
+        }
+      />
+      {open && <RemainingMoney />}
+      {open && <DeleteAccountForm />}
+    </DialogShell>
   );
 }
 

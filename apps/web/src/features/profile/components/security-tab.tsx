@@ -8,17 +8,10 @@ import { z } from 'zod';
 import { InputField, PasswordField } from '@/components/form-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
+import { DialogHeading, DialogShell } from '@/components/dialog-shell';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
 import { isApiError } from '@/lib/api-client';
 import { ActiveSessionsCard } from './active-sessions-card';
 import { ChangePasswordCard } from './change-password-card';
@@ -164,36 +157,35 @@ function StartSetupDialog({ onStarted }: { onStarted: (setup: TwoFactorSetup) =>
   });
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <DialogShell
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button className="w-full sm:w-fit">
           <ShieldCheck aria-hidden="true" />
           Configurar 2FA
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Confirme sua senha para configurar o 2FA</DialogTitle>
-          <DialogDescription>
-            Por segurança, confirme que é você antes de gerar o QR code.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-          <PasswordField
-            id="two-factor-password"
-            label="Senha"
-            error={errors.password?.message}
-            autoComplete="current-password"
-            registration={register('password')}
-          />
-          <DialogFooter>
-            <Button type="submit" disabled={start.isPending} aria-busy={start.isPending}>
-              {start.isPending ? 'Verificando...' : 'Continuar'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+    >
+      <DialogHeading
+        title="Confirme sua senha para configurar o 2FA"
+        description="Por segurança, confirme que é você antes de gerar o QR code."
+      />
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+        <PasswordField
+          id="two-factor-password"
+          label="Senha"
+          error={errors.password?.message}
+          autoComplete="current-password"
+          registration={register('password')}
+        />
+        <DialogFooter>
+          <Button type="submit" disabled={start.isPending} aria-busy={start.isPending}>
+            {start.isPending ? 'Verificando...' : 'Continuar'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </DialogShell>
   );
 }
 

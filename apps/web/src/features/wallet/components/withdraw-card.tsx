@@ -14,16 +14,7 @@ import { z } from 'zod';
 import { InputField } from '@/components/form-field';
 import { LoadError } from '@/components/load-error';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -232,30 +223,26 @@ function WithdrawForm({
           <AlertDescription className="text-foreground">{error}</AlertDescription>
         </Alert>
       )}
-      <AlertDialog open={confirmOpen} onOpenChange={setConfirmOpen}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Confirmar saque</AlertDialogTitle>
-            <AlertDialogDescription>
-              Sacar {formatBRL(amount)} para a chave PIX {maskedKey}?
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <p className="text-sm text-muted-foreground">
-            O valor sai do seu Saldo agora e chega por PIX em instantes. O Cashback não pode ser
-            sacado.
-          </p>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Voltar</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() => {
-                void confirm(amount);
-              }}
-            >
-              Confirmar saque
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        title="Confirmar saque"
+        description={
+          <>
+            Sacar {formatBRL(amount)} para a chave PIX {maskedKey}?
+          </>
+        }
+        cancelLabel="Voltar"
+        confirmLabel="Confirmar saque"
+        onConfirm={() => {
+          void confirm(amount);
+        }}
+      >
+        <p className="text-sm text-muted-foreground">
+          O valor sai do seu Saldo agora e chega por PIX em instantes. O Cashback não pode ser
+          sacado.
+        </p>
+      </ConfirmDialog>
     </form>
   );
 }
