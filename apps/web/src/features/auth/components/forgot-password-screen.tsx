@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { InputField } from '@/components/form-field';
+import { SubmitButton } from '@/components/submit-button';
 import { Button } from '@/components/ui/button';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { useRequestPasswordReset } from '../api/request-password-reset';
@@ -13,6 +13,7 @@ import { useCountdown } from '../hooks/use-countdown';
 import { recoveryErrorText } from '../lib/auth-messages';
 import { readLastEmail } from '../lib/last-email';
 import { AuthCard } from './auth-card';
+import { EmailField } from './email-field';
 
 const forgotSchema = z.object({ email: emailSchema });
 type ForgotValues = z.input<typeof forgotSchema>;
@@ -153,21 +154,14 @@ function ForgotPasswordForm({ busy, onSend }: { busy: boolean; onSend: (email: s
         onSubmit={(event) => void handleSubmit(({ email }) => onSend(email), onInvalid)(event)}
         className="flex flex-col gap-4"
       >
-        <InputField
+        <EmailField
           id="forgot-email"
-          label="E-mail"
           error={errors.email?.message}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="Ex.: voce@exemplo.com.br"
-          required
           registration={register('email')}
         />
-        <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
-          <Send aria-hidden="true" />
-          {busy ? 'Enviando...' : 'Enviar link de recuperação'}
-        </Button>
+        <SubmitButton size="lg" busy={busy} icon={Send} busyLabel="Enviando...">
+          Enviar link de recuperação
+        </SubmitButton>
       </form>
     </AuthCard>
   );

@@ -5,12 +5,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { InputField, PasswordField } from '@/components/form-field';
-import { Button } from '@/components/ui/button';
+import { PasswordField } from '@/components/form-field';
+import { SubmitButton } from '@/components/submit-button';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { useSignIn } from '../api/sign-in';
 import { isEmailNotVerified, signInErrorText } from '../lib/auth-messages';
 import { readLastEmail, rememberEmail } from '../lib/last-email';
+import { EmailField } from './email-field';
 import { ResendConfirmation } from './resend-confirmation';
 
 const loginSchema = z.object({
@@ -59,17 +60,7 @@ export function LoginForm({ onSignedIn, onTwoFactor, finishing, returnTo = null 
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-      <InputField
-        id="login-email"
-        label="E-mail"
-        error={errors.email?.message}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="Ex.: voce@exemplo.com.br"
-        required
-        registration={register('email')}
-      />
+      <EmailField id="login-email" error={errors.email?.message} registration={register('email')} />
       <PasswordField
         id="login-password"
         label="Senha"
@@ -89,10 +80,9 @@ export function LoginForm({ onSignedIn, onTwoFactor, finishing, returnTo = null 
 
       {unverifiedEmail && <ResendConfirmation email={unverifiedEmail} returnTo={returnTo} />}
 
-      <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
-        <LogIn aria-hidden="true" />
-        {busy ? 'Entrando...' : 'Entrar'}
-      </Button>
+      <SubmitButton size="lg" busy={busy} icon={LogIn} busyLabel="Entrando...">
+        Entrar
+      </SubmitButton>
     </form>
   );
 }

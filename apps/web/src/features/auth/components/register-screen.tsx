@@ -11,8 +11,9 @@ import { useEffect, useMemo } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { FieldError, InputField, PasswordField } from '@/components/form-field';
+import { FieldError, PasswordField } from '@/components/form-field';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { SubmitButton } from '@/components/submit-button';
 import { Button } from '@/components/ui/button';
 import { usePasswordMinLength } from '@/lib/config/get-public-settings';
 import { useNotifications } from '@/lib/notifications/use-notifications';
@@ -22,6 +23,7 @@ import { useSignUp } from '../api/sign-up';
 import { signUpErrorText } from '../lib/auth-messages';
 import { readLastEmail, rememberEmail } from '../lib/last-email';
 import { AuthCard } from './auth-card';
+import { EmailField } from './email-field';
 
 const FILL_ALL = 'Por favor, preencha todos os campos.';
 
@@ -177,15 +179,9 @@ export function RegisterScreen() {
         </Alert>
       )}
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-        <InputField
+        <EmailField
           id="register-email"
-          label="E-mail"
           error={errors.email?.message}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="Ex.: voce@exemplo.com.br"
-          required
           registration={register('email')}
         />
         <PasswordField
@@ -224,10 +220,14 @@ export function RegisterScreen() {
             </FieldError>
           )}
         </div>
-        <Button type="submit" size="lg" disabled={signUp.isPending} aria-busy={signUp.isPending}>
-          <UserPlus aria-hidden="true" />
-          {signUp.isPending ? 'Criando conta...' : 'Criar Conta'}
-        </Button>
+        <SubmitButton
+          size="lg"
+          busy={signUp.isPending}
+          icon={UserPlus}
+          busyLabel="Criando conta..."
+        >
+          Criar Conta
+        </SubmitButton>
       </form>
     </AuthCard>
   );

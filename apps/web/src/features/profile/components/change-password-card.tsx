@@ -1,6 +1,6 @@
 import { KeyRound } from 'lucide-react';
 import { ChangePasswordFields, useChangePasswordForm } from '@/components/change-password-fields';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/submit-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { isApiError } from '@/lib/api-client';
 import { errorMessageOf } from '@/lib/errors';
@@ -62,15 +62,14 @@ export function ChangePasswordCard() {
             minPassword={minPassword}
             form={form}
           />
-          <Button
-            type="submit"
+          <SubmitButton
             className="w-full sm:w-fit"
-            disabled={change.isPending}
-            aria-busy={change.isPending}
+            busy={change.isPending}
+            icon={KeyRound}
+            busyLabel="Salvando..."
           >
-            <KeyRound aria-hidden="true" />
-            {change.isPending ? 'Salvando...' : 'Salvar nova senha'}
-          </Button>
+            Salvar nova senha
+          </SubmitButton>
         </form>
       </CardContent>
     </Card>

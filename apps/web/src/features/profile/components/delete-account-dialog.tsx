@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { InputField, PasswordField } from '@/components/form-field';
 import { DialogHeading, DialogShell } from '@/components/dialog-shell';
+import { SubmitButton } from '@/components/submit-button';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
 import { authKeys } from '@/lib/auth/get-me';
@@ -162,15 +163,15 @@ function DeleteAccountForm() {
         registration={register('senha')}
       />
       <DialogFooter>
-        <Button
-          type="submit"
+        <SubmitButton
           variant="destructive"
-          disabled={!ready || remove.isPending}
-          aria-busy={remove.isPending}
+          disabled={!ready}
+          busy={remove.isPending}
+          icon={Trash2}
+          busyLabel="Excluindo..."
         >
-          <Trash2 aria-hidden="true" />
-          {remove.isPending ? 'Excluindo...' : 'Excluir definitivamente'}
-        </Button>
+          Excluir definitivamente
+        </SubmitButton>
       </DialogFooter>
     </form>
   );

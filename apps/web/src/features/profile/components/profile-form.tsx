@@ -15,7 +15,7 @@ import {
   type UseFormRegisterReturn,
 } from 'react-hook-form';
 import { InputField, SelectField } from '@/components/form-field';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/submit-button';
 import { isApiError } from '@/lib/api-client';
 import { errorMessageOf } from '@/lib/errors';
 import { useNotifications } from '@/lib/notifications/use-notifications';
@@ -195,16 +195,15 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       />
 
       <div className="sm:col-span-2">
-        <Button
-          type="submit"
+        <SubmitButton
           size="lg"
           className="w-full sm:w-auto"
-          disabled={update.isPending}
-          aria-busy={update.isPending}
+          busy={update.isPending}
+          icon={Save}
+          busyLabel="Salvando..."
         >
-          <Save aria-hidden="true" />
-          {update.isPending ? 'Salvando...' : 'Salvar Alterações'}
-        </Button>
+          Salvar Alterações
+        </SubmitButton>
       </div>
     </form>
   );

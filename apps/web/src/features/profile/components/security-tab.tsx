@@ -9,6 +9,7 @@ import { InputField, PasswordField } from '@/components/form-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { DialogHeading, DialogShell } from '@/components/dialog-shell';
+import { SubmitButton } from '@/components/submit-button';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DialogFooter } from '@/components/ui/dialog';
@@ -242,16 +243,15 @@ function DisableTwoFactorForm() {
         controlClassName="max-w-48 font-mono tracking-[0.3em]"
         registration={register('code')}
       />
-      <Button
-        type="submit"
+      <SubmitButton
         variant="destructive"
         className="w-full sm:w-fit"
-        disabled={disable.isPending}
-        aria-busy={disable.isPending}
+        busy={disable.isPending}
+        icon={ShieldOff}
+        busyLabel="Desativando..."
       >
-        <ShieldOff aria-hidden="true" />
-        {disable.isPending ? 'Desativando...' : 'Desativar 2FA'}
-      </Button>
+        Desativar 2FA
+      </SubmitButton>
     </form>
   );
 }

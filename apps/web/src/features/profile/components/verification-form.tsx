@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
 import { FormField, InputField, SelectField } from '@/components/form-field';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/submit-button';
 import { Input } from '@/components/ui/input';
 import { errorMessageOf } from '@/lib/errors';
 import { useNotifications } from '@/lib/notifications/use-notifications';
@@ -162,16 +162,15 @@ export function VerificationForm() {
       {imageField('documento', 'Foto do documento', documentPreview)}
       {imageField('selfie', 'Selfie', selfiePreview)}
       <div className="sm:col-span-2">
-        <Button
-          type="submit"
+        <SubmitButton
           size="lg"
           className="w-full sm:w-auto"
-          disabled={submit.isPending}
-          aria-busy={submit.isPending}
+          busy={submit.isPending}
+          icon={Upload}
+          busyLabel="Enviando..."
         >
-          <Upload aria-hidden="true" />
-          {submit.isPending ? 'Enviando...' : 'Enviar Documentos'}
-        </Button>
+          Enviar Documentos
+        </SubmitButton>
       </div>
     </form>
   );
