@@ -2,6 +2,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { PasswordInput } from '@/components/password-input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
@@ -83,45 +84,17 @@ interface BoundFieldProps {
   error?: string | undefined;
   hint?: ReactNode;
   className?: string;
+  /** Classes of the control itself (className styles the field). */
+  controlClassName?: string;
 }
 
-type InputFieldProps = BoundFieldProps &
-  Omit<ComponentProps<'input'>, 'id' | 'name' | 'onChange' | 'onBlur' | 'ref' | 'className'>;
+type ControlProps<P> = Omit<P, 'id' | 'name' | 'onChange' | 'onBlur' | 'ref' | 'className'>;
 
-/** A text-like input bound to react-hook-form: one line per field. */
-export function InputField({
-  id,
-  label,
-  registration,
-  error,
-  hint,
-  className,
-  announceError,
-  ...inputProps
-}: InputFieldProps) {
-  return (
-    <FormField {...{ id, label, error, hint, className, announceError }}>
-      {(describedBy) => (
-        <Input
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...inputProps}
-          {...registration}
-        />
-      )}
-    </FormField>
-  );
-}
-
-type TextareaFieldProps = BoundFieldProps &
-  Omit<ComponentProps<'textarea'>, 'id' | 'name' | 'onChange' | 'onBlur' | 'ref'> & {
-    /** Classes of the textarea itself (className styles the field). */
-    controlClassName?: string;
-  };
-
-/** A textarea bound to react-hook-form. */
-export function TextareaField({
+/**
+ * The shell every bound field shares: the label, hint and error of FormField around one control,
+ * which gets the id, the validity, the described-by ids, its own props and the registration.
+ */
+function BoundField<P extends object>({
   id,
   label,
   registration,
@@ -130,54 +103,50 @@ export function TextareaField({
   className,
   controlClassName,
   announceError,
-  ...textareaProps
-}: TextareaFieldProps) {
+  render,
+  ...control
+}: BoundFieldProps &
+  P & { render: (props: P & UseFormRegisterReturn & { id: string }) => ReactNode }) {
   return (
     <FormField {...{ id, label, error, hint, className, announceError }}>
-      {(describedBy) => (
-        <Textarea
-          id={id}
-          className={controlClassName}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...textareaProps}
-          {...registration}
-        />
-      )}
+      {(describedBy) =>
+        render({
+          id,
+          ...(controlClassName ? { className: controlClassName } : {}),
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': describedBy,
+          ...(control as unknown as P),
+          ...registration,
+        })
+      }
     </FormField>
   );
 }
 
-type SelectFieldProps = BoundFieldProps &
-  Omit<ComponentProps<'select'>, 'id' | 'name' | 'onChange' | 'onBlur' | 'ref' | 'className'>;
+type InputFieldProps = BoundFieldProps & ControlProps<ComponentProps<'input'>>;
+
+/** A text-like input bound to react-hook-form: one line per field. */
+export function InputField(props: InputFieldProps) {
+  return <BoundField {...props} render={(control) => <Input {...control} />} />;
+}
+
+/** A password input with its show/hide toggle, bound to react-hook-form. */
+export function PasswordField(props: Omit<InputFieldProps, 'type'>) {
+  return <BoundField {...props} render={(control) => <PasswordInput {...control} />} />;
+}
+
+type TextareaFieldProps = BoundFieldProps & ControlProps<ComponentProps<'textarea'>>;
+
+/** A textarea bound to react-hook-form. */
+export function TextareaField(props: TextareaFieldProps) {
+  return <BoundField {...props} render={(control) => <Textarea {...control} />} />;
+}
+
+type SelectFieldProps = BoundFieldProps & ControlProps<ComponentProps<'select'>>;
 
 /** A native select bound to react-hook-form; the options are its children. */
-export function SelectField({
-  id,
-  label,
-  registration,
-  error,
-  hint,
-  className,
-  announceError,
-  children,
-  ...selectProps
-}: SelectFieldProps) {
-  return (
-    <FormField {...{ id, label, error, hint, className, announceError }}>
-      {(describedBy) => (
-        <NativeSelect
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...selectProps}
-          {...registration}
-        >
-          {children}
-        </NativeSelect>
-      )}
-    </FormField>
-  );
+export function SelectField(props: SelectFieldProps) {
+  return <BoundField {...props} render={(control) => <NativeSelect {...control} />} />;
 }
 
 /**

@@ -196,3 +196,26 @@ export function makeStats(overrides: Partial<Stats> = {}): Stats {
 export function brl(centavos: number): string {
   return formatBRL(centavos).replace(/\u00a0/g, ' ');
 }
+
+/** `GET /api/public/config` of an authorised operator (the operator's name can be changed). */
+export function makePublicConfig(operatorName = 'Exemplo Sorteios S.A.') {
+  return {
+    pixProvider: 'simulator',
+    mailOutbox: false,
+    supportEmail: 'suporte@example.com',
+    supportWhatsapp: '(11) 4000-0000',
+    operator: {
+      name: operatorName,
+      cnpj: '11444777000161',
+      address: 'Rua Exemplo, 10, Centro, Curitiba - PR, 80000-000',
+      authorization: {
+        authority: 'Secretaria de Prêmios e Apostas',
+        act: 'Portaria SPA/MF nº 1.234',
+        date: '2026-03-15',
+        url: 'https://www.gov.br/fazenda/registro/1234',
+        demonstration: false,
+      },
+    },
+    version: '0.1.0',
+  };
+}

@@ -1,31 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { makePublicConfig } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import { Footer } from './footer';
 
 const publicConfig = {
-  'GET /api/public/config': {
-    body: {
-      pixProvider: 'simulator',
-      mailOutbox: false,
-      supportEmail: 'suporte@example.com',
-      supportWhatsapp: '(11) 4000-0000',
-      operator: {
-        name: 'Exemplo Sorteios Ltda.',
-        cnpj: '11444777000161',
-        address: 'Rua Exemplo, 10, Centro, Curitiba - PR, 80000-000',
-        authorization: {
-          authority: 'Secretaria de Prêmios e Apostas',
-          act: 'Portaria SPA/MF nº 1.234',
-          date: '2026-03-15',
-          url: 'https://www.gov.br/fazenda/registro/1234',
-          demonstration: false,
-        },
-      },
-      version: '0.1.0',
-    },
-  },
+  'GET /api/public/config': { body: makePublicConfig('Exemplo Sorteios Ltda.') },
 };
 
 describe('Footer', () => {

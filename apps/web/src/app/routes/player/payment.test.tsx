@@ -1,7 +1,8 @@
 import type { PixCharge } from '@sorteio/shared';
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { advanceTimers, useFakeTimersInBlock } from '@/test/fake-timers';
 import { ids, makeCharge, TXID } from '@/test/fixtures';
 import { mockApi, regularUser, type MockHandler, type MockReply } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
@@ -292,16 +293,8 @@ describe('payment page', () => {
   });
 
   describe('status polling', () => {
-    beforeEach(() => {
-      vi.useFakeTimers();
-    });
-    afterEach(() => {
-      vi.useRealTimers();
-    });
-
-    async function advance(ms: number) {
-      await act(() => vi.advanceTimersByTimeAsync(ms));
-    }
+    useFakeTimersInBlock();
+    const advance = advanceTimers;
 
     it('never confirms on a timer: only when the server answers CONCLUIDA', async () => {
       const paid = { now: false };

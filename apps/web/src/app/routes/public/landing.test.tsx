@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, regularUser } from '@/test/mock-api';
+import { makePublicConfig } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 import LandingPage from './landing';
 
@@ -10,25 +11,7 @@ function renderLanding() {
   return renderRoutes([{ path: '/', element: <LandingPage /> }], '/');
 }
 
-const publicConfig = {
-  pixProvider: 'simulator',
-  mailOutbox: false,
-  supportEmail: 'suporte@example.com',
-  supportWhatsapp: '(11) 4000-0000',
-  operator: {
-    name: 'Exemplo Sorteios S.A.',
-    cnpj: '11444777000161',
-    address: 'Rua Exemplo, 10, Centro, Curitiba - PR, 80000-000',
-    authorization: {
-      authority: 'Secretaria de Prêmios e Apostas',
-      act: 'Portaria SPA/MF nº 1.234',
-      date: '2026-03-15',
-      url: 'https://www.gov.br/fazenda/registro/1234',
-      demonstration: false,
-    },
-  },
-  version: '0.1.0',
-};
+const publicConfig = makePublicConfig();
 
 describe('LandingPage', () => {
   it('answers "é legal?" on the page: the operator and its authorisation, with the record', async () => {

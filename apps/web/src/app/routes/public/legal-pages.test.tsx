@@ -4,6 +4,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '@/app/providers';
+import { makePublicConfig } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { createTestQueryClient } from '@/test/render';
 
@@ -28,25 +29,7 @@ beforeEach(() => {
   mockApi({ 'GET /api/public/settings': { body: publicSettings } });
 });
 
-const publicConfig = {
-  pixProvider: 'simulator',
-  mailOutbox: false,
-  supportEmail: 'suporte@example.com',
-  supportWhatsapp: '(11) 4000-0000',
-  operator: {
-    name: 'Exemplo Sorteios S.A.',
-    cnpj: '11444777000161',
-    address: 'Rua Exemplo, 10, Centro, Curitiba - PR, 80000-000',
-    authorization: {
-      authority: 'Secretaria de Prêmios e Apostas',
-      act: 'Portaria SPA/MF nº 1.234',
-      date: '2026-03-15',
-      url: 'https://www.gov.br/fazenda/registro/1234',
-      demonstration: false,
-    },
-  },
-  version: '0.1.0',
-};
+const publicConfig = makePublicConfig();
 
 function renderPage(ui: ReactElement) {
   return render(

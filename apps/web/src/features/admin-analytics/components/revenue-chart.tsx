@@ -1,18 +1,13 @@
 import { formatBRL } from '@sorteio/shared';
-import { Area, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import {
   FigureTable,
+  SeriesChart,
   axisBRL,
-  axisProps,
   chartColors,
-  chartProps,
   dayLabel,
-  gridProps,
-  lineProps,
   longDay,
   shortDay,
   tooltipBRL,
-  tooltipProps,
 } from '@/components/charts';
 import type { AnalyticsDays } from '../api/analytics-query';
 import { useRevenueSeries } from '../api/get-revenue-series';
@@ -52,28 +47,20 @@ export function RevenueChart({ days, className }: { days: AnalyticsDays; classNa
         />
       )}
       chart={(rows) => (
-        <ComposedChart {...chartProps} data={rows}>
-          <CartesianGrid {...gridProps()} />
-          <XAxis {...axisProps} dataKey="date" tickFormatter={shortDay} minTickGap={16} />
-          <YAxis {...axisProps} width={72} tickFormatter={axisBRL} />
-          <Tooltip {...tooltipProps} labelFormatter={dayLabel} formatter={tooltipBRL} />
-          <Legend />
-          <Area
-            type="monotone"
-            dataKey="revenue"
-            name="Receita"
-            stroke={chartColors.primary}
-            fill={chartColors.primary}
-            fillOpacity={0.15}
-            strokeWidth={2}
-          />
-          <Line
-            {...lineProps}
-            dataKey="fees"
-            name="Taxas da plataforma"
-            stroke={chartColors.success}
-          />
-        </ComposedChart>
+        <SeriesChart
+          data={rows}
+          xKey="date"
+          xTickFormatter={shortDay}
+          minTickGap={16}
+          yWidth={72}
+          yTickFormatter={axisBRL}
+          labelFormatter={dayLabel}
+          tooltipFormatter={tooltipBRL}
+          series={[
+            { key: 'revenue', name: 'Receita', color: chartColors.primary, kind: 'area' },
+            { key: 'fees', name: 'Taxas da plataforma', color: chartColors.success },
+          ]}
+        />
       )}
     />
   );

@@ -1,16 +1,5 @@
 import { formatBRL, formatInteger, roomTypeLabel } from '@sorteio/shared';
-import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
-import {
-  FigureTable,
-  axisProps,
-  barCursor,
-  barRadius,
-  chartColors,
-  chartProps,
-  gridProps,
-  tooltipBRL,
-  tooltipProps,
-} from '@/components/charts';
+import { FigureTable, SeriesChart, chartColors, tooltipBRL } from '@/components/charts';
 import type { AnalyticsDays } from '../api/analytics-query';
 import { useRoomTypeSeries } from '../api/get-room-type-series';
 import { AnalyticsChartCard, periodText, sum } from './analytics-chart-card';
@@ -52,28 +41,25 @@ export function RoomTypeChart({ days, className }: { days: AnalyticsDays; classN
         />
       )}
       chart={(rows) => (
-        <BarChart
-          {...chartProps}
+        <SeriesChart
           data={rows.map((r) => ({ ...r, tipo: roomTypeLabel(r.tipoSala) }))}
-        >
-          <CartesianGrid {...gridProps()} />
-          <XAxis {...axisProps} dataKey="tipo" />
-          <YAxis {...axisProps} allowDecimals={false} width={40} />
-          <Tooltip
-            {...tooltipProps}
-            cursor={barCursor}
-            formatter={(value, _name, item) => {
-              const amount = (item.payload as { amount?: number } | undefined)?.amount;
-              return amount === undefined ? value : `${String(value)} (${tooltipBRL(amount)})`;
-            }}
-          />
-          <Bar
-            dataKey="participations"
-            name="Participações"
-            fill={chartColors.primary}
-            radius={barRadius()}
-          />
-        </BarChart>
+          xKey="tipo"
+          yWidth={40}
+          allowDecimals={false}
+          legend={false}
+          tooltipFormatter={(value, _name, item) => {
+            const amount = (item.payload as { amount?: number } | undefined)?.amount;
+            return amount === undefined ? value : `${String(value)} (${tooltipBRL(amount)})`;
+          }}
+          series={[
+            {
+              key: 'participations',
+              name: 'Participações',
+              color: chartColors.primary,
+              kind: 'bar',
+            },
+          ]}
+        />
       )}
     />
   );

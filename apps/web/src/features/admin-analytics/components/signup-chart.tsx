@@ -1,16 +1,11 @@
 import { formatInteger } from '@sorteio/shared';
-import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import {
   FigureTable,
-  axisProps,
+  SeriesChart,
   chartColors,
-  chartProps,
   dayLabel,
-  gridProps,
-  lineProps,
   longDay,
   shortDay,
-  tooltipProps,
 } from '@/components/charts';
 import type { AnalyticsDays } from '../api/analytics-query';
 import { useSignupSeries } from '../api/get-signup-series';
@@ -48,15 +43,19 @@ export function SignupChart({ days, className }: { days: AnalyticsDays; classNam
         />
       )}
       chart={(rows) => (
-        <LineChart {...chartProps} data={rows}>
-          <CartesianGrid {...gridProps()} />
-          <XAxis {...axisProps} dataKey="date" tickFormatter={shortDay} minTickGap={16} />
-          <YAxis {...axisProps} allowDecimals={false} width={40} />
-          <Tooltip {...tooltipProps} labelFormatter={dayLabel} />
-          <Legend />
-          <Line {...lineProps} dataKey="signups" name="Cadastros" stroke={chartColors.primary} />
-          <Line {...lineProps} dataKey="verified" name="Verificados" stroke={chartColors.info} />
-        </LineChart>
+        <SeriesChart
+          data={rows}
+          xKey="date"
+          xTickFormatter={shortDay}
+          minTickGap={16}
+          yWidth={40}
+          allowDecimals={false}
+          labelFormatter={dayLabel}
+          series={[
+            { key: 'signups', name: 'Cadastros', color: chartColors.primary },
+            { key: 'verified', name: 'Verificados', color: chartColors.info },
+          ]}
+        />
       )}
     />
   );

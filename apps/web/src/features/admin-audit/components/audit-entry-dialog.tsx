@@ -1,12 +1,6 @@
 import { type AuditEntry, formatDateTime } from '@sorteio/shared';
 import type { ReactNode } from 'react';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogHeading, DialogShell } from '@/components/dialog-shell';
 import { actionLabel, roleLabel, targetTypeLabel } from './audit-labels';
 
 /** The snapshot as indented JSON text (React escapes it: never parsed as HTML). */
@@ -53,43 +47,47 @@ export function AuditEntryDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={entry !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-3xl">
-        {entry && (
-          <>
-            <DialogHeader>
-              <DialogTitle>{actionLabel(entry.action)}</DialogTitle>
-              <DialogDescription>
+    <DialogShell
+      open={entry !== null}
+      onOpenChange={(open) => !open && onClose()}
+      className="sm:max-w-3xl"
+    >
+      {entry && (
+        <>
+          <DialogHeading
+            title={actionLabel(entry.action)}
+            description={
+              <>
                 {formatDateTime(entry.createdAt)} · {entry.actorEmail ?? 'Sistema'}
-              </DialogDescription>
-            </DialogHeader>
-            <dl className="grid gap-3 text-sm sm:grid-cols-2">
-              <Item term="Membro da equipe">
-                {entry.actorEmail ?? 'Sistema'} ({roleLabel(entry.actorRole)})
-                {entry.actorId && (
-                  <code className="block text-xs text-muted-foreground">{entry.actorId}</code>
-                )}
-              </Item>
-              <Item term="Ação">
-                {actionLabel(entry.action)} <code className="text-xs">{entry.action}</code>
-              </Item>
-              <Item term="Alvo">
-                {targetTypeLabel(entry.targetType)}
-                {entry.targetId && (
-                  <code className="block text-xs text-muted-foreground">{entry.targetId}</code>
-                )}
-              </Item>
-              <Item term="IP">
-                <code className="text-xs">{entry.ip ?? '—'}</code>
-              </Item>
-            </dl>
-            <div className="grid gap-4 md:grid-cols-2">
-              <Snapshot id="audit-before" title="Antes" value={entry.before} />
-              <Snapshot id="audit-after" title="Depois" value={entry.after} />
-            </div>
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
+              </>
+            }
+          />
+          <dl className="grid gap-3 text-sm sm:grid-cols-2">
+            <Item term="Membro da equipe">
+              {entry.actorEmail ?? 'Sistema'} ({roleLabel(entry.actorRole)})
+              {entry.actorId && (
+                <code className="block text-xs text-muted-foreground">{entry.actorId}</code>
+              )}
+            </Item>
+            <Item term="Ação">
+              {actionLabel(entry.action)} <code className="text-xs">{entry.action}</code>
+            </Item>
+            <Item term="Alvo">
+              {targetTypeLabel(entry.targetType)}
+              {entry.targetId && (
+                <code className="block text-xs text-muted-foreground">{entry.targetId}</code>
+              )}
+            </Item>
+            <Item term="IP">
+              <code className="text-xs">{entry.ip ?? '—'}</code>
+            </Item>
+          </dl>
+          <div className="grid gap-4 md:grid-cols-2">
+            <Snapshot id="audit-before" title="Antes" value={entry.before} />
+            <Snapshot id="audit-after" title="Depois" value={entry.after} />
+          </div>
+        </>
+      )}
+    </DialogShell>
   );
 }

@@ -20,21 +20,15 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { InputField, SelectField, TextareaField, firstErrorMessage } from '@/components/form-field';
+import { DialogHeading, DialogShell } from '@/components/dialog-shell';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { isApiError } from '@/lib/api-client';
+import { countOf, plural } from '@/lib/plural';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { useCreateCampaign } from '../api/create-campaign';
 import { usePreview } from '../api/preview-email';
 import { useAudience } from '../api/preview-audience';
 import { useUpdateCampaign } from '../api/update-campaign';
-import { countOf, plural } from '@/lib/plural';
 
 /** Today in Brasília (UTC-3), as the server counts campaign days. */
 const brasiliaToday = (offsetDays = 0) =>
@@ -142,138 +136,135 @@ export function CampaignDialog({
   );
   const pending = create.isPending || update.isPending;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>{editing ? 'Editar campanha' : 'Nova campanha'}</DialogTitle>
-          <DialogDescription>
-            Variáveis do modelo: {campaignTemplateVariables.map((v) => `{{${v}}}`).join(', ')}
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4" noValidate>
-          <SelectField
-            id="camp-type"
-            label="Tipo de campanha"
-            disabled={editing}
-            registration={register('campaign_type')}
-          >
-            {campaignTypes.map((t) => (
-              <option key={t} value={t}>
-                {campaignTypeLabels[t]}
-              </option>
-            ))}
-          </SelectField>
-          <InputField
-            id="camp-name"
-            label="Nome da campanha"
-            registration={register('campaign_name')}
-          />
-          {channel === 'email' ? (
-            <>
-              <InputField
-                id="camp-subject"
-                label="Assunto do e-mail"
-                registration={register('email_subject')}
-              />
-              <TextareaField
-                id="camp-template"
-                label="Modelo do e-mail"
-                controlClassName="min-h-28"
-                registration={register('email_template')}
-              />
-            </>
-          ) : (
+    <DialogShell open={open} onOpenChange={onOpenChange} className="max-h-[90vh] overflow-y-auto">
+      <DialogHeading
+        title={editing ? 'Editar campanha' : 'Nova campanha'}
+        description={
+          <>Variáveis do modelo: {campaignTemplateVariables.map((v) => `{{${v}}}`).join(', ')}</>
+        }
+      />
+      <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4" noValidate>
+        <SelectField
+          id="camp-type"
+          label="Tipo de campanha"
+          disabled={editing}
+          registration={register('campaign_type')}
+        >
+          {campaignTypes.map((t) => (
+            <option key={t} value={t}>
+              {campaignTypeLabels[t]}
+            </option>
+          ))}
+        </SelectField>
+        <InputField
+          id="camp-name"
+          label="Nome da campanha"
+          registration={register('campaign_name')}
+        />
+        {channel === 'email' ? (
+          <>
+            <InputField
+              id="camp-subject"
+              label="Assunto do e-mail"
+              registration={register('email_subject')}
+            />
             <TextareaField
-              id="camp-sms"
-              label="Mensagem SMS"
-              maxLength={campaignSmsMaxLength}
-              hint={`${smsLength}/${campaignSmsMaxLength} caracteres. Enviada só a quem tem telefone e aceitou receber mensagens.`}
-              registration={register('sms_text')}
+              id="camp-template"
+              label="Modelo do e-mail"
+              controlClassName="min-h-28"
+              registration={register('email_template')}
             />
-          )}
-          <div className="grid grid-cols-2 gap-3">
-            <InputField
-              id="camp-start"
-              label="Início"
-              type="date"
-              registration={register('start_date')}
-            />
-            <InputField
-              id="camp-end"
-              label="Término"
-              type="date"
-              registration={register('end_date')}
-            />
-            <InputField
-              id="camp-budget"
-              label="Orçamento (R$)"
-              inputMode="decimal"
-              registration={register('budget')}
-            />
-          </div>
-          <div className="grid grid-cols-2 gap-3">
-            {field('camp-days', 'Dias inativo', 'days_inactive')}
-            {field('camp-min', 'Mín. participações', 'min_participations')}
-            {field('camp-win', 'Sem vitória há (dias)', 'last_win_days')}
-            {field('camp-spend-min', 'Gasto mínimo (R$)', 'spending_min')}
-            {field('camp-spend-max', 'Gasto máximo (R$)', 'spending_max')}
-          </div>
-          <div className="flex flex-wrap gap-2">
+          </>
+        ) : (
+          <TextareaField
+            id="camp-sms"
+            label="Mensagem SMS"
+            maxLength={campaignSmsMaxLength}
+            hint={`${smsLength}/${campaignSmsMaxLength} caracteres. Enviada só a quem tem telefone e aceitou receber mensagens.`}
+            registration={register('sms_text')}
+          />
+        )}
+        <div className="grid grid-cols-2 gap-3">
+          <InputField
+            id="camp-start"
+            label="Início"
+            type="date"
+            registration={register('start_date')}
+          />
+          <InputField
+            id="camp-end"
+            label="Término"
+            type="date"
+            registration={register('end_date')}
+          />
+          <InputField
+            id="camp-budget"
+            label="Orçamento (R$)"
+            inputMode="decimal"
+            registration={register('budget')}
+          />
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          {field('camp-days', 'Dias inativo', 'days_inactive')}
+          {field('camp-min', 'Mín. participações', 'min_participations')}
+          {field('camp-win', 'Sem vitória há (dias)', 'last_win_days')}
+          {field('camp-spend-min', 'Gasto mínimo (R$)', 'spending_min')}
+          {field('camp-spend-max', 'Gasto máximo (R$)', 'spending_max')}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => audience.mutate({ ...targetCriteriaOf(getValues()), channel })}
+          >
+            Ver público
+          </Button>
+          {channel === 'email' && (
             <Button
               type="button"
               variant="outline"
-              onClick={() => audience.mutate({ ...targetCriteriaOf(getValues()), channel })}
+              onClick={() => {
+                const values = getValues();
+                preview.mutate({
+                  email_subject: values.email_subject || undefined,
+                  email_template: values.email_template,
+                  target_criteria: targetCriteriaOf(values),
+                });
+              }}
             >
-              Ver público
+              Prévia do e-mail
             </Button>
-            {channel === 'email' && (
-              <Button
-                type="button"
-                variant="outline"
-                onClick={() => {
-                  const values = getValues();
-                  preview.mutate({
-                    email_subject: values.email_subject || undefined,
-                    email_template: values.email_template,
-                    target_criteria: targetCriteriaOf(values),
-                  });
-                }}
-              >
-                Prévia do e-mail
-              </Button>
-            )}
+          )}
+        </div>
+        {audience.data && (
+          <p role="status" className="text-sm">
+            {countOf(audience.data.matching, 'jogador atende', 'jogadores atendem')} ao critério;{' '}
+            {audience.data.withConsent} {plural(audience.data.withConsent, 'aceitou', 'aceitaram')}{' '}
+            {channel === 'sms' ? 'receber mensagens.' : 'receber e-mails.'}
+          </p>
+        )}
+        {channel === 'email' && preview.data && (
+          <div className="flex flex-col gap-1">
+            <p className="text-sm text-muted-foreground">
+              Prévia para {preview.data.player ?? 'um jogador de exemplo'}: {preview.data.subject}
+            </p>
+            <iframe
+              title="Prévia do e-mail"
+              srcDoc={preview.data.html}
+              sandbox=""
+              className="h-72 w-full rounded border"
+            />
           </div>
-          {audience.data && (
-            <p role="status" className="text-sm">
-              {countOf(audience.data.matching, 'jogador atende', 'jogadores atendem')} ao critério;{' '}
-              {audience.data.withConsent}{' '}
-              {plural(audience.data.withConsent, 'aceitou', 'aceitaram')}{' '}
-              {channel === 'sms' ? 'receber mensagens.' : 'receber e-mails.'}
-            </p>
-          )}
-          {channel === 'email' && preview.data && (
-            <div className="flex flex-col gap-1">
-              <p className="text-sm text-muted-foreground">
-                Prévia para {preview.data.player ?? 'um jogador de exemplo'}: {preview.data.subject}
-              </p>
-              <iframe
-                title="Prévia do e-mail"
-                srcDoc={preview.data.html}
-                sandbox=""
-                className="h-72 w-full rounded border"
-              />
-            </div>
-          )}
-          {error && (
-            <p role="alert" className="text-sm text-destructive">
-              {errorTitle}: {error}
-            </p>
-          )}
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Salvando...' : editing ? 'Salvar alterações' : 'Criar campanha'}
-          </Button>
-        </form>
-      </DialogContent>
-    </Dialog>
+        )}
+        {error && (
+          <p role="alert" className="text-sm text-destructive">
+            {errorTitle}: {error}
+          </p>
+        )}
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Salvando...' : editing ? 'Salvar alterações' : 'Criar campanha'}
+        </Button>
+      </form>
+    </DialogShell>
   );
 }

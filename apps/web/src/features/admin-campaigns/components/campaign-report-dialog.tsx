@@ -1,3 +1,5 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { countOf } from '@/lib/plural';
 import {
   type CampaignReportRow,
   campaignChannelLabels,
@@ -5,23 +7,29 @@ import {
   notAvailableLabel,
 } from '@sorteio/shared';
 import { Download } from 'lucide-react';
+import { DataTable } from '@/components/data-table';
+import { DialogHeading, DialogShell } from '@/components/dialog-shell';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Spinner } from '@/components/ui/spinner';
 import { campaignReportCsvUrl, useCampaignReport } from '../api/get-campaign-report';
-import { countOf } from '@/lib/plural';
 
 const dayLabel = (day: string | null) => (day ? day.split('-').reverse().join('/') : 'Total');
 const opt = (n: number | null) => (n === null ? notAvailableLabel : String(n));
 const rate = (r: CampaignReportRow) =>
   r.sent === 0 ? '0,0%' : `${((r.conversions / r.sent) * 100).toFixed(1).replace('.', ',')}%`;
+
+const columns: ColumnDef<CampaignReportRow, unknown>[] = [
+  { id: 'day', header: 'Dia', cell: ({ row }) => dayLabel(row.original.day) },
+  { accessorKey: 'queued', header: 'Na fila' },
+  { accessorKey: 'sent', header: 'Enviadas' },
+  { id: 'delivered', header: 'Entregues', cell: ({ row }) => opt(row.original.delivered) },
+  { id: 'failed', header: 'Falhas', cell: ({ row }) => opt(row.original.failed) },
+  { id: 'opened', header: 'Aberturas', cell: ({ row }) => opt(row.original.opened) },
+  { id: 'clicked', header: 'Cliques', cell: ({ row }) => opt(row.original.clicked) },
+  { accessorKey: 'conversions', header: 'Conversões' },
+  { id: 'rate', header: 'Taxa', cell: ({ row }) => rate(row.original) },
+  { id: 'cost', header: 'Custo', cell: ({ row }) => formatBRL(row.original.cost_centavos) },
+];
 
 /** 'Relatório': per day of sending, with the CSV download. */
 export function CampaignReportDialog({
@@ -34,75 +42,46 @@ export function CampaignReportDialog({
   const report = useCampaignReport(campaignId);
   const r = report.data;
   return (
-    <Dialog open={campaignId !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>Relatório da campanha</DialogTitle>
-          <DialogDescription>
-            {r
-              ? `${r.campaign.campaign_name} (${campaignChannelLabels[r.campaign.channel]}). Conversão: participação paga até ${countOf(r.conversion_window_days, 'dia', 'dias')} após o envio.`
-              : 'Carregando relatório'}
-          </DialogDescription>
-        </DialogHeader>
-        {!r ? (
-          report.isError ? (
-            <p role="alert">{report.error.message}</p>
-          ) : (
-            <Spinner label="Carregando relatório" showLabel />
-          )
+    <DialogShell
+      open={campaignId !== null}
+      onOpenChange={(open) => !open && onClose()}
+      className="max-h-[90vh] overflow-y-auto sm:max-w-3xl"
+    >
+      <DialogHeading
+        title="Relatório da campanha"
+        description={
+          r
+            ? `${r.campaign.campaign_name} (${campaignChannelLabels[r.campaign.channel]}). Conversão: participação paga até ${countOf(r.conversion_window_days, 'dia', 'dias')} após o envio.`
+            : 'Carregando relatório'
+        }
+      />
+      {!r ? (
+        report.isError ? (
+          <p role="alert">{report.error.message}</p>
         ) : (
-          <>
-            <ScrollRegion label="Relatório por dia">
-              {/* Padded cells: without them the headers of this wide table run together. */}
-              <table
-                className="w-full text-left text-sm [&_td]:px-2 [&_td]:whitespace-nowrap [&_th]:px-2 [&_th]:whitespace-nowrap"
-                aria-label="Relatório por dia"
-              >
-                <thead>
-                  <tr className="text-muted-foreground">
-                    <th className="py-2">Dia</th>
-                    <th>Na fila</th>
-                    <th>Enviadas</th>
-                    <th>Entregues</th>
-                    <th>Falhas</th>
-                    <th>Aberturas</th>
-                    <th>Cliques</th>
-                    <th>Conversões</th>
-                    <th>Taxa</th>
-                    <th>Custo</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {[...r.days, r.total].map((row) => (
-                    <tr key={row.day ?? 'total'} className="border-t">
-                      <td className="py-2">{dayLabel(row.day)}</td>
-                      <td>{row.queued}</td>
-                      <td>{row.sent}</td>
-                      <td>{opt(row.delivered)}</td>
-                      <td>{opt(row.failed)}</td>
-                      <td>{opt(row.opened)}</td>
-                      <td>{opt(row.clicked)}</td>
-                      <td>{row.conversions}</td>
-                      <td>{rate(row)}</td>
-                      <td>{formatBRL(row.cost_centavos)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollRegion>
-            <p className="text-xs text-muted-foreground">
-              Orçamento {formatBRL(r.campaign.budget_centavos)}. A entrega de e-mails não é
-              rastreada; SMS não têm aberturas nem cliques.
-            </p>
-            <Button asChild variant="outline">
-              <a href={campaignReportCsvUrl(r.campaign.id)} download>
-                <Download aria-hidden="true" />
-                Baixar CSV
-              </a>
-            </Button>
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
+          <Spinner label="Carregando relatório" showLabel />
+        )
+      ) : (
+        <>
+          <DataTable
+            label="Relatório por dia"
+            columns={columns}
+            data={[...r.days, r.total]}
+            getRowId={(row) => row.day ?? 'total'}
+            className="[&_td]:whitespace-nowrap [&_th]:whitespace-nowrap"
+          />
+          <p className="text-xs text-muted-foreground">
+            Orçamento {formatBRL(r.campaign.budget_centavos)}. A entrega de e-mails não é rastreada;
+            SMS não têm aberturas nem cliques.
+          </p>
+          <Button asChild variant="outline">
+            <a href={campaignReportCsvUrl(r.campaign.id)} download>
+              <Download aria-hidden="true" />
+              Baixar CSV
+            </a>
+          </Button>
+        </>
+      )}
+    </DialogShell>
   );
 }

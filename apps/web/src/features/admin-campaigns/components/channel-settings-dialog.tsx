@@ -9,14 +9,8 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { InputField, firstErrorMessage } from '@/components/form-field';
+import { DialogHeading, DialogShell } from '@/components/dialog-shell';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { useNotifications } from '@/lib/notifications/use-notifications';
@@ -118,20 +112,18 @@ export function ChannelSettingsDialog({
 }) {
   const settings = useChannelSettings(open);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Configurar canais</DialogTitle>
-          <DialogDescription>Padrões de envio das campanhas de e-mail e SMS.</DialogDescription>
-        </DialogHeader>
-        {settings.data ? (
-          <SettingsForm initial={settings.data} onDone={() => onOpenChange(false)} />
-        ) : settings.isError ? (
-          <p role="alert">{settings.error.message}</p>
-        ) : (
-          <Spinner label="Carregando configurações" showLabel />
-        )}
-      </DialogContent>
-    </Dialog>
+    <DialogShell open={open} onOpenChange={onOpenChange} className="max-h-[90vh] overflow-y-auto">
+      <DialogHeading
+        title="Configurar canais"
+        description="Padrões de envio das campanhas de e-mail e SMS."
+      />
+      {settings.data ? (
+        <SettingsForm initial={settings.data} onDone={() => onOpenChange(false)} />
+      ) : settings.isError ? (
+        <p role="alert">{settings.error.message}</p>
+      ) : (
+        <Spinner label="Carregando configurações" showLabel />
+      )}
+    </DialogShell>
   );
 }

@@ -12,15 +12,9 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { InputField, SelectField, TextareaField, firstErrorMessage } from '@/components/form-field';
+import { DialogHeading, DialogShell } from '@/components/dialog-shell';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
 import { isApiError } from '@/lib/api-client';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { useSaveConnection } from '../api/save-connection';
@@ -80,77 +74,77 @@ export function ConnectionDialog({
   );
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>{editing ? 'Editar conexão' : 'Nova conexão'}</DialogTitle>
-          <DialogDescription>
+    <DialogShell open={open} onOpenChange={onOpenChange} className="max-h-[90vh] overflow-y-auto">
+      <DialogHeading
+        title={editing ? 'Editar conexão' : 'Nova conexão'}
+        description={
+          <>
             Segredos da configuração (senhas, tokens) são guardados criptografados e mostrados
             mascarados.
-          </DialogDescription>
-        </DialogHeader>
-        {secret ? (
-          <div className="flex flex-col gap-3">
-            <p className="text-sm">
-              Segredo de assinatura do webhook (mostrado uma única vez; configure-o no receptor):
-            </p>
-            <code
-              className="rounded bg-muted p-2 text-sm break-all"
-              aria-label="Segredo de assinatura"
-            >
-              {secret}
-            </code>
-            <Button onClick={() => onOpenChange(false)}>Concluir</Button>
-          </div>
-        ) : (
-          <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-            <InputField
-              id="conn-name"
-              label="Nome da conexão"
-              registration={register('connection_name')}
-            />
-            <SelectField id="conn-type" label="Tipo" registration={register('connection_type')}>
-              {connectionTypes.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
+          </>
+        }
+      />
+      {secret ? (
+        <div className="flex flex-col gap-3">
+          <p className="text-sm">
+            Segredo de assinatura do webhook (mostrado uma única vez; configure-o no receptor):
+          </p>
+          <code
+            className="rounded bg-muted p-2 text-sm break-all"
+            aria-label="Segredo de assinatura"
+          >
+            {secret}
+          </code>
+          <Button onClick={() => onOpenChange(false)}>Concluir</Button>
+        </div>
+      ) : (
+        <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+          <InputField
+            id="conn-name"
+            label="Nome da conexão"
+            registration={register('connection_name')}
+          />
+          <SelectField id="conn-type" label="Tipo" registration={register('connection_type')}>
+            {connectionTypes.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </SelectField>
+          <InputField id="conn-service" label="Serviço" registration={register('service_name')} />
+          <TextareaField
+            id="conn-config"
+            label="Configuração (JSON)"
+            controlClassName="min-h-28 font-mono"
+            registration={register('config_data')}
+          />
+          {type === 'webhook' && (
+            <fieldset className="flex flex-col gap-2">
+              <legend className="text-sm font-medium">Eventos</legend>
+              {webhookEvents.map((ev) => (
+                <label key={ev} className="flex items-center gap-2 text-sm">
+                  <input type="checkbox" value={ev} {...register('events')} />
+                  {webhookEventLabels[ev]}
+                </label>
               ))}
-            </SelectField>
-            <InputField id="conn-service" label="Serviço" registration={register('service_name')} />
-            <TextareaField
-              id="conn-config"
-              label="Configuração (JSON)"
-              controlClassName="min-h-28 font-mono"
-              registration={register('config_data')}
-            />
-            {type === 'webhook' && (
-              <fieldset className="flex flex-col gap-2">
-                <legend className="text-sm font-medium">Eventos</legend>
-                {webhookEvents.map((ev) => (
-                  <label key={ev} className="flex items-center gap-2 text-sm">
-                    <input type="checkbox" value={ev} {...register('events')} />
-                    {webhookEventLabels[ev]}
-                  </label>
-                ))}
-              </fieldset>
-            )}
-            <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" {...register('is_active')} />
-              Ativa
-            </label>
-            {error && (
-              <p role="alert" className="text-sm font-medium text-destructive">
-                {error}
-              </p>
-            )}
-            <DialogFooter>
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? 'Salvando...' : 'Salvar'}
-              </Button>
-            </DialogFooter>
-          </form>
-        )}
-      </DialogContent>
-    </Dialog>
+            </fieldset>
+          )}
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" {...register('is_active')} />
+            Ativa
+          </label>
+          {error && (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {error}
+            </p>
+          )}
+          <DialogFooter>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Salvando...' : 'Salvar'}
+            </Button>
+          </DialogFooter>
+        </form>
+      )}
+    </DialogShell>
   );
 }

@@ -1,15 +1,5 @@
 import { type PayoutQueueItem, formatBRL } from '@sorteio/shared';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 
 /**
@@ -27,42 +17,34 @@ export function CreditPayoutDialog({
 }) {
   const what = payout.kind === 'prize' ? 'Prêmio' : 'Saque';
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button size="sm" variant="outline" disabled={disabled}>
           Creditar no saldo
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Creditar no saldo?</AlertDialogTitle>
-          <AlertDialogDescription>
-            O PIX deste pagamento não será mais enviado: o valor volta ao Saldo do jogador.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <dl className="grid grid-cols-[7rem_1fr] gap-1 text-sm" aria-label="Pagamento a creditar">
-          <dt className="text-muted-foreground">Jogador</dt>
-          <dd className="break-all">
-            {payout.userName} ({payout.email})
-          </dd>
-          <dt className="text-muted-foreground">Tipo</dt>
-          <dd>{what}</dd>
-          <dt className="text-muted-foreground">Valor</dt>
-          <dd className="font-semibold">{formatBRL(payout.amount)}</dd>
-          <dt className="text-muted-foreground">Tentativas</dt>
-          <dd>{payout.attempts}</dd>
-        </dl>
-        <p className="text-sm text-muted-foreground">
-          Antes de creditar, o sistema confirma que o banco não recebeu este PIX. O crédito fica
-          registrado na auditoria com o saldo antes e depois.
-        </p>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancelar</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm}>
-            Creditar {formatBRL(payout.amount)}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Creditar no saldo?"
+      description="O PIX deste pagamento não será mais enviado: o valor volta ao Saldo do jogador."
+      cancelLabel="Cancelar"
+      confirmLabel={<>Creditar {formatBRL(payout.amount)}</>}
+      onConfirm={onConfirm}
+    >
+      <dl className="grid grid-cols-[7rem_1fr] gap-1 text-sm" aria-label="Pagamento a creditar">
+        <dt className="text-muted-foreground">Jogador</dt>
+        <dd className="break-all">
+          {payout.userName} ({payout.email})
+        </dd>
+        <dt className="text-muted-foreground">Tipo</dt>
+        <dd>{what}</dd>
+        <dt className="text-muted-foreground">Valor</dt>
+        <dd className="font-semibold">{formatBRL(payout.amount)}</dd>
+        <dt className="text-muted-foreground">Tentativas</dt>
+        <dd>{payout.attempts}</dd>
+      </dl>
+      <p className="text-sm text-muted-foreground">
+        Antes de creditar, o sistema confirma que o banco não recebeu este PIX. O crédito fica
+        registrado na auditoria com o saldo antes e depois.
+      </p>
+    </ConfirmDialog>
   );
 }

@@ -8,17 +8,7 @@ import {
 } from '@sorteio/shared';
 import { CheckCircle2, FileKey2, ShieldAlert, Trash2 } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';
@@ -57,40 +47,31 @@ function DeleteCertificate({ certificate }: { certificate: StoredCertificate }) 
   const { notify } = useNotifications();
   const remove = useDeleteCertificate();
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button size="sm" variant="outline" aria-label={`Excluir ${certificate.filename}`}>
           <Trash2 aria-hidden="true" />
           Excluir
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Excluir certificado?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {certificate.filename} será apagado do servidor. Esta ação não pode ser desfeita.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancelar</AlertDialogCancel>
-          <AlertDialogAction
-            onClick={() =>
-              remove.mutate(certificate.id, {
-                onSuccess: () => notify({ type: 'success', title: 'Certificado excluído' }),
-                onError: (error) =>
-                  notify({
-                    type: 'error',
-                    title: 'Erro ao excluir certificado',
-                    message: isApiError(error) ? error.message : 'Tente novamente',
-                  }),
-              })
-            }
-          >
-            Excluir
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Excluir certificado?"
+      description={
+        <>{certificate.filename} será apagado do servidor. Esta ação não pode ser desfeita.</>
+      }
+      cancelLabel="Cancelar"
+      confirmLabel="Excluir"
+      onConfirm={() =>
+        remove.mutate(certificate.id, {
+          onSuccess: () => notify({ type: 'success', title: 'Certificado excluído' }),
+          onError: (error) =>
+            notify({
+              type: 'error',
+              title: 'Erro ao excluir certificado',
+              message: isApiError(error) ? error.message : 'Tente novamente',
+            }),
+        })
+      }
+    />
   );
 }
 

@@ -14,29 +14,12 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { TextareaField } from '@/components/form-field';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
+import { DialogHeading, DialogShell } from '@/components/dialog-shell';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
 import { isApiError } from '@/lib/api-client';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { useActivateOverride } from '../api/activate-override';
@@ -144,40 +127,43 @@ function OverrideDialog() {
     }),
   );
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <DialogShell
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button variant="outline" size="sm">
           Ativar sem teste
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-          <DialogHeader>
-            <DialogTitle>Ativar sem teste bem-sucedido?</DialogTitle>
-            <DialogDescription>
+      }
+    >
+      <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+        <DialogHeading
+          title="Ativar sem teste bem-sucedido?"
+          description={
+            <>
               Os pagamentos PIX passam a usar a configuração salva mesmo sem um teste que passou. Se
               ela não funcionar, nenhum jogador consegue pagar nem receber por PIX. A ativação fica
               registrada na auditoria com o motivo.
-            </DialogDescription>
-          </DialogHeader>
-          <TextareaField
-            id="pix-override-reason"
-            label="Motivo"
-            error={errors.reason?.message}
-            announceError
-            registration={register('reason')}
-          />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancelar
-            </Button>
-            <Button type="submit" variant="destructive" disabled={activate.isPending}>
-              {activate.isPending ? 'Ativando...' : 'Ativar mesmo assim'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+            </>
+          }
+        />
+        <TextareaField
+          id="pix-override-reason"
+          label="Motivo"
+          error={errors.reason?.message}
+          announceError
+          registration={register('reason')}
+        />
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+            Cancelar
+          </Button>
+          <Button type="submit" variant="destructive" disabled={activate.isPending}>
+            {activate.isPending ? 'Ativando...' : 'Ativar mesmo assim'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </DialogShell>
   );
 }
 
@@ -186,35 +172,28 @@ function BackToEnvironment({ config }: { config: EfiConfig }) {
   const deactivate = useDeactivate();
   const label = backLabel(config);
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="outline" size="sm" disabled={deactivate.isPending}>
           {label}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{label}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Os pagamentos PIX passam a usar: {environmentText[config.environmentProvider]} A
-            configuração salva nesta tela é mantida e pode ser ativada de novo com um teste.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancelar</AlertDialogCancel>
-          <AlertDialogAction
-            onClick={() =>
-              deactivate.mutate(undefined, {
-                onSuccess: () => notify({ type: 'success', title: 'Configuração alterada' }),
-                onError: (e) => notify({ type: 'error', title: 'Erro', message: errorText(e) }),
-              })
-            }
-          >
-            {label}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={<>{label}?</>}
+      description={
+        <>
+          Os pagamentos PIX passam a usar: {environmentText[config.environmentProvider]} A
+          configuração salva nesta tela é mantida e pode ser ativada de novo com um teste.
+        </>
+      }
+      cancelLabel="Cancelar"
+      confirmLabel={label}
+      onConfirm={() =>
+        deactivate.mutate(undefined, {
+          onSuccess: () => notify({ type: 'success', title: 'Configuração alterada' }),
+          onError: (e) => notify({ type: 'error', title: 'Erro', message: errorText(e) }),
+        })
+      }
+    />
   );
 }
 

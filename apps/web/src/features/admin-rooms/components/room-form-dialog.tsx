@@ -17,20 +17,12 @@ import {
 import { Lock } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { FormField } from '@/components/form-field';
+import { InputField, SelectField } from '@/components/form-field';
 import { LoadError } from '@/components/load-error';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { DialogHeading, DialogShell } from '@/components/dialog-shell';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
+import { DialogFooter } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { useRoomDefaults } from '../api/get-room-defaults';
@@ -92,13 +84,15 @@ export function RoomFormDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
-        {open && (
-          <RoomFormLoader key={room?.id ?? 'new'} room={room} onDone={() => onOpenChange(false)} />
-        )}
-      </DialogContent>
-    </Dialog>
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-h-[90vh] overflow-y-auto sm:max-w-lg"
+    >
+      {open && (
+        <RoomFormLoader key={room?.id ?? 'new'} room={room} onDone={() => onOpenChange(false)} />
+      )}
+    </DialogShell>
   );
 }
 
@@ -108,20 +102,17 @@ function RoomFormLoader({ room, onDone }: { room: AdminRoom | null; onDone: () =
   if (room === null && defaults.isPending)
     return (
       <>
-        <DialogHeader>
-          <DialogTitle>Nova Sala</DialogTitle>
-          <DialogDescription>Carregando os valores iniciais.</DialogDescription>
-        </DialogHeader>
+        <DialogHeading title="Nova Sala" description="Carregando os valores iniciais." />
         <Spinner label="Carregando" />
       </>
     );
   if (room === null && defaults.isError)
     return (
       <>
-        <DialogHeader>
-          <DialogTitle>Nova Sala</DialogTitle>
-          <DialogDescription>Não foi possível carregar os valores iniciais.</DialogDescription>
-        </DialogHeader>
+        <DialogHeading
+          title="Nova Sala"
+          description="Não foi possível carregar os valores iniciais."
+        />
         <LoadError
           title="Erro ao carregar"
           message={defaults.error.message}
@@ -186,10 +177,10 @@ function RoomFormBody({
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
-      <DialogHeader>
-        <DialogTitle>{room ? 'Editar sala' : 'Nova Sala'}</DialogTitle>
-        <DialogDescription>O prêmio é calculado em centavos, como no servidor.</DialogDescription>
-      </DialogHeader>
+      <DialogHeading
+        title={room ? 'Editar sala' : 'Nova Sala'}
+        description="O prêmio é calculado em centavos, como no servidor."
+      />
       {locked ? (
         <Alert role="note">
           <Lock aria-hidden="true" />
@@ -197,82 +188,51 @@ function RoomFormBody({
           <AlertDescription>{roomEditMessages.lockedNotice}</AlertDescription>
         </Alert>
       ) : null}
-      <FormField
+      <SelectField
         id="room-tipo"
         label="Tipo de sala"
         error={errors.tipoSala?.message}
         hint={lockedHint}
+        disabled={locked}
+        controlClassName="capitalize"
+        registration={register('tipoSala')}
       >
-        {(describedBy) => (
-          <NativeSelect
-            id="room-tipo"
-            disabled={locked}
-            aria-describedby={describedBy}
-            className="capitalize"
-            {...register('tipoSala')}
-          >
-            {publicRoomTypes.map((t) => (
-              <option key={t} value={t}>
-                {roomTypeLabel(t)}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
+        {publicRoomTypes.map((t) => (
+          <option key={t} value={t}>
+            {roomTypeLabel(t)}
+          </option>
+        ))}
+      </SelectField>
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormField
+        <InputField
           id="room-valor"
           label="Valor de entrada (R$)"
           error={errors.valorEntrada?.message}
           hint={lockedHint}
-        >
-          {(describedBy) => (
-            <Input
-              id="room-valor"
-              inputMode="decimal"
-              disabled={locked}
-              aria-describedby={describedBy}
-              aria-invalid={errors.valorEntrada ? true : undefined}
-              {...register('valorEntrada')}
-            />
-          )}
-        </FormField>
-        <FormField
+          inputMode="decimal"
+          disabled={locked}
+          registration={register('valorEntrada')}
+        />
+        <InputField
           id="room-max"
           label="Máx. participantes"
           error={errors.maxParticipantes?.message}
           hint={lockedHint}
-        >
-          {(describedBy) => (
-            <Input
-              id="room-max"
-              type="number"
-              min={2}
-              max={1000}
-              disabled={locked}
-              aria-describedby={describedBy}
-              aria-invalid={errors.maxParticipantes ? true : undefined}
-              {...register('maxParticipantes')}
-            />
-          )}
-        </FormField>
-        <FormField
+          type="number"
+          min={2}
+          max={1000}
+          disabled={locked}
+          registration={register('maxParticipantes')}
+        />
+        <InputField
           id="room-taxa"
           label="Taxa da plataforma (%)"
           error={errors.taxaPersonalizadaBp?.message}
           hint={lockedHint}
-        >
-          {(describedBy) => (
-            <Input
-              id="room-taxa"
-              inputMode="decimal"
-              disabled={locked}
-              aria-describedby={describedBy}
-              aria-invalid={errors.taxaPersonalizadaBp ? true : undefined}
-              {...register('taxaPersonalizadaBp')}
-            />
-          )}
-        </FormField>
+          inputMode="decimal"
+          disabled={locked}
+          registration={register('taxaPersonalizadaBp')}
+        />
       </div>
       <div className="flex flex-col gap-2 text-sm">
         <label className="flex items-center gap-2">
@@ -285,22 +245,15 @@ function RoomFormBody({
         </label>
       </div>
       {!draft.temLimitePessoas && (
-        <FormField
+        <InputField
           id="room-data"
           label="Data do sorteio"
           error={errors.dataSorteio?.message}
           hint={lockedHint}
-        >
-          {(describedBy) => (
-            <Input
-              id="room-data"
-              type="datetime-local"
-              disabled={locked}
-              aria-describedby={describedBy}
-              {...register('dataSorteio')}
-            />
-          )}
-        </FormField>
+          type="datetime-local"
+          disabled={locked}
+          registration={register('dataSorteio')}
+        />
       )}
       <dl
         aria-label="Cálculo do prêmio"

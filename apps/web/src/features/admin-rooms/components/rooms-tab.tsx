@@ -10,16 +10,9 @@ import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { DataTable } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
+import { DialogHeading, DialogShell } from '@/components/dialog-shell';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useNotifications } from '@/lib/notifications/use-notifications';
@@ -199,43 +192,47 @@ export function RoomsTab() {
         room={editing?.room ?? null}
         onOpenChange={(open) => !open && setEditing(null)}
       />
-      <Dialog open={confirm !== null} onOpenChange={(open) => !open && setConfirm(null)}>
-        <DialogContent className={confirm?.action === 'cancel' ? 'sm:max-w-2xl' : undefined}>
-          {confirm && (
-            <>
-              <DialogHeader>
-                <DialogTitle>{confirmTexts[confirm.action].title}</DialogTitle>
-                <DialogDescription>
+      <DialogShell
+        open={confirm !== null}
+        onOpenChange={(open) => !open && setConfirm(null)}
+        className={confirm?.action === 'cancel' ? 'sm:max-w-2xl' : undefined}
+      >
+        {confirm && (
+          <>
+            <DialogHeading
+              title={confirmTexts[confirm.action].title}
+              description={
+                <>
                   Sala {roomTypeLabel(confirm.room.tipoSala)} de{' '}
                   {formatBRL(confirm.room.valorEntrada)} (
                   {countOf(confirm.room.participantesAtual, 'participante', 'participantes')}).{' '}
                   {confirm.action === 'draw'
                     ? `${drawBody(confirm.room)} ${countOf(confirm.room.paidSeats, 'participação confirmada', 'participações confirmadas')}.`
                     : confirmTexts[confirm.action].body}
-                </DialogDescription>
-              </DialogHeader>
-              {confirm.action === 'cancel' && <CancelRoomSummary preview={preview} />}
-              {confirm.action === 'draw' && pendingSeatsOf(confirm.room) > 0 && (
-                <Alert variant="warning">
-                  <AlertDescription>{roomEditMessages.drawPendingPix}</AlertDescription>
-                </Alert>
-              )}
-              <DialogFooter>
-                <DialogClose asChild>
-                  <Button variant="outline">Voltar</Button>
-                </DialogClose>
-                <Button
-                  variant={confirm.action === 'draw' ? 'default' : 'destructive'}
-                  disabled={busy || blocked}
-                  onClick={runConfirmed}
-                >
-                  {confirmTexts[confirm.action].button}
-                </Button>
-              </DialogFooter>
-            </>
-          )}
-        </DialogContent>
-      </Dialog>
+                </>
+              }
+            />
+            {confirm.action === 'cancel' && <CancelRoomSummary preview={preview} />}
+            {confirm.action === 'draw' && pendingSeatsOf(confirm.room) > 0 && (
+              <Alert variant="warning">
+                <AlertDescription>{roomEditMessages.drawPendingPix}</AlertDescription>
+              </Alert>
+            )}
+            <DialogFooter>
+              <DialogClose asChild>
+                <Button variant="outline">Voltar</Button>
+              </DialogClose>
+              <Button
+                variant={confirm.action === 'draw' ? 'default' : 'destructive'}
+                disabled={busy || blocked}
+                onClick={runConfirmed}
+              >
+                {confirmTexts[confirm.action].button}
+              </Button>
+            </DialogFooter>
+          </>
+        )}
+      </DialogShell>
     </section>
   );
 }

@@ -72,6 +72,35 @@ function Toggle({
 }
 
 /** Reais as the form shows them (without the currency sign). */
+/** The numeric fields of the "Taxas" tab. */
+const feeFields = [
+  { id: 'set-fee', label: 'Taxa da plataforma (%)', name: 'platformFee' },
+  { id: 'set-min-withdraw', label: 'Saque mínimo (R$)', name: 'minWithdraw' },
+  { id: 'set-max-withdraw', label: 'Saque máximo (R$)', name: 'maxWithdraw' },
+] as const;
+
+/** The numeric fields of the "Segurança" tab. */
+const securityFields = [
+  { id: 'set-password-min', label: 'Tamanho mínimo da senha', name: 'passwordMinLength' },
+  {
+    id: 'set-session-timeout',
+    label: 'Tempo limite da sessão (horas)',
+    name: 'sessionTimeoutHours',
+  },
+] as const;
+
+/** The channels of the "Notificações" tab; SMS and WhatsApp show whether a provider is set up. */
+const notificationToggles = [
+  { id: 'set-email', label: 'Notificações por e-mail', name: 'emailNotifications', channel: null },
+  { id: 'set-sms', label: 'Notificações por SMS', name: 'smsNotifications', channel: 'sms' },
+  {
+    id: 'set-whatsapp',
+    label: 'Notificações por WhatsApp',
+    name: 'whatsappNotifications',
+    channel: 'whatsapp',
+  },
+] as const;
+
 const reais = (centavos: number) => formatBRL(centavos).replace(/^R\$\s/, '');
 
 function formValues(s: SystemSettings): UpdateSettingsFormInput {
@@ -109,6 +138,16 @@ export function SettingsForm({
       values: formValues(initial),
     },
   );
+  const decimalFields = (fields: typeof feeFields | typeof securityFields) =>
+    fields.map(({ id, label, name }) => (
+      <InputField
+        key={id}
+        id={id}
+        label={label}
+        inputMode="decimal"
+        registration={register(name)}
+      />
+    ));
   const fail = (message: string) =>
     notify({ type: 'error', title: integrationMessages.settingsSaveError, message });
 
@@ -156,43 +195,18 @@ export function SettingsForm({
           />
         </TabsContent>
         <TabsContent value="taxas" className="grid gap-4 pt-4 sm:grid-cols-3">
-          <InputField
-            id="set-fee"
-            label="Taxa da plataforma (%)"
-            inputMode="decimal"
-            registration={register('platformFee')}
-          />
-          <InputField
-            id="set-min-withdraw"
-            label="Saque mínimo (R$)"
-            inputMode="decimal"
-            registration={register('minWithdraw')}
-          />
-          <InputField
-            id="set-max-withdraw"
-            label="Saque máximo (R$)"
-            inputMode="decimal"
-            registration={register('maxWithdraw')}
-          />
+          {decimalFields(feeFields)}
         </TabsContent>
         <TabsContent value="notificacoes" className="flex flex-col gap-3 pt-4">
-          <Toggle
-            id="set-email"
-            label="Notificações por e-mail"
-            registration={register('emailNotifications')}
-          />
-          <Toggle
-            id="set-sms"
-            label="Notificações por SMS"
-            registration={register('smsNotifications')}
-            note={<ChannelState channel="sms" />}
-          />
-          <Toggle
-            id="set-whatsapp"
-            label="Notificações por WhatsApp"
-            registration={register('whatsappNotifications')}
-            note={<ChannelState channel="whatsapp" />}
-          />
+          {notificationToggles.map(({ id, label, name, channel }) => (
+            <Toggle
+              key={id}
+              id={id}
+              label={label}
+              registration={register(name)}
+              {...(channel ? { note: <ChannelState channel={channel} /> } : {})}
+            />
+          ))}
         </TabsContent>
         <TabsContent value="seguranca" className="flex flex-col gap-4 pt-4">
           <Toggle
@@ -200,20 +214,7 @@ export function SettingsForm({
             label="2FA obrigatório para a equipe"
             registration={register('twoFactorRequired')}
           />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <InputField
-              id="set-password-min"
-              label="Tamanho mínimo da senha"
-              inputMode="decimal"
-              registration={register('passwordMinLength')}
-            />
-            <InputField
-              id="set-session-timeout"
-              label="Tempo limite da sessão (horas)"
-              inputMode="decimal"
-              registration={register('sessionTimeoutHours')}
-            />
-          </div>
+          <div className="grid gap-4 sm:grid-cols-2">{decimalFields(securityFields)}</div>
         </TabsContent>
         <TabsContent value="pagamentos" className="flex flex-col gap-3 pt-4">
           <Toggle id="set-pix" label="PIX" registration={register('pixEnabled')} />

@@ -9,16 +9,7 @@ import {
 import { useMemo, useState } from 'react';
 import { DataTable } from '@/components/data-table';
 import { LoadError } from '@/components/load-error';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -149,24 +140,19 @@ export function StaffSessionsPage() {
           )}
         </CardContent>
       </Card>
-      <AlertDialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Encerrar esta sessão?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {confirming
-                ? `${confirming.name} (${confirming.email}) sai deste dispositivo agora e precisa entrar de novo. A ação fica registrada na auditoria.`
-                : ''}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancelar</AlertDialogCancel>
-            <AlertDialogAction onClick={() => confirming && confirmEnd(confirming)}>
-              Encerrar sessão
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title="Encerrar esta sessão?"
+        description={
+          confirming
+            ? `${confirming.name} (${confirming.email}) sai deste dispositivo agora e precisa entrar de novo. A ação fica registrada na auditoria.`
+            : ''
+        }
+        cancelLabel="Cancelar"
+        confirmLabel="Encerrar sessão"
+        onConfirm={() => confirming && confirmEnd(confirming)}
+      />
     </div>
   );
 }

@@ -7,10 +7,9 @@ import {
   ticketReplyInputSchema,
 } from '@sorteio/shared';
 import { useForm } from 'react-hook-form';
-import { FormField } from '@/components/form-field';
+import { TextareaField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Textarea } from '@/components/ui/textarea';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { cn } from '@/lib/utils';
 import { useCloseTicket } from '../api/close-ticket';
@@ -55,18 +54,14 @@ function ReplyForm({ ticketId }: { ticketId: string }) {
   );
   return (
     <form className="flex flex-col gap-2" onSubmit={(e) => void onSubmit(e)} noValidate>
-      <FormField id="staff-reply" label="Resposta ao jogador" error={errors.message?.message}>
-        {(describedBy) => (
-          <Textarea
-            id="staff-reply"
-            rows={4}
-            maxLength={TICKET_MESSAGE_MAX}
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={describedBy}
-            {...register('message')}
-          />
-        )}
-      </FormField>
+      <TextareaField
+        id="staff-reply"
+        label="Resposta ao jogador"
+        error={errors.message?.message}
+        rows={4}
+        maxLength={TICKET_MESSAGE_MAX}
+        registration={register('message')}
+      />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={reply.isPending || blank}>
           Enviar resposta

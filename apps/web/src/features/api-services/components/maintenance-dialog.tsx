@@ -10,15 +10,9 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { InputField, TextareaField, firstErrorMessage } from '@/components/form-field';
+import { DialogHeading, DialogShell } from '@/components/dialog-shell';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
 import { isApiError } from '@/lib/api-client';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { useStartMaintenance } from '../api/start-maintenance';
@@ -75,43 +69,43 @@ export function MaintenanceDialog({
   );
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>Manutenção: {service.name}</DialogTitle>
-            <DialogDescription>
+    <DialogShell open={open} onOpenChange={onOpenChange}>
+      <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4" noValidate>
+        <DialogHeading
+          title={<>Manutenção: {service.name}</>}
+          description={
+            <>
               Os jogadores verão um aviso sobre {servicePlayerLabels[service.id]} até o término
               informado. A manutenção termina sozinha nesse horário.
-            </DialogDescription>
-          </DialogHeader>
-          <TextareaField
-            id="maintenance-reason"
-            label="Motivo"
-            maxLength={300}
-            registration={register('reason')}
-          />
-          <InputField
-            id="maintenance-end"
-            label="Término"
-            type="datetime-local"
-            registration={register('endsAt')}
-          />
-          {error && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={start.isPending}>
-              {start.isPending ? 'Salvando...' : 'Iniciar manutenção'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+            </>
+          }
+        />
+        <TextareaField
+          id="maintenance-reason"
+          label="Motivo"
+          maxLength={300}
+          registration={register('reason')}
+        />
+        <InputField
+          id="maintenance-end"
+          label="Término"
+          type="datetime-local"
+          registration={register('endsAt')}
+        />
+        {error && (
+          <p role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        )}
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={start.isPending}>
+            {start.isPending ? 'Salvando...' : 'Iniciar manutenção'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </DialogShell>
   );
 }

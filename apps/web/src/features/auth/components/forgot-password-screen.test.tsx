@@ -1,6 +1,7 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { advanceTimers, useFakeTimersInBlock } from '@/test/fake-timers';
 import { mockApi } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import { ForgotPasswordScreen } from './forgot-password-screen';
@@ -75,16 +76,8 @@ describe('ForgotPasswordScreen', () => {
   });
 
   describe('after sending', () => {
-    beforeEach(() => {
-      vi.useFakeTimers();
-    });
-    afterEach(() => {
-      vi.useRealTimers();
-    });
-
-    async function advance(ms: number) {
-      await act(() => vi.advanceTimersByTimeAsync(ms));
-    }
+    useFakeTimersInBlock();
+    const advance = advanceTimers;
 
     it('shows the sent view and counts 60 s down before a resend', async () => {
       const bodies: unknown[] = [];

@@ -5,15 +5,15 @@ import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { FormField } from '@/components/form-field';
+import { SubmitButton } from '@/components/submit-button';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { useCountdown } from '../hooks/use-countdown';
 import { recoveryErrorText } from '../lib/auth-messages';
 import { readLastEmail } from '../lib/last-email';
 import { AuthCard } from './auth-card';
+import { EmailField } from './email-field';
 
 const forgotSchema = z.object({ email: emailSchema });
 type ForgotValues = z.input<typeof forgotSchema>;
@@ -154,25 +154,14 @@ function ForgotPasswordForm({ busy, onSend }: { busy: boolean; onSend: (email: s
         onSubmit={(event) => void handleSubmit(({ email }) => onSend(email), onInvalid)(event)}
         className="flex flex-col gap-4"
       >
-        <FormField id="forgot-email" label="E-mail" error={errors.email?.message}>
-          {(describedBy) => (
-            <Input
-              id="forgot-email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="Ex.: voce@exemplo.com.br"
-              required
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={describedBy}
-              {...register('email')}
-            />
-          )}
-        </FormField>
-        <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
-          <Send aria-hidden="true" />
-          {busy ? 'Enviando...' : 'Enviar link de recuperação'}
-        </Button>
+        <EmailField
+          id="forgot-email"
+          error={errors.email?.message}
+          registration={register('email')}
+        />
+        <SubmitButton size="lg" busy={busy} icon={Send} busyLabel="Enviando...">
+          Enviar link de recuperação
+        </SubmitButton>
       </form>
     </AuthCard>
   );

@@ -5,14 +5,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { FormField } from '@/components/form-field';
-import { PasswordInput } from '@/components/password-input';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { PasswordField } from '@/components/form-field';
+import { SubmitButton } from '@/components/submit-button';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { useSignIn } from '../api/sign-in';
 import { isEmailNotVerified, signInErrorText } from '../lib/auth-messages';
 import { readLastEmail, rememberEmail } from '../lib/last-email';
+import { EmailField } from './email-field';
 import { ResendConfirmation } from './resend-confirmation';
 
 const loginSchema = z.object({
@@ -61,33 +60,15 @@ export function LoginForm({ onSignedIn, onTwoFactor, finishing, returnTo = null 
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-      <FormField id="login-email" label="E-mail" error={errors.email?.message}>
-        {(describedBy) => (
-          <Input
-            id="login-email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="Ex.: voce@exemplo.com.br"
-            required
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy}
-            {...register('email')}
-          />
-        )}
-      </FormField>
-      <FormField id="login-password" label="Senha" error={errors.password?.message}>
-        {(describedBy) => (
-          <PasswordInput
-            id="login-password"
-            autoComplete="current-password"
-            required
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={describedBy}
-            {...register('password')}
-          />
-        )}
-      </FormField>
+      <EmailField id="login-email" error={errors.email?.message} registration={register('email')} />
+      <PasswordField
+        id="login-password"
+        label="Senha"
+        error={errors.password?.message}
+        autoComplete="current-password"
+        required
+        registration={register('password')}
+      />
       <div className="-mt-1 flex justify-end">
         <Link
           to="/forgot-password"
@@ -99,10 +80,9 @@ export function LoginForm({ onSignedIn, onTwoFactor, finishing, returnTo = null 
 
       {unverifiedEmail && <ResendConfirmation email={unverifiedEmail} returnTo={returnTo} />}
 
-      <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
-        <LogIn aria-hidden="true" />
-        {busy ? 'Entrando...' : 'Entrar'}
-      </Button>
+      <SubmitButton size="lg" busy={busy} icon={LogIn} busyLabel="Entrando...">
+        Entrar
+      </SubmitButton>
     </form>
   );
 }

@@ -1,6 +1,7 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { advanceTimers, useFakeTimersInBlock } from '@/test/fake-timers';
 import { adminUser, mockApi, regularUser } from '@/test/mock-api';
 import type { SessionUser } from '@sorteio/shared';
 import { renderRoutes } from '@/test/render';
@@ -299,16 +300,8 @@ describe('LoginScreen', () => {
   });
 
   describe('an administrator', () => {
-    beforeEach(() => {
-      vi.useFakeTimers();
-    });
-    afterEach(() => {
-      vi.useRealTimers();
-    });
-
-    async function advance(ms: number) {
-      await act(() => vi.advanceTimersByTimeAsync(ms));
-    }
+    useFakeTimersInBlock();
+    const advance = advanceTimers;
 
     it('goes to /admin after 0.5 s', async () => {
       const { state } = authApi(adminUser);

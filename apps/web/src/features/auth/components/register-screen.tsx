@@ -11,11 +11,10 @@ import { useEffect, useMemo } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { FieldError, FormField } from '@/components/form-field';
-import { PasswordInput } from '@/components/password-input';
+import { FieldError, PasswordField } from '@/components/form-field';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { SubmitButton } from '@/components/submit-button';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { usePasswordMinLength } from '@/lib/config/get-public-settings';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { isPrivateRoomPath, RETURN_PARAM, safeReturnPath, withReturnPath } from '@/lib/return-path';
@@ -24,6 +23,7 @@ import { useSignUp } from '../api/sign-up';
 import { signUpErrorText } from '../lib/auth-messages';
 import { readLastEmail, rememberEmail } from '../lib/last-email';
 import { AuthCard } from './auth-card';
+import { EmailField } from './email-field';
 
 const FILL_ALL = 'Por favor, preencha todos os campos.';
 
@@ -179,38 +179,20 @@ export function RegisterScreen() {
         </Alert>
       )}
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-        <FormField id="register-email" label="E-mail" error={errors.email?.message}>
-          {(describedBy) => (
-            <Input
-              id="register-email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="Ex.: voce@exemplo.com.br"
-              required
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={describedBy}
-              {...register('email')}
-            />
-          )}
-        </FormField>
-        <FormField
+        <EmailField
+          id="register-email"
+          error={errors.email?.message}
+          registration={register('email')}
+        />
+        <PasswordField
           id="register-password"
           label="Senha"
           error={errors.password?.message}
           hint={`Use pelo menos ${minPassword} caracteres.`}
-        >
-          {(describedBy) => (
-            <PasswordInput
-              id="register-password"
-              autoComplete="new-password"
-              required
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={describedBy}
-              {...register('password')}
-            />
-          )}
-        </FormField>
+          autoComplete="new-password"
+          required
+          registration={register('password')}
+        />
         <p className="rounded-md bg-muted px-3 py-2 text-xs text-muted-foreground">
           A plataforma é exclusiva para maiores de 18 anos. Ao criar sua conta, você declara ter 18
           anos ou mais.
@@ -238,10 +220,14 @@ export function RegisterScreen() {
             </FieldError>
           )}
         </div>
-        <Button type="submit" size="lg" disabled={signUp.isPending} aria-busy={signUp.isPending}>
-          <UserPlus aria-hidden="true" />
-          {signUp.isPending ? 'Criando conta...' : 'Criar conta'}
-        </Button>
+        <SubmitButton
+          size="lg"
+          busy={signUp.isPending}
+          icon={UserPlus}
+          busyLabel="Criando conta..."
+        >
+          Criar conta
+        </SubmitButton>
       </form>
     </AuthCard>
   );

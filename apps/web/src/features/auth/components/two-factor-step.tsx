@@ -4,9 +4,8 @@ import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { FormField } from '@/components/form-field';
+import { InputField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-client';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { useVerifySecondFactor, type SecondFactorKind } from '../api/sign-in';
@@ -74,7 +73,7 @@ function CodeForm({
   const isTotp = kind === 'totp';
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-      <FormField
+      <InputField
         id="two-factor-code"
         label={isTotp ? 'Código do aplicativo autenticador' : 'Código de backup'}
         error={errors.code?.message}
@@ -83,22 +82,14 @@ function CodeForm({
             ? 'Digite o código de 6 dígitos que aparece no seu aplicativo autenticador.'
             : 'Digite um dos 10 códigos de backup que você guardou ao ativar o 2FA. Cada código vale uma vez.'
         }
-      >
-        {(describedBy) => (
-          <Input
-            id="two-factor-code"
-            autoComplete="one-time-code"
-            inputMode={isTotp ? 'numeric' : 'text'}
-            maxLength={6}
-            autoCapitalize={isTotp ? undefined : 'characters'}
-            placeholder={isTotp ? '6 dígitos' : 'Ex.: A1B2C3'}
-            className="text-center font-mono text-lg tracking-[0.4em]"
-            aria-invalid={errors.code ? true : undefined}
-            aria-describedby={describedBy}
-            {...register('code')}
-          />
-        )}
-      </FormField>
+        autoComplete="one-time-code"
+        inputMode={isTotp ? 'numeric' : 'text'}
+        maxLength={6}
+        autoCapitalize={isTotp ? undefined : 'characters'}
+        placeholder={isTotp ? '6 dígitos' : 'Ex.: A1B2C3'}
+        controlClassName="text-center font-mono text-lg tracking-[0.4em]"
+        registration={register('code')}
+      />
       <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
         <ShieldCheck aria-hidden="true" />
         {busy ? 'Verificando...' : 'Verificar'}

@@ -5,9 +5,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { FormField } from '@/components/form-field';
+import { InputField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { errorMessageOf } from '@/lib/errors';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { RETURN_PARAM, safeReturnPath, withReturnPath } from '@/lib/return-path';
@@ -112,18 +111,14 @@ function ResendForm({ busy, onResend }: { busy: boolean; onResend: (email: strin
       onSubmit={(event) => void handleSubmit(({ email }) => onResend(email))(event)}
       className="flex flex-col gap-3"
     >
-      <FormField id="verify-email-address" label="Seu e-mail" error={errors.email?.message}>
-        {(describedBy) => (
-          <Input
-            id="verify-email-address"
-            type="email"
-            autoComplete="email"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy}
-            {...register('email')}
-          />
-        )}
-      </FormField>
+      <InputField
+        id="verify-email-address"
+        label="Seu e-mail"
+        error={errors.email?.message}
+        type="email"
+        autoComplete="email"
+        registration={register('email')}
+      />
       <Button type="submit" variant="secondary" disabled={busy}>
         <RefreshCw aria-hidden="true" />
         Reenviar e-mail

@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
+import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -146,10 +147,7 @@ export function DrawsScreen() {
     const items = draws.data.pages.flatMap((page) => page.items);
     list =
       items.length === 0 ? (
-        <Card className="items-center px-6 py-12 text-center">
-          <Trophy aria-hidden="true" className="size-10 text-muted-foreground" />
-          <p className="text-lg font-semibold">{NO_DRAWS_TEXT}</p>
-        </Card>
+        <EmptyState icon={Trophy} title={NO_DRAWS_TEXT} />
       ) : (
         <>
           <ul className="flex flex-col gap-3">

@@ -10,7 +10,6 @@ import {
   type HistoryItem,
 } from '@sorteio/shared';
 import { History as HistoryIcon, Percent, Ticket, Trophy, Wallet } from 'lucide-react';
-import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '@/components/load-error';
@@ -21,32 +20,10 @@ import { paymentPageUrl } from '@/lib/payment-url';
 import { useHistory } from '../api/get-history';
 import { HistoryBadges } from './history-badges';
 import { LuckyNumber } from '@/components/lucky-number';
+import { EmptyState } from '@/components/empty-state';
+import { SummaryCard } from '@/components/summary-card';
 
 export const HISTORY_TITLE = 'Histórico';
-
-function SummaryCard({
-  icon: Icon,
-  label,
-  value,
-}: {
-  icon: LucideIcon;
-  label: string;
-  value: string | undefined;
-}) {
-  return (
-    <Card className="gap-2 px-4 py-4">
-      <span className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
-        {label}
-        <Icon aria-hidden="true" className="size-4" />
-      </span>
-      {value === undefined ? (
-        <Skeleton className="h-7 w-20" />
-      ) : (
-        <span className="text-xl font-bold tabular-nums sm:text-2xl">{value}</span>
-      )}
-    </Card>
-  );
-}
 
 function SummaryCards({ history }: { history: History | undefined }) {
   return (
@@ -183,16 +160,15 @@ export function HistoryScreen() {
     );
   } else if (!history.data.pages[0]?.items.length) {
     list = (
-      <Card className="items-center px-6 py-12 text-center">
-        <HistoryIcon aria-hidden="true" className="size-10 text-muted-foreground" />
-        <p className="text-lg font-semibold">Nenhuma participação ainda</p>
-        <p className="text-sm text-muted-foreground">
-          Entre em uma sala para receber seu número da sorte.
-        </p>
+      <EmptyState
+        icon={HistoryIcon}
+        title="Nenhuma participação ainda"
+        description="Entre em uma sala para receber seu número da sorte."
+      >
         <Button asChild>
           <Link to="/participate">Participar de um sorteio</Link>
         </Button>
-      </Card>
+      </EmptyState>
     );
   } else {
     list = (

@@ -2,16 +2,9 @@ import { parseBRL } from '@sorteio/shared';
 import { Plus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import { DialogHeading, DialogShell } from '@/components/dialog-shell';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useNotifications } from '@/lib/notifications/use-notifications';
@@ -77,46 +70,38 @@ export function CreateRoomDialog({ trigger }: { trigger: ReactNode }) {
   });
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Criar Nova Sala Privada</DialogTitle>
-          <DialogDescription>Convide amigos com o código ou o link da sala.</DialogDescription>
-        </DialogHeader>
-        <form className="flex flex-col gap-4" onSubmit={(event) => void submit(event)} noValidate>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="room-name">Nome da Sala</Label>
-            <Input
-              id="room-name"
-              maxLength={60}
-              autoComplete="off"
-              {...form.register('roomName')}
-            />
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="room-entry">Valor da Entrada</Label>
-            <Input id="room-entry" inputMode="decimal" {...form.register('entryValue')} />
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="room-max">Máx. Participantes</Label>
-            <Input
-              id="room-max"
-              type="number"
-              min={2}
-              max={100}
-              step={1}
-              {...form.register('maxParticipants')}
-            />
-          </div>
-          <DialogFooter>
-            <Button type="submit" disabled={roomName.trim() === '' || create.isPending}>
-              {create.isPending ? 'Criando...' : 'Criar Sala'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <DialogShell open={open} onOpenChange={setOpen} trigger={trigger}>
+      <DialogHeading
+        title="Criar Nova Sala Privada"
+        description="Convide amigos com o código ou o link da sala."
+      />
+      <form className="flex flex-col gap-4" onSubmit={(event) => void submit(event)} noValidate>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="room-name">Nome da Sala</Label>
+          <Input id="room-name" maxLength={60} autoComplete="off" {...form.register('roomName')} />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="room-entry">Valor da Entrada</Label>
+          <Input id="room-entry" inputMode="decimal" {...form.register('entryValue')} />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="room-max">Máx. Participantes</Label>
+          <Input
+            id="room-max"
+            type="number"
+            min={2}
+            max={100}
+            step={1}
+            {...form.register('maxParticipants')}
+          />
+        </div>
+        <DialogFooter>
+          <Button type="submit" disabled={roomName.trim() === '' || create.isPending}>
+            {create.isPending ? 'Criando...' : 'Criar Sala'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </DialogShell>
   );
 }
 

@@ -1,6 +1,6 @@
 import { formatBRL, formatDecimalBRL, platformFeeLabel, roomNameLabel } from '@sorteio/shared';
 import { MailOpen, SearchX, ShieldAlert, UserPlus, Users } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { StatusScreen } from '@/components/status-screen';
@@ -14,19 +14,7 @@ import { useNotifications } from '@/lib/notifications/use-notifications';
 import { withReturnPath } from '@/lib/return-path';
 import { type PrivateInvite, useInvite } from '../api/get-invite';
 import { joinErrorToast, useJoinPrivateRoom } from '../api/join-private-room';
-
-/** One term of the room's <dl>; the icon goes inside <dt> (a <dl>'s <div> may hold only dt/dd). */
-function Fact({ label, value, icon }: { label: string; value: string; icon?: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-0.5">
-      <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
-        {icon}
-        {label}
-      </dt>
-      <dd className="font-semibold tabular-nums">{value}</dd>
-    </div>
-  );
-}
+import { Fact } from './fact';
 
 /** The room as the invite shows it, to a visitor and to a signed-in player alike. */
 function InviteFacts({ invite }: { invite: PrivateInvite }) {

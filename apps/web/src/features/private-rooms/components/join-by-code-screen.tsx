@@ -1,6 +1,5 @@
 import { formatBRL, formatDateTime, privateRoomMessages, roomNameLabel } from '@sorteio/shared';
 import { SearchX, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { StatusScreen } from '@/components/status-screen';
 import { Alert, AlertTitle } from '@/components/ui/alert';
@@ -13,6 +12,7 @@ import { withReturnPath } from '@/lib/return-path';
 import { useRoomByCode, type PrivateRoomByCode } from '../api/get-room-by-code';
 import { joinErrorToast, useJoinPrivateRoom } from '../api/join-private-room';
 import { ParticipantsList } from './participants-list';
+import { Fact } from './fact';
 
 function NotFound() {
   return (
@@ -26,19 +26,6 @@ function NotFound() {
         </Button>
       }
     />
-  );
-}
-
-/** One term of the room's <dl>; the icon goes inside <dt> (a <dl>'s <div> may hold only dt/dd). */
-function Fact({ label, value, icon }: { label: string; value: string; icon?: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-0.5">
-      <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
-        {icon}
-        {label}
-      </dt>
-      <dd className="font-semibold tabular-nums">{value}</dd>
-    </div>
   );
 }
 

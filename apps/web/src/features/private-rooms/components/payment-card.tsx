@@ -11,16 +11,7 @@ import { CircleAlert, CircleCheck, Clock, QrCode, Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { PixChargeDetails } from '@/components/pix/pix-charge-details';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -217,24 +208,20 @@ export function PaymentCard({
             {balanceErrorAlert}
           </div>
         )}
-        <AlertDialog open={confirmOpen} onOpenChange={setConfirmOpen}>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Confirmar pagamento</AlertDialogTitle>
-              <AlertDialogDescription>
-                Pagar {formatBRL(payment.amount)} com o seu Saldo?
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <p className="text-sm text-muted-foreground">
-              Entrada na sala {roomDisplayName(room)}. O Cashback é usado primeiro, depois o Saldo;
-              sua vaga é confirmada na hora.
-            </p>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Voltar</AlertDialogCancel>
-              <AlertDialogAction onClick={payFromBalance}>Confirmar pagamento</AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+        <ConfirmDialog
+          open={confirmOpen}
+          onOpenChange={setConfirmOpen}
+          title="Confirmar pagamento"
+          description={<>Pagar {formatBRL(payment.amount)} com o seu Saldo?</>}
+          cancelLabel="Voltar"
+          confirmLabel="Confirmar pagamento"
+          onConfirm={payFromBalance}
+        >
+          <p className="text-sm text-muted-foreground">
+            Entrada na sala {roomDisplayName(room)}. O Cashback é usado primeiro, depois o Saldo;
+            sua vaga é confirmada na hora.
+          </p>
+        </ConfirmDialog>
       </CardContent>
     </Card>
   );

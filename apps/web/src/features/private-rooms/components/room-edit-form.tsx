@@ -2,10 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { updatePrivateRoomInputSchema, type PrivateRoom } from '@sorteio/shared';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { FormField } from '@/components/form-field';
+import { InputField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { useUpdatePrivateRoom } from '../api/update-private-room';
 
@@ -45,32 +44,20 @@ export function RoomEditForm({ room }: { room: PrivateRoom }) {
       </CardHeader>
       <CardContent>
         <form className="flex flex-col gap-4" onSubmit={(event) => void submit(event)} noValidate>
-          <FormField id="edit-room-name" label="Nome da Sala" error={errors.roomName?.message}>
-            {(describedBy) => (
-              <Input
-                id="edit-room-name"
-                maxLength={60}
-                aria-invalid={Boolean(errors.roomName)}
-                aria-describedby={describedBy}
-                {...form.register('roomName')}
-              />
-            )}
-          </FormField>
-          <FormField
+          <InputField
+            id="edit-room-name"
+            label="Nome da Sala"
+            error={errors.roomName?.message}
+            maxLength={60}
+            registration={form.register('roomName')}
+          />
+          <InputField
             id="edit-custom-name"
             label="Nome Personalizado"
             error={errors.customName?.message}
-          >
-            {(describedBy) => (
-              <Input
-                id="edit-custom-name"
-                maxLength={60}
-                aria-invalid={Boolean(errors.customName)}
-                aria-describedby={describedBy}
-                {...form.register('customName')}
-              />
-            )}
-          </FormField>
+            maxLength={60}
+            registration={form.register('customName')}
+          />
           <Button type="submit" className="w-fit" disabled={update.isPending}>
             {update.isPending ? 'Salvando...' : 'Salvar Alterações'}
           </Button>

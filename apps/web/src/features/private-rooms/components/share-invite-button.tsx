@@ -3,14 +3,8 @@ import { MessageCircle, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { PRODUCT_NAME } from '@/components/brand';
 import { CopyButton } from '@/components/copy-button';
+import { DialogHeading, DialogShell } from '@/components/dialog-shell';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 
 export const SHARE_INVITE_LABEL = 'Compartilhar Convite';
@@ -80,39 +74,35 @@ export function ShareInviteButton({
         <Share2 aria-hidden="true" />
         {SHARE_INVITE_LABEL}
       </Button>
-      <Dialog open={fallbackOpen} onOpenChange={setFallbackOpen}>
-        <DialogContent className="sm:max-w-md">
-          <DialogHeader>
-            <DialogTitle>{SHARE_INVITE_LABEL}</DialogTitle>
-            <DialogDescription>
-              Envie o link para seus amigos entrarem na sala {invite.name}.
-            </DialogDescription>
-          </DialogHeader>
-          <Input
-            readOnly
+      <DialogShell open={fallbackOpen} onOpenChange={setFallbackOpen} className="sm:max-w-md">
+        <DialogHeading
+          title={SHARE_INVITE_LABEL}
+          description={<>Envie o link para seus amigos entrarem na sala {invite.name}.</>}
+        />
+        <Input
+          readOnly
+          value={invite.inviteLink}
+          aria-label="Link do convite"
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button asChild className="flex-1">
+            <a href={whatsAppShareUrl(invite)} target="_blank" rel="noopener noreferrer">
+              <MessageCircle aria-hidden="true" />
+              Compartilhar no WhatsApp
+            </a>
+          </Button>
+          <CopyButton
             value={invite.inviteLink}
-            aria-label="Link do convite"
-            onFocus={(event) => event.currentTarget.select()}
-          />
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <Button asChild className="flex-1">
-              <a href={whatsAppShareUrl(invite)} target="_blank" rel="noopener noreferrer">
-                <MessageCircle aria-hidden="true" />
-                Compartilhar no WhatsApp
-              </a>
-            </Button>
-            <CopyButton
-              value={invite.inviteLink}
-              className="flex-1"
-              copiedTitle={LINK_COPIED}
-              failureMessage="Selecione o link e copie manualmente."
-              onCopied={() => setFallbackOpen(false)}
-            >
-              Copiar link
-            </CopyButton>
-          </div>
-        </DialogContent>
-      </Dialog>
+            className="flex-1"
+            copiedTitle={LINK_COPIED}
+            failureMessage="Selecione o link e copie manualmente."
+            onCopied={() => setFallbackOpen(false)}
+          >
+            Copiar link
+          </CopyButton>
+        </div>
+      </DialogShell>
     </>
   );
 }

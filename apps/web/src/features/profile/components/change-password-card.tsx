@@ -1,28 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { changePasswordInputSchema, passwordSchemaOf } from '@sorteio/shared';
 import { KeyRound } from 'lucide-react';
-import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { FormField } from '@/components/form-field';
-import { PasswordInput } from '@/components/password-input';
-import { Button } from '@/components/ui/button';
+import { ChangePasswordFields, useChangePasswordForm } from '@/components/change-password-fields';
+import { SubmitButton } from '@/components/submit-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { isApiError } from '@/lib/api-client';
-import { usePasswordMinLength } from '@/lib/config/get-public-settings';
 import { errorMessageOf } from '@/lib/errors';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { useChangeOwnPassword } from '../api/change-password';
-
-/** The shared schema, with the minimum of the settings (the server checks it again). */
-const formSchemaOf = (minPassword: number) =>
-  changePasswordInputSchema
-    .extend({ newPassword: passwordSchemaOf(minPassword), confirmPassword: z.string() })
-    .refine((v) => v.newPassword === v.confirmPassword, {
-      error: 'As senhas não coincidem.',
-      path: ['confirmPassword'],
-    });
-type FormValues = z.input<ReturnType<typeof formSchemaOf>>;
 
 /**
  * 'Alterar senha' on the security tab: the current password proves it is the owner (a session left
@@ -32,18 +15,8 @@ type FormValues = z.input<ReturnType<typeof formSchemaOf>>;
 export function ChangePasswordCard() {
   const { notify } = useNotifications();
   const change = useChangeOwnPassword();
-  const minPassword = usePasswordMinLength();
-  const formSchema = useMemo(() => formSchemaOf(minPassword), [minPassword]);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm<FormValues>({
-    resolver: zodResolver(formSchema),
-    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-  });
+  const { form, minPassword } = useChangePasswordForm();
+  const { handleSubmit, setError, reset } = form;
 
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
@@ -66,20 +39,6 @@ export function ChangePasswordCard() {
     });
   });
 
-  const field = (name: keyof FormValues, label: string, autoComplete: string, hint?: string) => (
-    <FormField id={`pw-${name}`} label={label} error={errors[name]?.message} hint={hint}>
-      {(describedBy) => (
-        <PasswordInput
-          id={`pw-${name}`}
-          autoComplete={autoComplete}
-          aria-describedby={describedBy}
-          aria-invalid={errors[name] ? true : undefined}
-          {...register(name)}
-        />
-      )}
-    </FormField>
-  );
-
   return (
     <Card>
       <CardHeader>
@@ -97,23 +56,20 @@ export function ChangePasswordCard() {
           onSubmit={(event) => void onSubmit(event)}
           className="flex max-w-md flex-col gap-4"
         >
-          {field('currentPassword', 'Senha atual', 'current-password')}
-          {field(
-            'newPassword',
-            'Nova senha',
-            'new-password',
-            `Use pelo menos ${minPassword} caracteres.`,
-          )}
-          {field('confirmPassword', 'Confirmar nova senha', 'new-password')}
-          <Button
-            type="submit"
+          <ChangePasswordFields
+            idPrefix="pw"
+            currentLabel="Senha atual"
+            minPassword={minPassword}
+            form={form}
+          />
+          <SubmitButton
             className="w-full sm:w-fit"
-            disabled={change.isPending}
-            aria-busy={change.isPending}
+            busy={change.isPending}
+            icon={KeyRound}
+            busyLabel="Salvando..."
           >
-            <KeyRound aria-hidden="true" />
-            {change.isPending ? 'Salvando...' : 'Salvar nova senha'}
-          </Button>
+            Salvar nova senha
+          </SubmitButton>
         </form>
       </CardContent>
     </Card>

@@ -5,19 +5,11 @@ import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { FormField } from '@/components/form-field';
-import { PasswordInput } from '@/components/password-input';
+import { InputField, PasswordField } from '@/components/form-field';
+import { DialogHeading, DialogShell } from '@/components/dialog-shell';
+import { SubmitButton } from '@/components/submit-button';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
+import { DialogFooter } from '@/components/ui/dialog';
 import { authKeys } from '@/lib/auth/get-me';
 import { useAuth } from '@/lib/auth/use-auth';
 import { errorMessageOf } from '@/lib/errors';
@@ -29,27 +21,30 @@ import { useRemainingBalances } from '../api/get-remaining-balances';
 export function DeleteAccountDialog() {
   const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <DialogShell
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button variant="destructive">
           <Trash2 aria-hidden="true" />
           Excluir minha conta
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Excluir minha conta</DialogTitle>
-          <DialogDescription>
+      }
+    >
+      <DialogHeading
+        title="Excluir minha conta"
+        description={
+          <>
             Esta ação não pode ser desfeita. Seus dados pessoais (nome, CPF, telefone, endereço,
             chave PIX e documentos) serão anonimizados e você não poderá mais entrar com esta conta.
             Os registros financeiros (participações, pagamentos e prêmios) são mantidos pelo prazo
             exigido por lei.
-          </DialogDescription>
-        </DialogHeader>
-        {open && <RemainingMoney />}
-        {open && <DeleteAccountForm />}
-      </DialogContent>
-    </Dialog>
+          </>
+        }
+      />
+      {open && <RemainingMoney />}
+      {open && <DeleteAccountForm />}
+    </DialogShell>
   );
 }
 
@@ -148,7 +143,7 @@ function DeleteAccountForm() {
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-      <FormField
+      <InputField
         id="delete-confirmacao"
         label={
           <span>
@@ -156,39 +151,27 @@ function DeleteAccountForm() {
           </span>
         }
         error={errors.confirmacao?.message}
-      >
-        {(describedBy) => (
-          <Input
-            id="delete-confirmacao"
-            autoComplete="off"
-            autoCapitalize="characters"
-            aria-invalid={errors.confirmacao ? true : undefined}
-            aria-describedby={describedBy}
-            {...register('confirmacao')}
-          />
-        )}
-      </FormField>
-      <FormField id="delete-senha" label="Sua senha" error={errors.senha?.message}>
-        {(describedBy) => (
-          <PasswordInput
-            id="delete-senha"
-            autoComplete="current-password"
-            aria-invalid={errors.senha ? true : undefined}
-            aria-describedby={describedBy}
-            {...register('senha')}
-          />
-        )}
-      </FormField>
+        autoComplete="off"
+        autoCapitalize="characters"
+        registration={register('confirmacao')}
+      />
+      <PasswordField
+        id="delete-senha"
+        label="Sua senha"
+        error={errors.senha?.message}
+        autoComplete="current-password"
+        registration={register('senha')}
+      />
       <DialogFooter>
-        <Button
-          type="submit"
+        <SubmitButton
           variant="destructive"
-          disabled={!ready || remove.isPending}
-          aria-busy={remove.isPending}
+          disabled={!ready}
+          busy={remove.isPending}
+          icon={Trash2}
+          busyLabel="Excluindo..."
         >
-          <Trash2 aria-hidden="true" />
-          {remove.isPending ? 'Excluindo...' : 'Excluir definitivamente'}
-        </Button>
+          Excluir definitivamente
+        </SubmitButton>
       </DialogFooter>
     </form>
   );

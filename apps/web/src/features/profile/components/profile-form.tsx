@@ -8,12 +8,14 @@ import {
   type UpdateProfileInput,
 } from '@sorteio/shared';
 import { Save } from 'lucide-react';
-import type { ChangeEvent } from 'react';
-import { useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
-import { FormField } from '@/components/form-field';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
+import {
+  useForm,
+  type FieldErrors,
+  type FieldPath,
+  type UseFormRegisterReturn,
+} from 'react-hook-form';
+import { InputField, SelectField } from '@/components/form-field';
+import { SubmitButton } from '@/components/submit-button';
 import { isApiError } from '@/lib/api-client';
 import { errorMessageOf } from '@/lib/errors';
 import { useNotifications } from '@/lib/notifications/use-notifications';
@@ -51,6 +53,21 @@ function invalidToast(errors: FieldErrors<UpdateProfileInput>): { title: string;
   }
   const other = errors.dataNascimento ?? errors.enderecoCompleto;
   return { title: UPDATE_ERROR, message: other?.message ?? 'Verifique os campos destacados.' };
+}
+
+/** A registration whose input is masked as it is typed. */
+function masked(
+  field: UseFormRegisterReturn,
+  mask: (value: string) => string,
+): UseFormRegisterReturn {
+  return {
+    ...field,
+    onChange: (event) => {
+      const input = event.target as HTMLInputElement;
+      input.value = mask(input.value);
+      return field.onChange(event);
+    },
+  };
 }
 
 /** Personal data and PIX key (spec 000 sections 2 and 5). */
@@ -95,159 +112,98 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     },
   );
 
-  const cpfField = register('cpf');
-  const phoneField = register('telefone');
-  const invalid = (name: (typeof fieldNames)[number]) => (errors[name] ? true : undefined);
-
   return (
     <form
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       className="grid grid-cols-1 gap-4 sm:grid-cols-2"
     >
-      <FormField
+      <InputField
         id="profile-nome"
         label="Nome completo"
         error={errors.nomeCompleto?.message}
         className="sm:col-span-2"
-      >
-        {(describedBy) => (
-          <Input
-            id="profile-nome"
-            autoComplete="name"
-            required
-            aria-invalid={invalid('nomeCompleto')}
-            aria-describedby={describedBy}
-            {...register('nomeCompleto')}
-          />
-        )}
-      </FormField>
+        autoComplete="name"
+        required
+        registration={register('nomeCompleto')}
+      />
 
-      <FormField
+      <SelectField
         id="profile-pix-tipo"
         label="Tipo da chave PIX"
         error={errors.chavePixTipo?.message}
+        registration={register('chavePixTipo')}
       >
-        {(describedBy) => (
-          <NativeSelect
-            id="profile-pix-tipo"
-            aria-invalid={invalid('chavePixTipo')}
-            aria-describedby={describedBy}
-            {...register('chavePixTipo')}
-          >
-            {pixKeyTypes.map((type) => (
-              <option key={type} value={type}>
-                {pixKeyTypeLabels[type]}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
+        {pixKeyTypes.map((type) => (
+          <option key={type} value={type}>
+            {pixKeyTypeLabels[type]}
+          </option>
+        ))}
+      </SelectField>
 
-      <FormField
+      <InputField
         id="profile-pix"
         label="Chave PIX"
         error={errors.chavePix?.message}
         hint="Os prêmios são pagos nesta chave."
-      >
-        {(describedBy) => (
-          <Input
-            id="profile-pix"
-            required
-            autoComplete="off"
-            placeholder={pixKeyPlaceholders[pixType]}
-            aria-invalid={invalid('chavePix')}
-            aria-describedby={describedBy}
-            {...register('chavePix')}
-          />
-        )}
-      </FormField>
+        required
+        autoComplete="off"
+        placeholder={pixKeyPlaceholders[pixType]}
+        registration={register('chavePix')}
+      />
 
-      <FormField id="profile-cpf" label="CPF" error={errors.cpf?.message}>
-        {(describedBy) => (
-          <Input
-            id="profile-cpf"
-            inputMode="numeric"
-            maxLength={14}
-            placeholder="Ex.: 000.000.000-00"
-            aria-invalid={invalid('cpf')}
-            aria-describedby={describedBy}
-            {...cpfField}
-            onChange={(event: ChangeEvent<HTMLInputElement>) => {
-              event.target.value = maskCpf(event.target.value);
-              void cpfField.onChange(event);
-            }}
-          />
-        )}
-      </FormField>
+      <InputField
+        id="profile-cpf"
+        label="CPF"
+        error={errors.cpf?.message}
+        inputMode="numeric"
+        maxLength={14}
+        placeholder="Ex.: 000.000.000-00"
+        registration={masked(register('cpf'), maskCpf)}
+      />
 
-      <FormField id="profile-telefone" label="Telefone" error={errors.telefone?.message}>
-        {(describedBy) => (
-          <Input
-            id="profile-telefone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            maxLength={15}
-            placeholder="Ex.: (11) 91234-5678"
-            aria-invalid={invalid('telefone')}
-            aria-describedby={describedBy}
-            {...phoneField}
-            onChange={(event: ChangeEvent<HTMLInputElement>) => {
-              event.target.value = maskPhone(event.target.value);
-              void phoneField.onChange(event);
-            }}
-          />
-        )}
-      </FormField>
+      <InputField
+        id="profile-telefone"
+        label="Telefone"
+        error={errors.telefone?.message}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        maxLength={15}
+        placeholder="Ex.: (11) 91234-5678"
+        registration={masked(register('telefone'), maskPhone)}
+      />
 
-      <FormField
+      <InputField
         id="profile-nascimento"
         label="Data de nascimento"
         error={errors.dataNascimento?.message}
         hint="Somente maiores de 18 anos podem participar."
-      >
-        {(describedBy) => (
-          <Input
-            id="profile-nascimento"
-            type="date"
-            autoComplete="bday"
-            aria-invalid={invalid('dataNascimento')}
-            aria-describedby={describedBy}
-            {...register('dataNascimento')}
-          />
-        )}
-      </FormField>
+        type="date"
+        autoComplete="bday"
+        registration={register('dataNascimento')}
+      />
 
-      <FormField
+      <InputField
         id="profile-endereco"
         label="Endereço completo"
         error={errors.enderecoCompleto?.message}
         className="sm:col-span-2"
-      >
-        {(describedBy) => (
-          <Input
-            id="profile-endereco"
-            autoComplete="street-address"
-            placeholder="Rua, número, bairro, cidade - UF, CEP"
-            aria-invalid={invalid('enderecoCompleto')}
-            aria-describedby={describedBy}
-            {...register('enderecoCompleto')}
-          />
-        )}
-      </FormField>
+        autoComplete="street-address"
+        placeholder="Rua, número, bairro, cidade - UF, CEP"
+        registration={register('enderecoCompleto')}
+      />
 
       <div className="sm:col-span-2">
-        <Button
-          type="submit"
+        <SubmitButton
           size="lg"
           className="w-full sm:w-auto"
-          disabled={update.isPending}
-          aria-busy={update.isPending}
+          busy={update.isPending}
+          icon={Save}
+          busyLabel="Salvando..."
         >
-          <Save aria-hidden="true" />
-          {update.isPending ? 'Salvando...' : 'Salvar Alterações'}
-        </Button>
+          Salvar Alterações
+        </SubmitButton>
       </div>
     </form>
   );

@@ -5,22 +5,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { FormField } from '@/components/form-field';
-import { PasswordInput } from '@/components/password-input';
+import { InputField, PasswordField } from '@/components/form-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
+import { DialogHeading, DialogShell } from '@/components/dialog-shell';
+import { SubmitButton } from '@/components/submit-button';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
+import { DialogFooter } from '@/components/ui/dialog';
 import { isApiError } from '@/lib/api-client';
 import { ActiveSessionsCard } from './active-sessions-card';
 import { ChangePasswordCard } from './change-password-card';
@@ -166,40 +158,35 @@ function StartSetupDialog({ onStarted }: { onStarted: (setup: TwoFactorSetup) =>
   });
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <DialogShell
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button className="w-full sm:w-fit">
           <ShieldCheck aria-hidden="true" />
           Configurar 2FA
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Confirme sua senha para configurar o 2FA</DialogTitle>
-          <DialogDescription>
-            Por segurança, confirme que é você antes de gerar o QR code.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-          <FormField id="two-factor-password" label="Senha" error={errors.password?.message}>
-            {(describedBy) => (
-              <PasswordInput
-                id="two-factor-password"
-                autoComplete="current-password"
-                aria-invalid={errors.password ? true : undefined}
-                aria-describedby={describedBy}
-                {...register('password')}
-              />
-            )}
-          </FormField>
-          <DialogFooter>
-            <Button type="submit" disabled={start.isPending} aria-busy={start.isPending}>
-              {start.isPending ? 'Verificando...' : 'Continuar'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+    >
+      <DialogHeading
+        title="Confirme sua senha para configurar o 2FA"
+        description="Por segurança, confirme que é você antes de gerar o QR code."
+      />
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+        <PasswordField
+          id="two-factor-password"
+          label="Senha"
+          error={errors.password?.message}
+          autoComplete="current-password"
+          registration={register('password')}
+        />
+        <DialogFooter>
+          <Button type="submit" disabled={start.isPending} aria-busy={start.isPending}>
+            {start.isPending ? 'Verificando...' : 'Continuar'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </DialogShell>
   );
 }
 
@@ -245,35 +232,26 @@ function DisableTwoFactorForm() {
       <p className="text-sm text-muted-foreground">
         Para desativar, digite o código atual do seu aplicativo autenticador.
       </p>
-      <FormField
+      <InputField
         id="two-factor-disable-code"
         label="Código de 6 dígitos"
         error={errors.code?.message}
-      >
-        {(describedBy) => (
-          <Input
-            id="two-factor-disable-code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={6}
-            placeholder="6 dígitos"
-            className="max-w-48 font-mono tracking-[0.3em]"
-            aria-invalid={errors.code ? true : undefined}
-            aria-describedby={describedBy}
-            {...register('code')}
-          />
-        )}
-      </FormField>
-      <Button
-        type="submit"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={6}
+        placeholder="6 dígitos"
+        controlClassName="max-w-48 font-mono tracking-[0.3em]"
+        registration={register('code')}
+      />
+      <SubmitButton
         variant="destructive"
         className="w-full sm:w-fit"
-        disabled={disable.isPending}
-        aria-busy={disable.isPending}
+        busy={disable.isPending}
+        icon={ShieldOff}
+        busyLabel="Desativando..."
       >
-        <ShieldOff aria-hidden="true" />
-        {disable.isPending ? 'Desativando...' : 'Desativar 2FA'}
-      </Button>
+        Desativar 2FA
+      </SubmitButton>
     </form>
   );
 }

@@ -4,10 +4,9 @@ import { ExternalLink, ShieldCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { CopyButton } from '@/components/copy-button';
-import { FormField } from '@/components/form-field';
+import { InputField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-client';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { useConfirmTwoFactor, type TwoFactorSetup } from '../api/two-factor';
@@ -115,25 +114,17 @@ export function TwoFactorSetupCard({
           onSubmit={(event) => void onSubmit(event)}
           className="flex flex-1 flex-col gap-4"
         >
-          <FormField
+          <InputField
             id="two-factor-setup-code"
             label="Código de 6 dígitos"
             error={errors.code?.message}
-          >
-            {(describedBy) => (
-              <Input
-                id="two-factor-setup-code"
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                maxLength={6}
-                placeholder="6 dígitos"
-                className="text-center font-mono text-lg tracking-[0.4em]"
-                aria-invalid={errors.code ? true : undefined}
-                aria-describedby={describedBy}
-                {...register('code')}
-              />
-            )}
-          </FormField>
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={6}
+            placeholder="6 dígitos"
+            controlClassName="text-center font-mono text-lg tracking-[0.4em]"
+            registration={register('code')}
+          />
           <div className="flex flex-col gap-2 sm:flex-row">
             <Button type="submit" disabled={confirm.isPending} aria-busy={confirm.isPending}>
               <ShieldCheck aria-hidden="true" />

@@ -9,10 +9,9 @@ import { Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
-import { FormField } from '@/components/form-field';
-import { Button } from '@/components/ui/button';
+import { FormField, InputField, SelectField } from '@/components/form-field';
+import { SubmitButton } from '@/components/submit-button';
 import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
 import { errorMessageOf } from '@/lib/errors';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { useSubmitVerification } from '../api/submit-verification';
@@ -141,54 +140,37 @@ export function VerificationForm() {
       onSubmit={(event) => void onSubmit(event)}
       className="grid grid-cols-1 gap-4 sm:grid-cols-2"
     >
-      <FormField
+      <SelectField
         id="verification-tipo"
         label="Tipo de documento"
         error={errors.tipoDocumento?.message}
+        registration={register('tipoDocumento')}
       >
-        {(describedBy) => (
-          <NativeSelect
-            id="verification-tipo"
-            aria-invalid={errors.tipoDocumento ? true : undefined}
-            aria-describedby={describedBy}
-            {...register('tipoDocumento')}
-          >
-            {documentTypes.map((type) => (
-              <option key={type} value={type}>
-                {documentTypeLabels[type]}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
-      <FormField
+        {documentTypes.map((type) => (
+          <option key={type} value={type}>
+            {documentTypeLabels[type]}
+          </option>
+        ))}
+      </SelectField>
+      <InputField
         id="verification-numero"
         label="Número do documento"
         error={errors.numeroDocumento?.message}
-      >
-        {(describedBy) => (
-          <Input
-            id="verification-numero"
-            autoComplete="off"
-            aria-invalid={errors.numeroDocumento ? true : undefined}
-            aria-describedby={describedBy}
-            {...register('numeroDocumento')}
-          />
-        )}
-      </FormField>
+        autoComplete="off"
+        registration={register('numeroDocumento')}
+      />
       {imageField('documento', 'Foto do documento', documentPreview)}
       {imageField('selfie', 'Selfie', selfiePreview)}
       <div className="sm:col-span-2">
-        <Button
-          type="submit"
+        <SubmitButton
           size="lg"
           className="w-full sm:w-auto"
-          disabled={submit.isPending}
-          aria-busy={submit.isPending}
+          busy={submit.isPending}
+          icon={Upload}
+          busyLabel="Enviando..."
         >
-          <Upload aria-hidden="true" />
-          {submit.isPending ? 'Enviando...' : 'Enviar documentos'}
-        </Button>
+          Enviar documentos
+        </SubmitButton>
       </div>
     </form>
   );

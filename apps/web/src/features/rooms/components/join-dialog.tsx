@@ -10,15 +10,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { DialogHeading, DialogShell } from '@/components/dialog-shell';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { useNotifications } from '@/lib/notifications/use-notifications';
@@ -83,15 +77,16 @@ function VerificationNeeded({
   const profileFirst = missingProfileFields.length > 0;
   return (
     <>
-      <DialogHeader>
-        <DialogTitle className="flex items-center gap-2">
-          <ShieldAlert aria-hidden="true" className="size-5 text-warning" />
-          {joinMessages.notVerified}
-        </DialogTitle>
-        <DialogDescription>
-          Para participar dos sorteios você precisa verificar sua identidade.
-        </DialogDescription>
-      </DialogHeader>
+      <DialogHeading
+        title={
+          <>
+            <ShieldAlert aria-hidden="true" className="size-5 text-warning" />
+            {joinMessages.notVerified}
+          </>
+        }
+        description="Para participar dos sorteios você precisa verificar sua identidade."
+        titleClassName="flex items-center gap-2"
+      />
       <ol className="list-decimal space-y-1 pl-5 text-sm">
         <li>Acesse o seu Perfil.</li>
         {profileFirst && (
@@ -188,10 +183,10 @@ function ConfirmBalancePayment({
   const { fromCashback, fromSaldo } = balanceSplit(room.valorEntrada, balances);
   return (
     <>
-      <DialogHeader>
-        <DialogTitle>Confirmar pagamento</DialogTitle>
-        <DialogDescription>Pagar {formatBRL(room.valorEntrada)} com o seu Saldo?</DialogDescription>
-      </DialogHeader>
+      <DialogHeading
+        title="Confirmar pagamento"
+        description={<>Pagar {formatBRL(room.valorEntrada)} com o seu Saldo?</>}
+      />
       <dl className="flex flex-col gap-2 rounded-lg border bg-muted/40 p-4 text-sm">
         <div className="flex justify-between gap-4">
           <dt className="text-muted-foreground">
@@ -336,12 +331,14 @@ function JoinForm({
         send(metodo);
       }}
     >
-      <DialogHeader>
-        <DialogTitle>
-          Participar da <RoomName room={room} />
-        </DialogTitle>
-        <DialogDescription>Confira a sala e escolha como pagar a entrada.</DialogDescription>
-      </DialogHeader>
+      <DialogHeading
+        title={
+          <>
+            Participar da <RoomName room={room} />
+          </>
+        }
+        description="Confira a sala e escolha como pagar a entrada."
+      />
       <RoomFacts room={room} />
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 text-sm font-medium">Forma de pagamento</legend>
@@ -448,8 +445,8 @@ export function JoinDialog({
     );
   }
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>{body}</DialogContent>
-    </Dialog>
+    <DialogShell open={open} onOpenChange={onOpenChange}>
+      {body}
+    </DialogShell>
   );
 }

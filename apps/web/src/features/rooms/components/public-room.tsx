@@ -15,6 +15,7 @@ import { usePublicRoom, usePublicRooms } from '../api/get-public-room';
 import { publicRoomPath } from '../lib/seats';
 import { CommitmentNote } from './commitment-note';
 import { DrawCountdown } from './draw-countdown';
+import { NoRooms } from './no-rooms';
 import { RoomFacts, RoomName } from './room-facts';
 import { SeatsProgress } from './seats-progress';
 
@@ -57,16 +58,7 @@ export function PublicRoomsList() {
         onRetry={() => void rooms.refetch()}
       />
     );
-  if (rooms.data.length === 0)
-    return (
-      <Card className="items-center px-6 py-12 text-center">
-        <Ticket aria-hidden="true" className="size-10 text-muted-foreground" />
-        <p className="text-lg font-semibold">Nenhuma sala disponível</p>
-        <p className="text-sm text-muted-foreground">
-          Novas salas abrem com frequência. Volte em instantes.
-        </p>
-      </Card>
-    );
+  if (rooms.data.length === 0) return <NoRooms />;
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {rooms.data.map((room) => {

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { PARTICIPATE_REFRESH_MS, useOpenRooms } from '../api/list-open-rooms';
+import { NoRooms } from './no-rooms';
 import { RoomFacts, RoomName } from './room-facts';
 
 /** Open rooms as cards on /participate, refreshed every 10 s (spec 000 section 2). */
@@ -28,17 +29,12 @@ export function RoomsGrid() {
   }
   if (rooms.data.length === 0) {
     return (
-      <Card className="items-center px-6 py-12 text-center">
-        <Ticket aria-hidden="true" className="size-10 text-muted-foreground" />
-        <p className="text-lg font-semibold">Nenhuma sala disponível</p>
-        <p className="text-sm text-muted-foreground">
-          Novas salas abrem com frequência. Volte em instantes.
-        </p>
+      <NoRooms>
         <Button variant="outline" disabled={rooms.isFetching} onClick={() => void rooms.refetch()}>
           <RefreshCw aria-hidden="true" className={rooms.isFetching ? 'animate-spin' : ''} />
           Atualizar
         </Button>
-      </Card>
+      </NoRooms>
     );
   }
   return (

@@ -1,27 +1,14 @@
 import { formatBRL, formatPercent, roomTypeLabel, type Stats } from '@sorteio/shared';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Cell,
-  Legend,
-  Pie,
-  PieChart,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { Cell, Legend, Pie, PieChart, Tooltip } from 'recharts';
 import {
   ChartCard,
   ChartFigure,
   FigureTable,
-  axisProps,
+  SeriesChart,
   axisReais,
   barCursor,
-  barRadius,
   chartColors,
   chartProps,
-  gridProps,
   monthLabel,
   reais,
   tooltipProps,
@@ -54,20 +41,17 @@ export function MonthlyChart({ porMes }: { porMes: Stats['porMes'] }) {
           />
         }
         chart={
-          <BarChart {...chartProps} data={data}>
-            <CartesianGrid {...gridProps()} />
-            <XAxis {...axisProps} dataKey="mes" />
-            <YAxis {...axisProps} width={64} tickFormatter={axisReais} />
-            <Tooltip {...tooltipProps} cursor={barCursor} formatter={tooltipReais} />
-            <Legend />
-            <Bar
-              dataKey="investido"
-              name="Investido"
-              fill={chartColors.warning}
-              radius={barRadius()}
-            />
-            <Bar dataKey="ganho" name="Ganho" fill={chartColors.success} radius={barRadius()} />
-          </BarChart>
+          <SeriesChart
+            data={data}
+            xKey="mes"
+            yWidth={64}
+            yTickFormatter={axisReais}
+            tooltipFormatter={tooltipReais}
+            series={[
+              { key: 'investido', name: 'Investido', color: chartColors.warning, kind: 'bar' },
+              { key: 'ganho', name: 'Ganho', color: chartColors.success, kind: 'bar' },
+            ]}
+          />
         }
       />
     </ChartCard>
@@ -99,20 +83,21 @@ export function RoomTypeChart({ porTipo }: { porTipo: Stats['porTipo'] }) {
           />
         }
         chart={
-          <BarChart {...chartProps} data={data}>
-            <CartesianGrid {...gridProps()} />
-            <XAxis {...axisProps} dataKey="tipo" />
-            <YAxis {...axisProps} allowDecimals={false} width={32} />
-            <Tooltip {...tooltipProps} cursor={barCursor} />
-            <Legend />
-            <Bar
-              dataKey="participacoes"
-              name="Participações"
-              fill={chartColors.primary}
-              radius={barRadius()}
-            />
-            <Bar dataKey="vitorias" name="Vitórias" fill={chartColors.info} radius={barRadius()} />
-          </BarChart>
+          <SeriesChart
+            data={data}
+            xKey="tipo"
+            yWidth={32}
+            allowDecimals={false}
+            series={[
+              {
+                key: 'participacoes',
+                name: 'Participações',
+                color: chartColors.primary,
+                kind: 'bar',
+              },
+              { key: 'vitorias', name: 'Vitórias', color: chartColors.info, kind: 'bar' },
+            ]}
+          />
         }
       />
     </ChartCard>

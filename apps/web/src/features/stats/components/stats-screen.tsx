@@ -8,16 +8,15 @@ import {
   TrendingUp,
   Trophy,
   Wallet,
-  type LucideIcon,
 } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { BackButton } from '@/components/back-button';
 import { LoadError } from '@/components/load-error';
+import { EmptyState } from '@/components/empty-state';
+import { SummaryCard } from '@/components/summary-card';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { cn } from '@/lib/utils';
 import { useStats } from '../api/get-stats';
 
 export const STATS_TITLE = 'Minhas Estatísticas';
@@ -32,34 +31,6 @@ const RoomTypeChart = lazy(() =>
 const WinRateChart = lazy(() =>
   import('./stats-charts').then((m) => ({ default: m.WinRateChart })),
 );
-
-function SummaryCard({
-  icon: Icon,
-  label,
-  value,
-  valueClassName,
-}: {
-  icon: LucideIcon;
-  label: string;
-  value: string | undefined;
-  valueClassName?: string;
-}) {
-  return (
-    <Card className="gap-2 px-4 py-4">
-      <span className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
-        {label}
-        <Icon aria-hidden="true" className="size-4" />
-      </span>
-      {value === undefined ? (
-        <Skeleton className="h-7 w-20" />
-      ) : (
-        <span className={cn('text-xl font-bold tabular-nums sm:text-2xl', valueClassName)}>
-          {value}
-        </span>
-      )}
-    </Card>
-  );
-}
 
 function SummaryCards({ stats }: { stats: Stats | undefined }) {
   const profit = stats?.lucroPrejuizo ?? 0;
@@ -126,16 +97,15 @@ export function StatsScreen() {
     );
   } else if (stats.data.totalParticipacoes === 0 && stats.data.porMes.length === 0) {
     charts = (
-      <Card className="items-center px-6 py-12 text-center">
-        <ChartColumn aria-hidden="true" className="size-10 text-muted-foreground" />
-        <p className="text-lg font-semibold">Ainda não há estatísticas</p>
-        <p className="text-sm text-muted-foreground">
-          Seus gráficos aparecem aqui depois da primeira participação confirmada.
-        </p>
+      <EmptyState
+        icon={ChartColumn}
+        title="Ainda não há estatísticas"
+        description="Seus gráficos aparecem aqui depois da primeira participação confirmada."
+      >
         <Button asChild>
           <Link to="/participate">Participar de um sorteio</Link>
         </Button>
-      </Card>
+      </EmptyState>
     );
   } else {
     charts = (

@@ -2,16 +2,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { BookOpen, Mail, MessageCircle, Shield } from 'lucide-react';
 import { SUPPORT_HISTORY_MAX, TICKET_MESSAGE_MAX } from '@sorteio/shared';
+import { DialogHeading, DialogShell } from '@/components/dialog-shell';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
 import { Textarea } from '@/components/ui/textarea';
 import { useAuth } from '@/lib/auth/use-auth';
 import { contact } from '@/lib/contact';
@@ -118,77 +112,78 @@ export function SupportScreen() {
           </Card>
         </aside>
       </div>
-      <Dialog open={conversation !== null} onOpenChange={(open) => !open && setConversation(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Falar com um atendente</DialogTitle>
-            <DialogDescription>
-              {user
-                ? 'Descreva o que você precisa. A conversa do chat vai junto, e a resposta chega aqui e por e-mail.'
-                : 'Entre na sua conta para abrir um atendimento. Você também pode nos chamar pelo e-mail ou WhatsApp.'}
-            </DialogDescription>
-          </DialogHeader>
+      <DialogShell
+        open={conversation !== null}
+        onOpenChange={(open) => !open && setConversation(null)}
+      >
+        <DialogHeading
+          title="Falar com um atendente"
+          description={
+            user
+              ? 'Descreva o que você precisa. A conversa do chat vai junto, e a resposta chega aqui e por e-mail.'
+              : 'Entre na sua conta para abrir um atendimento. Você também pode nos chamar pelo e-mail ou WhatsApp.'
+          }
+        />
+        {user ? (
+          <form
+            id="ticket-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!message.trim() || !conversation) return;
+              create.mutate(
+                {
+                  message,
+                  conversation: conversation
+                    .slice(-SUPPORT_HISTORY_MAX * 2)
+                    .map((m) => ({ text: m.text, isUser: m.isUser })),
+                },
+                {
+                  onSuccess: () => {
+                    setConversation(null);
+                    notify({
+                      type: 'success',
+                      title: 'Atendimento aberto',
+                      message: 'Nossa equipe vai responder em breve.',
+                    });
+                  },
+                  onError: (error) =>
+                    notify({
+                      type: 'error',
+                      title: 'Erro ao abrir atendimento',
+                      message: error.message,
+                    }),
+                },
+              );
+            }}
+          >
+            <label htmlFor="ticket-message" className="mb-1 block text-sm font-medium">
+              Sua mensagem
+            </label>
+            <Textarea
+              id="ticket-message"
+              rows={4}
+              maxLength={TICKET_MESSAGE_MAX}
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+            />
+          </form>
+        ) : null}
+        <DialogFooter>
           {user ? (
-            <form
-              id="ticket-form"
-              onSubmit={(e) => {
-                e.preventDefault();
-                if (!message.trim() || !conversation) return;
-                create.mutate(
-                  {
-                    message,
-                    conversation: conversation
-                      .slice(-SUPPORT_HISTORY_MAX * 2)
-                      .map((m) => ({ text: m.text, isUser: m.isUser })),
-                  },
-                  {
-                    onSuccess: () => {
-                      setConversation(null);
-                      notify({
-                        type: 'success',
-                        title: 'Atendimento aberto',
-                        message: 'Nossa equipe vai responder em breve.',
-                      });
-                    },
-                    onError: (error) =>
-                      notify({
-                        type: 'error',
-                        title: 'Erro ao abrir atendimento',
-                        message: error.message,
-                      }),
-                  },
-                );
-              }}
+            <Button
+              type="submit"
+              form="ticket-form"
+              disabled={create.isPending || message.trim() === ''}
             >
-              <label htmlFor="ticket-message" className="mb-1 block text-sm font-medium">
-                Sua mensagem
-              </label>
-              <Textarea
-                id="ticket-message"
-                rows={4}
-                maxLength={TICKET_MESSAGE_MAX}
-                value={message}
-                onChange={(e) => setMessage(e.target.value)}
-              />
-            </form>
-          ) : null}
-          <DialogFooter>
-            {user ? (
-              <Button
-                type="submit"
-                form="ticket-form"
-                disabled={create.isPending || message.trim() === ''}
-              >
-                {create.isPending ? 'Enviando...' : 'Enviar para a equipe'}
-              </Button>
-            ) : (
-              <Button asChild>
-                <Link to="/login">Entrar</Link>
-              </Button>
-            )}
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+              {create.isPending ? 'Enviando...' : 'Enviar para a equipe'}
+            </Button>
+          ) : (
+            <Button asChild>
+              <Link to="/login">Entrar</Link>
+            </Button>
+          )}
+        </DialogFooter>
+      </DialogShell>
     </div>
   );
 }

@@ -11,12 +11,11 @@ import { CircleCheck, QrCode, TimerOff } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { FormField } from '@/components/form-field';
+import { InputField } from '@/components/form-field';
 import { PixChargeDetails } from '@/components/pix/pix-charge-details';
 import { PixStatusIndicator } from '@/components/pix/pix-status-indicator';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { pixGenerationErrorMessage } from '@/lib/pix/pix-api';
 import { usePixChargeWatch } from '@/lib/pix/use-pix-charge-watch';
@@ -72,24 +71,16 @@ function TopupForm({ onCreated }: { onCreated: (charge: PixCharge) => void }) {
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-      <FormField
+      <InputField
         id="topup-valor"
         label="Valor (R$)"
         hint="Mínimo de R$ 1,00."
         error={errors.valor?.message}
-      >
-        {(describedBy) => (
-          <Input
-            id="topup-valor"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="Ex.: 25,00"
-            aria-invalid={errors.valor ? true : undefined}
-            aria-describedby={describedBy}
-            {...register('valor')}
-          />
-        )}
-      </FormField>
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="Ex.: 25,00"
+        registration={register('valor')}
+      />
       <Button type="submit" disabled={topup.isPending} className="w-full sm:w-fit">
         <QrCode aria-hidden="true" />
         {topup.isPending ? 'Gerando PIX...' : 'Gerar PIX'}

@@ -11,22 +11,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { FormField } from '@/components/form-field';
+import { InputField } from '@/components/form-field';
 import { LoadError } from '@/components/load-error';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { useNotifications } from '@/lib/notifications/use-notifications';
@@ -201,7 +191,7 @@ function WithdrawForm({
           </div>
         )}
       </dl>
-      <FormField
+      <InputField
         id="withdraw-valor"
         label="Valor do saque (R$)"
         hint={
@@ -210,19 +200,11 @@ function WithdrawForm({
             : undefined
         }
         error={errors.valor?.message}
-      >
-        {(describedBy) => (
-          <Input
-            id="withdraw-valor"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="Ex.: 50,00"
-            aria-invalid={errors.valor ? true : undefined}
-            aria-describedby={describedBy}
-            {...register('valor')}
-          />
-        )}
-      </FormField>
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="Ex.: 50,00"
+        registration={register('valor')}
+      />
       <p className="text-xs text-muted-foreground">
         Para mudar a chave de destino, edite seu{' '}
         <Link to="/profile?tab=perfil" className="underline underline-offset-4">
@@ -241,30 +223,26 @@ function WithdrawForm({
           <AlertDescription className="text-foreground">{error}</AlertDescription>
         </Alert>
       )}
-      <AlertDialog open={confirmOpen} onOpenChange={setConfirmOpen}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Confirmar saque</AlertDialogTitle>
-            <AlertDialogDescription>
-              Sacar {formatBRL(amount)} para a chave PIX {maskedKey}?
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <p className="text-sm text-muted-foreground">
-            O valor sai do seu Saldo agora e chega por PIX em instantes. O Cashback não pode ser
-            sacado.
-          </p>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Voltar</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() => {
-                void confirm(amount);
-              }}
-            >
-              Confirmar saque
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        title="Confirmar saque"
+        description={
+          <>
+            Sacar {formatBRL(amount)} para a chave PIX {maskedKey}?
+          </>
+        }
+        cancelLabel="Voltar"
+        confirmLabel="Confirmar saque"
+        onConfirm={() => {
+          void confirm(amount);
+        }}
+      >
+        <p className="text-sm text-muted-foreground">
+          O valor sai do seu Saldo agora e chega por PIX em instantes. O Cashback não pode ser
+          sacado.
+        </p>
+      </ConfirmDialog>
     </form>
   );
 }
