@@ -16,13 +16,15 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { Agent, request } from 'undici';
 import WebSocket from 'ws';
 import { loadConfig } from '../../apps/server/src/config';
-import { createDatabase } from '../../apps/server/src/db/client';
+import { type Db, createDatabase } from '../../apps/server/src/db/client';
+import { queryRows } from '../../apps/server/src/db/query-rows';
 import { type Cluster, buildOnce, root, startCluster } from '../cluster/cluster';
 import { signInPlayers, startMixedLoad, summarise } from '../cluster/mixed-load';
-import { seedPlayers, seedRooms } from '../cluster/seed';
+import { seedChatRooms, seedPlayers, seedRooms } from '../cluster/seed';
 import { startOwnPostgres } from '../cluster/services';
 
 const port = Number(process.env.BENCH_CLUSTER_PORT ?? 4440);
@@ -70,28 +72,49 @@ async function mixed(copies: number) {
     log,
   });
   const database = await createDatabase(config.database);
-  const seeded = await seedPlayers(database.db, `mixed${copies}`, 100, 1_000_000);
-  const rooms = await seedRooms(database.db, 100, 10);
-  await database.close();
+  const seeded = await seedPlayers(database.db, `mixed${copies}`, 300, 1_000_000);
+  // Enough seats that the rooms do not run out: a room of 10 is drawn when its last seat is paid.
+  const rooms = await seedRooms(database.db, 400, 10);
+  const chatRooms = await seedChatRooms(database.db, config, seeded);
+  const drawsBefore = await countDraws(database.db);
   const players = await signInPlayers(cluster.url, seeded);
-  const load = startMixedLoad({ base: cluster.url, players, rooms, users, sockets: 100 });
+  const load = startMixedLoad({
+    base: cluster.url,
+    players,
+    rooms,
+    joinsPerRoom: 10,
+    users,
+    sockets: 100,
+    pixWebhookSecret: config.pix.webhookSecret,
+    chatRooms,
+  });
   await sleep(3000); // warm-up, not measured
   const from = Date.now();
   await sleep(seconds * 1000);
   const to = Date.now();
   await load.stop();
+  const draws = (await countDraws(database.db)) - drawsBefore;
+  await database.close();
   const s = summarise(load.answers, from, to);
+  const k = (key: string) => s.byKind[key] ?? 0;
   rows.push([
     `Mixed load, ${copies} cop${copies === 1 ? 'y' : 'ies'} behind nginx (${users} users)`,
     `${s.perSecond}/s`,
     `p50 ${s.p50} ms, p99 ${s.p99} ms`,
-    `${s.requests} requests, ${s.joins} joins, ${s.failures} failed`,
+    `${s.requests} requests (${s.ok2xx} 2xx), ${s.joins} seats (${k('pix-charge 200')} by PIX), ` +
+      `${load.pixConfirmed()} PIX confirmed by ${k('pix-webhook 200')} webhooks, ` +
+      `${k('chat 200')} chat messages, ${draws} draws, ${s.failures} failed`,
   ]);
-  log(`mixed ${copies}: ${JSON.stringify(s)}`);
+  log(`mixed ${copies}: ${JSON.stringify(s)}; draws ${draws}; pix ${load.pixConfirmed()}`);
   if (copies !== 3) {
     await cluster.stop();
     cluster = null;
   }
+}
+
+async function countDraws(db: Db) {
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from sorteios`);
+  return row?.n ?? 0;
 }
 
 async function joinsBesidePgbench() {
@@ -158,10 +181,19 @@ async function joinsBesidePgbench() {
 async function fanOut() {
   const c = cluster!;
   const database = await createDatabase(config.database);
-  const [filler] = await seedPlayers(database.db, 'fanout', 1, 10_000);
-  const [room] = await seedRooms(database.db, 1, 1);
+  // A room of two seats (the smallest): one taken before the sockets open, the other fills it.
+  const [room] = await seedRooms(database.db, 1, 2);
+  const [first, player] = await signInPlayers(
+    c.url,
+    await seedPlayers(database.db, 'fanout', 2, 10_000),
+  );
   await database.close();
-  const [player] = await signInPlayers(c.url, [filler!]);
+  const firstJoin = await fetch(`${c.url}/api/rooms/${room}/join`, {
+    method: 'POST',
+    headers: { cookie: first!.cookie, 'content-type': 'application/json', origin: c.url },
+    body: '{"metodo":"balance"}',
+  });
+  if (firstJoin.status !== 200) throw new Error(`fan-out first seat: ${firstJoin.status}`);
   const wsUrl = `${c.url.replace(/^http/, 'ws')}/api/ws`;
   const sockets: WebSocket[] = [];
   const gotAt: number[] = [];

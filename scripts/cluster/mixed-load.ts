@@ -1,16 +1,18 @@
 /**
  * A mixed load through nginx, as players use the product: browsing (the room list, the public
  * figures, the landing page), sign-ins, joins paid from the balance (rooms fill up and are drawn
- * automatically), and live-update sockets. Every answer is recorded with its time, status and
- * Retry-After, so a drill can say what happened in each of its windows and check afterwards that
- * every join answered 200 is in the database.
+ * automatically), joins paid by PIX (the seat, its charge, then the provider's webhook confirming
+ * it: scripts/cluster/pix-webhooks.ts), chat messages in private rooms, and live-update sockets.
+ * Every answer is recorded with its time, status and Retry-After, so a drill can say what happened
+ * in each of its windows and check afterwards that every join answered 200 is in the database.
  */
 import { Agent, request } from 'undici';
 import WebSocket from 'ws';
+import { type PixWebhooks, startPixWebhooks } from './pix-webhooks';
 import { PLAYER_PASSWORD, type SeededPlayer } from './seed';
 
 export interface Answer {
-  kind: 'browse' | 'sign-in' | 'join';
+  kind: 'browse' | 'sign-in' | 'join' | 'pix-charge' | 'pix-webhook' | 'chat';
   at: number;
   ms: number;
   /** 0: no answer (network error). */
@@ -23,6 +25,8 @@ export interface Answer {
 export interface MixedLoad {
   answers: Answer[];
   sockets: { opened: number; failed: number };
+  /** PIX charges confirmed by a webhook answered 200 (0 without `pixWebhookSecret`). */
+  pixConfirmed(): number;
   stop(): Promise<void>;
 }
 
@@ -34,8 +38,22 @@ export interface MixedLoadOptions {
   users: number;
   /** Share of joins among the requests (the rest: browsing, and a sign-in now and then). */
   joinShare?: number;
+  /**
+   * Joins in a row sent to the same room before the next one (default 1: every join to the next
+   * room). The rooms' seat count fills them one after the other, so draws happen during the load.
+   */
+  joinsPerRoom?: number;
   /** Live sockets kept open during the load. */
   sockets?: number;
+  /**
+   * The PIX webhook's path secret (config.pix.webhookSecret): with it, a share of the joins
+   * (`pixShare`, default 0.05 of the requests) is paid by PIX and confirmed by webhook.
+   */
+  pixWebhookSecret?: string;
+  pixShare?: number;
+  /** Each player's private room (player id -> room id): with it, `chatShare` (0.05) are chat messages. */
+  chatRooms?: Map<string, string>;
+  chatShare?: number;
 }
 
 /** Signs every player in through the API (their cookies go on their requests). */
@@ -75,8 +93,16 @@ export function startMixedLoad(options: MixedLoadOptions): MixedLoad {
   const answers: Answer[] = [];
   const dispatcher = new Agent({ connections: options.users, keepAliveTimeout: 10_000 });
   const joinShare = options.joinShare ?? 0.3;
+  const pixShare = options.pixWebhookSecret ? (options.pixShare ?? 0.05) : 0;
+  const chatShare = options.chatRooms ? (options.chatShare ?? 0.05) : 0;
   let running = true;
   let roomCursor = 0;
+  const nextRoom = () => {
+    const room =
+      options.rooms[Math.floor(roomCursor / (options.joinsPerRoom ?? 1)) % options.rooms.length]!;
+    roomCursor += 1;
+    return room;
+  };
   const send = async (
     kind: Answer['kind'],
     method: 'GET' | 'POST',
@@ -88,6 +114,7 @@ export function startMixedLoad(options: MixedLoadOptions): MixedLoad {
     let status = 0;
     let retryAfter = false;
     let participationId: string | undefined;
+    let json: unknown;
     try {
       const res = await request(`${options.base}${path}`, {
         method,
@@ -103,8 +130,9 @@ export function startMixedLoad(options: MixedLoadOptions): MixedLoad {
       status = res.statusCode;
       retryAfter = res.headers['retry-after'] !== undefined;
       const text = await res.body.text();
+      if (status === 200 && (kind === 'join' || kind === 'pix-charge')) json = JSON.parse(text);
       if (kind === 'join' && status === 200)
-        participationId = (JSON.parse(text) as { participation: { id: string } }).participation.id;
+        participationId = (json as { participation: { id: string } }).participation.id;
     } catch {
       status = 0;
     }
@@ -116,6 +144,36 @@ export function startMixedLoad(options: MixedLoadOptions): MixedLoad {
       retryAfter,
       ...(participationId ? { participationId } : {}),
     });
+    return { status, json };
+  };
+  const webhooks: PixWebhooks | null = options.pixWebhookSecret
+    ? startPixWebhooks({
+        base: options.base,
+        secret: options.pixWebhookSecret,
+        dispatcher,
+        record: (answer) => answers.push(answer),
+      })
+    : null;
+  // A seat paid by PIX: the join, the charge, and the payment confirmed later by the webhook.
+  const pixJoin = async (player: MixedLoadOptions['players'][number], room: string) => {
+    const joined = await send(
+      'join',
+      'POST',
+      `/api/rooms/${room}/join`,
+      player.cookie,
+      '{"metodo":"pix"}',
+    );
+    const seat = (joined.json as { participation?: { id: string } } | undefined)?.participation;
+    if (!seat) return;
+    const charged = await send(
+      'pix-charge',
+      'POST',
+      '/api/payments/pix',
+      player.cookie,
+      JSON.stringify({ participacaoId: seat.id }),
+    );
+    const charge = charged.json as { txid: string; valor: number } | undefined;
+    if (charge) webhooks?.pay(charge.txid, charge.valor);
   };
   const user = async (u: number) => {
     let n = 0;
@@ -123,9 +181,21 @@ export function startMixedLoad(options: MixedLoadOptions): MixedLoad {
       const player = options.players[(u + n * options.users) % options.players.length]!;
       n += 1;
       const r = Math.random();
-      if (r < joinShare) {
-        const room = options.rooms[roomCursor % options.rooms.length]!;
-        roomCursor += 1;
+      if (r < pixShare) {
+        const room = nextRoom();
+        await pixJoin(player, room);
+      } else if (r < pixShare + chatShare) {
+        const chat = options.chatRooms?.get(player.id);
+        if (chat)
+          await send(
+            'chat',
+            'POST',
+            `/api/private-rooms/${chat}/messages`,
+            player.cookie,
+            JSON.stringify({ message: `Boa sorte a todos! ${n}` }),
+          );
+      } else if (r < joinShare) {
+        const room = nextRoom();
         await send(
           'join',
           'POST',
@@ -163,9 +233,11 @@ export function startMixedLoad(options: MixedLoadOptions): MixedLoad {
   return {
     answers,
     sockets,
+    pixConfirmed: () => webhooks?.confirmed ?? 0,
     async stop() {
       running = false;
       await Promise.all(users);
+      await webhooks?.stop();
       for (const ws of open) ws.terminate();
       await dispatcher.close();
     },
@@ -193,5 +265,11 @@ export function summarise(answers: Answer[], from: number, to: number) {
       (a) => a.status === 0 || (a.status >= 500 && !(a.status === 503 && a.retryAfter)),
     ).length,
     joins: inside.filter((a) => a.kind === 'join' && a.status === 200).length,
+    /** Answers by kind: `kind status` -> count. */
+    byKind: inside.reduce<Record<string, number>>((acc, a) => {
+      const key = `${a.kind} ${a.status}`;
+      acc[key] = (acc[key] ?? 0) + 1;
+      return acc;
+    }, {}),
   };
 }

@@ -1,0 +1,84 @@
+/**
+ * The PIX provider's side of the mixed load: charges created by the players are paid, and the
+ * provider posts the received PIX to the product's webhook (EFI's format, as the built-in simulator
+ * builds it) in batches, every `everyMs`, as a provider does under load. Batching keeps the
+ * webhook within its per-address limit (600 a minute) whatever the load's rate.
+ */
+import { randomBytes } from 'node:crypto';
+import { type Dispatcher, request } from 'undici';
+import type { Answer } from './mixed-load';
+
+export interface PixWebhooks {
+  /** Queues the payment of the whole amount of a charge. */
+  pay(txid: string, centavos: number): void;
+  /** Payments delivered in a webhook answered 200. */
+  readonly confirmed: number;
+  /** Delivers what is queued, then stops. */
+  stop(): Promise<void>;
+}
+
+const endToEndId = () =>
+  `E${randomBytes(24).toString('base64').replace(/[^A-Za-z0-9]/g, '').slice(0, 31).padEnd(31, '0')}`;
+
+export function startPixWebhooks(options: {
+  base: string;
+  secret: string;
+  dispatcher: Dispatcher;
+  record: (answer: Answer) => void;
+  everyMs?: number;
+}): PixWebhooks {
+  let queue: { txid: string; centavos: number }[] = [];
+  let confirmed = 0;
+  let running = true;
+  const deliver = async () => {
+    const batch = queue;
+    queue = [];
+    if (batch.length === 0) return;
+    const body = JSON.stringify({
+      pix: batch.map((p) => ({
+        endToEndId: endToEndId(),
+        txid: p.txid,
+        valor: (p.centavos / 100).toFixed(2),
+        horario: new Date().toISOString(),
+        chave: 'pix@sorteiocerto.com.br',
+      })),
+    });
+    const at = Date.now();
+    let status = 0;
+    let retryAfter = false;
+    try {
+      const res = await request(`${options.base}/api/webhooks/pix/${options.secret}/pix`, {
+        method: 'POST',
+        dispatcher: options.dispatcher,
+        headers: { 'content-type': 'application/json' },
+        body,
+        headersTimeout: 70_000,
+        bodyTimeout: 70_000,
+      });
+      status = res.statusCode;
+      retryAfter = res.headers['retry-after'] !== undefined;
+      await res.body.text();
+    } catch {
+      status = 0;
+    }
+    if (status === 200) confirmed += batch.length;
+    options.record({ kind: 'pix-webhook', at, ms: Date.now() - at, status, retryAfter });
+  };
+  const loop = (async () => {
+    while (running) {
+      await new Promise((resolve) => setTimeout(resolve, options.everyMs ?? 250));
+      await deliver();
+    }
+    await deliver();
+  })();
+  return {
+    pay: (txid, centavos) => queue.push({ txid, centavos }),
+    get confirmed() {
+      return confirmed;
+    },
+    async stop() {
+      running = false;
+      await loop;
+    },
+  };
+}
