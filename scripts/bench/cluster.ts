@@ -10,7 +10,7 @@
  * Prints the table and writes it to docs/performance.md between its markers (BENCH_WRITE=false:
  * not). Environment: BENCH_CLUSTER_PORT (nginx, 4440; the copies on the next ports),
  * BENCH_PG_PORT (5450), BENCH_SECONDS (per load, 20), BENCH_USERS (virtual users, 50),
- * BENCH_SOCKETS (10000).
+ * BENCH_SOCKETS (10000), BENCH_PARTS (which measurements: mixed,joins,fanout).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,13 +24,14 @@ import { type Db, createDatabase } from '../../apps/server/src/db/client';
 import { queryRows } from '../../apps/server/src/db/query-rows';
 import { type Cluster, buildOnce, root, startCluster } from '../cluster/cluster';
 import { signInPlayers, startMixedLoad, summarise } from '../cluster/mixed-load';
-import { seedChatRooms, seedPlayers, seedRooms } from '../cluster/seed';
+import { type SeededPlayer, seedChatRooms, seedPlayers, seedRooms } from '../cluster/seed';
 import { startOwnPostgres } from '../cluster/services';
 
 const port = Number(process.env.BENCH_CLUSTER_PORT ?? 4440);
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const users = Number(process.env.BENCH_USERS ?? 50);
 const socketCount = Number(process.env.BENCH_SOCKETS ?? 10_000);
+const parts = (process.env.BENCH_PARTS ?? 'mixed,joins,fanout').split(',');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (line: string) =>
   console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
@@ -60,8 +61,20 @@ const env = {
 const config = loadConfig({ ...process.env, ...env, NODE_ENV: 'production' });
 const rows: string[][] = [];
 let cluster: Cluster | null = null;
+let seeded: SeededPlayer[] = [];
+let chatRooms = new Map<string, string>();
+let players: Awaited<ReturnType<typeof signInPlayers>> | null = null;
 
-async function mixed(copies: number) {
+/** The players of every measurement, seeded once: each with a Saldo and a private room to chat in. */
+async function seedShared() {
+  const database = await createDatabase(config.database);
+  await database.migrate();
+  seeded = await seedPlayers(database.db, 'mixed', 150, 1_000_000);
+  chatRooms = await seedChatRooms(database.db, config, seeded);
+  await database.close();
+}
+
+async function startCopies(copies: number) {
   cluster = await startCluster({
     copies,
     port,
@@ -71,16 +84,19 @@ async function mixed(copies: number) {
     accessLog: false,
     log,
   });
+  // Signed in once (through the first cluster): the sessions are in the database, for every copy.
+  players ??= await signInPlayers(cluster.url, seeded);
+  return cluster;
+}
+
+async function mixed(copies: number) {
+  cluster = await startCopies(copies);
   const database = await createDatabase(config.database);
-  const seeded = await seedPlayers(database.db, `mixed${copies}`, 300, 1_000_000);
-  // Enough seats that the rooms do not run out: a room of 10 is drawn when its last seat is paid.
   const rooms = await seedRooms(database.db, 400, 10);
-  const chatRooms = await seedChatRooms(database.db, config, seeded);
   const drawsBefore = await countDraws(database.db);
-  const players = await signInPlayers(cluster.url, seeded);
   const load = startMixedLoad({
     base: cluster.url,
-    players,
+    players: players!,
     rooms,
     joinsPerRoom: 10,
     users,
@@ -120,16 +136,15 @@ async function countDraws(db: Db) {
 async function joinsBesidePgbench() {
   const c = cluster!;
   const database = await createDatabase(config.database);
-  const seeded = await seedPlayers(database.db, 'joins', 50, 10_000_000);
   const rooms = await seedRooms(database.db, 50, 1000);
   await database.close();
-  const players = await signInPlayers(c.url, seeded);
+  const joiners = players!.slice(0, 50);
   const dispatcher = new Agent({ connections: 50 });
   const latencies: number[] = [];
   let ok = 0;
   let running = true;
   const from = Date.now();
-  const clients = players.map(async (p, i) => {
+  const clients = joiners.map(async (p, i) => {
     let n = 0;
     while (running) {
       const at = Date.now();
@@ -183,11 +198,8 @@ async function fanOut() {
   const database = await createDatabase(config.database);
   // A room of two seats (the smallest): one taken before the sockets open, the other fills it.
   const [room] = await seedRooms(database.db, 1, 2);
-  const [first, player] = await signInPlayers(
-    c.url,
-    await seedPlayers(database.db, 'fanout', 2, 10_000),
-  );
   await database.close();
+  const [first, player] = players!;
   const firstJoin = await fetch(`${c.url}/api/rooms/${room}/join`, {
     method: 'POST',
     headers: { cookie: first!.cookie, 'content-type': 'application/json', origin: c.url },
@@ -237,7 +249,7 @@ async function fanOut() {
   rows.push([
     `Fan-out of one draw result, ${opened.toLocaleString('en')} sockets via nginx, 3 copies`,
     `last after ${last} ms`,
-    `median ${sorted[Math.floor(sorted.length / 2)]} ms`,
+    `first after ${sorted[0]} ms, median ${sorted[Math.floor(sorted.length / 2)]} ms`,
     `${gotAt.length} of ${opened} received`,
   ]);
   for (const ws of sockets) ws.terminate();
@@ -245,10 +257,13 @@ async function fanOut() {
 
 let failedRun = false;
 try {
-  await mixed(1);
-  await mixed(3);
-  await joinsBesidePgbench();
-  await fanOut();
+  await seedShared();
+  if (parts.includes('mixed')) {
+    await mixed(1);
+    await mixed(3);
+  } else await startCopies(3);
+  if (parts.includes('joins')) await joinsBesidePgbench();
+  if (parts.includes('fanout')) await fanOut();
 } catch (error) {
   failedRun = true;
   console.error(error);

@@ -18,7 +18,11 @@ export interface PixWebhooks {
 }
 
 const endToEndId = () =>
-  `E${randomBytes(24).toString('base64').replace(/[^A-Za-z0-9]/g, '').slice(0, 31).padEnd(31, '0')}`;
+  `E${randomBytes(24)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 31)
+    .padEnd(31, '0')}`;
 
 export function startPixWebhooks(options: {
   base: string;
