@@ -199,7 +199,8 @@ async function main() {
   };
 
   log(`1. Replication lag under the mixed load (${users} users, ${loadMs / 1000} s)`);
-  const heavy = startMixedLoad({ ...loadOptions, users, sockets: 50 });
+  // Each load fills its own rooms: the light one must not meet the rooms the first one filled.
+  const heavy = startMixedLoad({ ...loadOptions, rooms: rooms.slice(0, 200), users, sockets: 50 });
   await sleep(2000);
   const lag = await sampleLag(url(primaryPort, 'postgres'), url(standbyPort, 'postgres'));
   const from = Date.now();
@@ -220,7 +221,12 @@ async function main() {
   );
 
   log(`2. Failover under a light mixed load (${lightUsers} users)`);
-  const light = startMixedLoad({ ...loadOptions, users: lightUsers, sockets: 20 });
+  const light = startMixedLoad({
+    ...loadOptions,
+    rooms: rooms.slice(200),
+    users: lightUsers,
+    sockets: 20,
+  });
   const health: { at: number; status: number; retryAfter: boolean }[] = [];
   let probing = true;
   const probe = (async () => {
