@@ -121,7 +121,11 @@ async function mixed(copies: number) {
       `${load.pixConfirmed()} PIX confirmed by ${k('pix-webhook 200')} webhooks, ` +
       `${k('chat 200')} chat messages, ${draws} draws, ${s.failures} failed`,
   ]);
-  log(`mixed ${copies}: ${JSON.stringify(s)}; draws ${draws}; pix ${load.pixConfirmed()}`);
+  const hooks = load.answers.filter((a) => a.kind === 'pix-webhook');
+  log(
+    `mixed ${copies}: ${JSON.stringify(s)}; draws ${draws}; pix ${load.pixConfirmed()}; ` +
+      `webhooks ${hooks.map((a) => `${a.status}/${a.ms}ms`).join(' ')}`,
+  );
   if (copies !== 3) {
     await cluster.stop();
     cluster = null;
@@ -136,7 +140,8 @@ async function countDraws(db: Db) {
 async function joinsBesidePgbench() {
   const c = cluster!;
   const database = await createDatabase(config.database);
-  const rooms = await seedRooms(database.db, 50, 1000);
+  // Each player takes one seat per room: 600 rooms of 50 seats before any player comes back to one.
+  const rooms = await seedRooms(database.db, 600, 50);
   await database.close();
   const joiners = players!.slice(0, 50);
   const dispatcher = new Agent({ connections: 50 });

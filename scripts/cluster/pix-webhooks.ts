@@ -1,8 +1,9 @@
 /**
  * The PIX provider's side of the mixed load: charges created by the players are paid, and the
  * provider posts the received PIX to the product's webhook (EFI's format, as the built-in simulator
- * builds it) in batches, every `everyMs`, as a provider does under load. Batching keeps the
- * webhook within its per-address limit (600 a minute) whatever the load's rate.
+ * builds it) in batches, every `everyMs` (each batch on its own, without waiting for the answer
+ * to the previous one), as a provider does under load. Batching keeps the webhook within its
+ * per-address limit (600 a minute) whatever the load's rate.
  */
 import { randomBytes } from 'node:crypto';
 import { type Dispatcher, request } from 'undici';
@@ -68,12 +69,20 @@ export function startPixWebhooks(options: {
     if (status === 200) confirmed += batch.length;
     options.record({ kind: 'pix-webhook', at, ms: Date.now() - at, status, retryAfter });
   };
+  // A provider does not wait for the answer to one notification before sending the next: each
+  // batch goes out on its own.
+  const inFlight = new Set<Promise<void>>();
+  const send = () => {
+    const sent = deliver().finally(() => inFlight.delete(sent));
+    inFlight.add(sent);
+  };
   const loop = (async () => {
     while (running) {
       await new Promise((resolve) => setTimeout(resolve, options.everyMs ?? 250));
-      await deliver();
+      send();
     }
-    await deliver();
+    send();
+    await Promise.all(inFlight);
   })();
   return {
     pay: (txid, centavos) => queue.push({ txid, centavos }),
