@@ -265,7 +265,8 @@ async function main() {
   probing = false;
   await probe;
   await light.stop();
-  const during = light.answers.filter((a) => a.at >= t0 && a.at <= recovered);
+  // Every request in flight at some moment between the primary's stop and the recovery.
+  const during = light.answers.filter((a) => a.at <= recovered && a.at + a.ms >= t0);
   const after = light.answers.filter((a) => a.at > recovered);
   log(
     `  primary stopped in ${seconds(tKilled - t0)}, standby promoted in ${seconds(tPromoted - tKilled)}, ` +
@@ -283,11 +284,12 @@ async function main() {
       return acc;
     }, {});
   log(
-    `  the copies' answers meanwhile (mixed load): ${describe(tally(during))}` +
+    `  the copies' answers to the requests in flight meanwhile (mixed load): ${describe(tally(during))}, ` +
+      `slowest ${seconds(Math.max(0, ...during.map((a) => a.ms)))}` +
       (Object.keys(notOk).length ? ` (${JSON.stringify(notOk)})` : ''),
   );
   log(
-    `  /api/health meanwhile: ${describe(tally(health.filter((a) => a.at >= t0 && a.at <= recovered)))}`,
+    `  /api/health probes sent meanwhile: ${describe(tally(health.filter((a) => a.at >= t0 && a.at <= recovered)))}`,
   );
   log(`  in the 3 s after: ${describe(tally(after))}`);
 
