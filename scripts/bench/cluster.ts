@@ -211,6 +211,12 @@ async function fanOut() {
     body: '{"metodo":"balance"}',
   });
   if (firstJoin.status !== 200) throw new Error(`fan-out first seat: ${firstJoin.status}`);
+  // A socket is a file of this process: Node cannot raise its own limit (`ulimit -n` before).
+  const limit = openFilesSoftLimit();
+  if (limit < socketCount + 500)
+    log(
+      `ulimit -n is ${limit}: ${socketCount} sockets need about ${socketCount + 500}; some will fail`,
+    );
   const wsUrl = `${c.url.replace(/^http/, 'ws')}/api/ws`;
   const sockets: WebSocket[] = [];
   const gotAt: number[] = [];
@@ -258,6 +264,14 @@ async function fanOut() {
     `${gotAt.length} of ${opened} received`,
   ]);
   for (const ws of sockets) ws.terminate();
+}
+
+function openFilesSoftLimit(): number {
+  const line = readFileSync('/proc/self/limits', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('Max open files'));
+  const soft = Number(line?.trim().split(/\s+/)[3]);
+  return Number.isFinite(soft) ? soft : Number.POSITIVE_INFINITY;
 }
 
 let failedRun = false;
