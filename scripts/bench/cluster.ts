@@ -10,25 +10,28 @@
  * Prints the table and writes it to docs/performance.md between its markers (BENCH_WRITE=false:
  * not). Environment: BENCH_CLUSTER_PORT (nginx, 4440; the copies on the next ports),
  * BENCH_PG_PORT (5450), BENCH_SECONDS (per load, 20), BENCH_USERS (virtual users, 50),
- * BENCH_SOCKETS (10000).
+ * BENCH_SOCKETS (10000), BENCH_PARTS (which measurements: mixed,joins,fanout).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { Agent, request } from 'undici';
 import WebSocket from 'ws';
 import { loadConfig } from '../../apps/server/src/config';
-import { createDatabase } from '../../apps/server/src/db/client';
+import { type Db, createDatabase } from '../../apps/server/src/db/client';
+import { queryRows } from '../../apps/server/src/db/query-rows';
 import { type Cluster, buildOnce, root, startCluster } from '../cluster/cluster';
 import { signInPlayers, startMixedLoad, summarise } from '../cluster/mixed-load';
-import { seedPlayers, seedRooms } from '../cluster/seed';
+import { type SeededPlayer, seedChatRooms, seedPlayers, seedRooms } from '../cluster/seed';
 import { startOwnPostgres } from '../cluster/services';
 
 const port = Number(process.env.BENCH_CLUSTER_PORT ?? 4440);
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const users = Number(process.env.BENCH_USERS ?? 50);
 const socketCount = Number(process.env.BENCH_SOCKETS ?? 10_000);
+const parts = (process.env.BENCH_PARTS ?? 'mixed,joins,fanout').split(',');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (line: string) =>
   console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
@@ -58,8 +61,20 @@ const env = {
 const config = loadConfig({ ...process.env, ...env, NODE_ENV: 'production' });
 const rows: string[][] = [];
 let cluster: Cluster | null = null;
+let seeded: SeededPlayer[] = [];
+let chatRooms = new Map<string, string>();
+let players: Awaited<ReturnType<typeof signInPlayers>> | null = null;
 
-async function mixed(copies: number) {
+/** The players of every measurement, seeded once: each with a Saldo and a private room to chat in. */
+async function seedShared() {
+  const database = await createDatabase(config.database);
+  await database.migrate();
+  seeded = await seedPlayers(database.db, 'mixed', 150, 1_000_000);
+  chatRooms = await seedChatRooms(database.db, config, seeded);
+  await database.close();
+}
+
+async function startCopies(copies: number) {
   cluster = await startCluster({
     copies,
     port,
@@ -69,44 +84,72 @@ async function mixed(copies: number) {
     accessLog: false,
     log,
   });
+  // Signed in once (through the first cluster): the sessions are in the database, for every copy.
+  players ??= await signInPlayers(cluster.url, seeded);
+  return cluster;
+}
+
+async function mixed(copies: number) {
+  cluster = await startCopies(copies);
   const database = await createDatabase(config.database);
-  const seeded = await seedPlayers(database.db, `mixed${copies}`, 100, 1_000_000);
-  const rooms = await seedRooms(database.db, 100, 10);
-  await database.close();
-  const players = await signInPlayers(cluster.url, seeded);
-  const load = startMixedLoad({ base: cluster.url, players, rooms, users, sockets: 100 });
+  const rooms = await seedRooms(database.db, 400, 10);
+  const drawsBefore = await countDraws(database.db);
+  const load = startMixedLoad({
+    base: cluster.url,
+    players: players!,
+    rooms,
+    joinsPerRoom: 10,
+    users,
+    sockets: 100,
+    pixWebhookSecret: config.pix.webhookSecret,
+    chatRooms,
+  });
   await sleep(3000); // warm-up, not measured
   const from = Date.now();
   await sleep(seconds * 1000);
   const to = Date.now();
   await load.stop();
+  const draws = (await countDraws(database.db)) - drawsBefore;
+  await database.close();
   const s = summarise(load.answers, from, to);
+  const k = (key: string) => s.byKind[key] ?? 0;
   rows.push([
     `Mixed load, ${copies} cop${copies === 1 ? 'y' : 'ies'} behind nginx (${users} users)`,
     `${s.perSecond}/s`,
     `p50 ${s.p50} ms, p99 ${s.p99} ms`,
-    `${s.requests} requests, ${s.joins} joins, ${s.failures} failed`,
+    `${s.requests} requests (${s.ok2xx} 2xx), ${s.joins} seats (${k('pix-charge 200')} by PIX), ` +
+      `${load.pixConfirmed()} PIX confirmed by ${k('pix-webhook 200')} webhooks, ` +
+      `${k('chat 200')} chat messages, ${draws} draws, ${s.failures} failed`,
   ]);
-  log(`mixed ${copies}: ${JSON.stringify(s)}`);
+  const hooks = load.answers.filter((a) => a.kind === 'pix-webhook');
+  log(
+    `mixed ${copies}: ${JSON.stringify(s)}; draws ${draws}; pix ${load.pixConfirmed()}; ` +
+      `webhooks ${hooks.map((a) => `${a.status}/${a.ms}ms`).join(' ')}`,
+  );
   if (copies !== 3) {
     await cluster.stop();
     cluster = null;
   }
 }
 
+async function countDraws(db: Db) {
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from sorteios`);
+  return row?.n ?? 0;
+}
+
 async function joinsBesidePgbench() {
   const c = cluster!;
   const database = await createDatabase(config.database);
-  const seeded = await seedPlayers(database.db, 'joins', 50, 10_000_000);
-  const rooms = await seedRooms(database.db, 50, 1000);
+  // Each player takes one seat per room: 600 rooms of 50 seats before any player comes back to one.
+  const rooms = await seedRooms(database.db, 600, 50);
   await database.close();
-  const players = await signInPlayers(c.url, seeded);
+  const joiners = players!.slice(0, 50);
   const dispatcher = new Agent({ connections: 50 });
   const latencies: number[] = [];
   let ok = 0;
   let running = true;
   const from = Date.now();
-  const clients = players.map(async (p, i) => {
+  const clients = joiners.map(async (p, i) => {
     let n = 0;
     while (running) {
       const at = Date.now();
@@ -158,10 +201,22 @@ async function joinsBesidePgbench() {
 async function fanOut() {
   const c = cluster!;
   const database = await createDatabase(config.database);
-  const [filler] = await seedPlayers(database.db, 'fanout', 1, 10_000);
-  const [room] = await seedRooms(database.db, 1, 1);
+  // A room of two seats (the smallest): one taken before the sockets open, the other fills it.
+  const [room] = await seedRooms(database.db, 1, 2);
   await database.close();
-  const [player] = await signInPlayers(c.url, [filler!]);
+  const [first, player] = players!;
+  const firstJoin = await fetch(`${c.url}/api/rooms/${room}/join`, {
+    method: 'POST',
+    headers: { cookie: first!.cookie, 'content-type': 'application/json', origin: c.url },
+    body: '{"metodo":"balance"}',
+  });
+  if (firstJoin.status !== 200) throw new Error(`fan-out first seat: ${firstJoin.status}`);
+  // A socket is a file of this process: Node cannot raise its own limit (`ulimit -n` before).
+  const limit = openFilesSoftLimit();
+  if (limit < socketCount + 500)
+    log(
+      `ulimit -n is ${limit}: ${socketCount} sockets need about ${socketCount + 500}; some will fail`,
+    );
   const wsUrl = `${c.url.replace(/^http/, 'ws')}/api/ws`;
   const sockets: WebSocket[] = [];
   const gotAt: number[] = [];
@@ -205,18 +260,29 @@ async function fanOut() {
   rows.push([
     `Fan-out of one draw result, ${opened.toLocaleString('en')} sockets via nginx, 3 copies`,
     `last after ${last} ms`,
-    `median ${sorted[Math.floor(sorted.length / 2)]} ms`,
+    `first after ${sorted[0]} ms, median ${sorted[Math.floor(sorted.length / 2)]} ms`,
     `${gotAt.length} of ${opened} received`,
   ]);
   for (const ws of sockets) ws.terminate();
 }
 
+function openFilesSoftLimit(): number {
+  const line = readFileSync('/proc/self/limits', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('Max open files'));
+  const soft = Number(line?.trim().split(/\s+/)[3]);
+  return Number.isFinite(soft) ? soft : Number.POSITIVE_INFINITY;
+}
+
 let failedRun = false;
 try {
-  await mixed(1);
-  await mixed(3);
-  await joinsBesidePgbench();
-  await fanOut();
+  await seedShared();
+  if (parts.includes('mixed')) {
+    await mixed(1);
+    await mixed(3);
+  } else await startCopies(3);
+  if (parts.includes('joins')) await joinsBesidePgbench();
+  if (parts.includes('fanout')) await fanOut();
 } catch (error) {
   failedRun = true;
   console.error(error);

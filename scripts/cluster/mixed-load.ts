@@ -1,16 +1,18 @@
 /**
  * A mixed load through nginx, as players use the product: browsing (the room list, the public
  * figures, the landing page), sign-ins, joins paid from the balance (rooms fill up and are drawn
- * automatically), and live-update sockets. Every answer is recorded with its time, status and
- * Retry-After, so a drill can say what happened in each of its windows and check afterwards that
- * every join answered 200 is in the database.
+ * automatically), joins paid by PIX (the seat, its charge, then the provider's webhook confirming
+ * it: scripts/cluster/pix-webhooks.ts), chat messages in private rooms, and live-update sockets.
+ * Every answer is recorded with its time, status and Retry-After, so a drill can say what happened
+ * in each of its windows and check afterwards that every join answered 200 is in the database.
  */
 import { Agent, request } from 'undici';
 import WebSocket from 'ws';
+import { type PixWebhooks, startPixWebhooks } from './pix-webhooks';
 import { PLAYER_PASSWORD, type SeededPlayer } from './seed';
 
 export interface Answer {
-  kind: 'browse' | 'sign-in' | 'join';
+  kind: 'browse' | 'sign-in' | 'join' | 'pix-charge' | 'pix-webhook' | 'chat';
   at: number;
   ms: number;
   /** 0: no answer (network error). */
@@ -32,6 +34,8 @@ export interface Answer {
 export interface MixedLoad {
   answers: Answer[];
   sockets: { opened: number; failed: number };
+  /** PIX charges confirmed by a webhook answered 200 (0 without `pixWebhookSecret`). */
+  pixConfirmed(): number;
   stop(): Promise<void>;
 }
 
@@ -43,8 +47,22 @@ export interface MixedLoadOptions {
   users: number;
   /** Share of joins among the requests (the rest: browsing, and a sign-in now and then). */
   joinShare?: number;
+  /**
+   * Joins in a row sent to the same room before the next one (default 1: every join to the next
+   * room). The rooms' seat count fills them one after the other, so draws happen during the load.
+   */
+  joinsPerRoom?: number;
   /** Live sockets kept open during the load. */
   sockets?: number;
+  /**
+   * The PIX webhook's path secret (config.pix.webhookSecret): with it, a share of the joins
+   * (`pixShare`, default 0.05 of the requests) is paid by PIX and confirmed by webhook.
+   */
+  pixWebhookSecret?: string;
+  pixShare?: number;
+  /** Each player's private room (player id -> room id): with it, `chatShare` (0.05) are chat messages. */
+  chatRooms?: Map<string, string>;
+  chatShare?: number;
 }
 
 /** Signs every player in through the API (their cookies go on their requests). */
@@ -87,8 +105,16 @@ export function startMixedLoad(options: MixedLoadOptions): MixedLoad {
   const answers: Answer[] = [];
   const dispatcher = new Agent({ connections: options.users, keepAliveTimeout: 10_000 });
   const joinShare = options.joinShare ?? 0.3;
+  const pixShare = options.pixWebhookSecret ? (options.pixShare ?? 0.05) : 0;
+  const chatShare = options.chatRooms ? (options.chatShare ?? 0.05) : 0;
   let running = true;
   let roomCursor = 0;
+  const nextRoom = () => {
+    const room =
+      options.rooms[Math.floor(roomCursor / (options.joinsPerRoom ?? 1)) % options.rooms.length]!;
+    roomCursor += 1;
+    return room;
+  };
   const send = async (
     kind: Answer['kind'],
     method: 'GET' | 'POST',
@@ -100,14 +126,16 @@ export function startMixedLoad(options: MixedLoadOptions): MixedLoad {
     let status = 0;
     let retryAfter = false;
     let participationId: string | undefined;
+    let json: unknown;
     let error: string | undefined;
     let retried: string | undefined;
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const answer = await sendOnce(method, path, cookie, body);
       ({ status, retryAfter, error } = answer);
-      if (kind === 'join' && status === 200 && answer.text)
-        participationId = (JSON.parse(answer.text) as { participation: { id: string } })
-          .participation.id;
+      if (status === 200 && answer.text && (kind === 'join' || kind === 'pix-charge'))
+        json = JSON.parse(answer.text);
+      if (kind === 'join' && status === 200 && json)
+        participationId = (json as { participation: { id: string } }).participation.id;
       if (status !== 0 || !error || !CLOSED_BEFORE_ANSWER.has(error) || retried) break;
       retried = error;
     }
@@ -122,6 +150,7 @@ export function startMixedLoad(options: MixedLoadOptions): MixedLoad {
       ...(error ? { error } : {}),
       ...(retried ? { retried } : {}),
     });
+    return { status, json };
   };
   const sendOnce = async (
     method: 'GET' | 'POST',
@@ -152,15 +181,56 @@ export function startMixedLoad(options: MixedLoadOptions): MixedLoad {
       };
     }
   };
+  const webhooks: PixWebhooks | null = options.pixWebhookSecret
+    ? startPixWebhooks({
+        base: options.base,
+        secret: options.pixWebhookSecret,
+        dispatcher,
+        record: (answer) => answers.push(answer),
+      })
+    : null;
+  // A seat paid by PIX: the join, the charge, and the payment confirmed later by the webhook.
+  const pixJoin = async (player: MixedLoadOptions['players'][number], room: string) => {
+    const joined = await send(
+      'join',
+      'POST',
+      `/api/rooms/${room}/join`,
+      player.cookie,
+      '{"metodo":"pix"}',
+    );
+    const seat = (joined.json as { participation?: { id: string } } | undefined)?.participation;
+    if (!seat) return;
+    const charged = await send(
+      'pix-charge',
+      'POST',
+      '/api/payments/pix',
+      player.cookie,
+      JSON.stringify({ participacaoId: seat.id }),
+    );
+    const charge = charged.json as { txid: string; valor: number } | undefined;
+    if (charge) webhooks?.pay(charge.txid, charge.valor);
+  };
   const user = async (u: number) => {
     let n = 0;
     while (running) {
       const player = options.players[(u + n * options.users) % options.players.length]!;
       n += 1;
       const r = Math.random();
-      if (r < joinShare) {
-        const room = options.rooms[roomCursor % options.rooms.length]!;
-        roomCursor += 1;
+      if (r < pixShare) {
+        const room = nextRoom();
+        await pixJoin(player, room);
+      } else if (r < pixShare + chatShare) {
+        const chat = options.chatRooms?.get(player.id);
+        if (chat)
+          await send(
+            'chat',
+            'POST',
+            `/api/private-rooms/${chat}/messages`,
+            player.cookie,
+            JSON.stringify({ message: `Boa sorte a todos! ${n}` }),
+          );
+      } else if (r < joinShare) {
+        const room = nextRoom();
         await send(
           'join',
           'POST',
@@ -198,9 +268,11 @@ export function startMixedLoad(options: MixedLoadOptions): MixedLoad {
   return {
     answers,
     sockets,
+    pixConfirmed: () => webhooks?.confirmed ?? 0,
     async stop() {
       running = false;
       await Promise.all(users);
+      await webhooks?.stop();
       for (const ws of open) ws.terminate();
       await dispatcher.close();
     },
@@ -232,5 +304,11 @@ export function summarise(answers: Answer[], from: number, to: number) {
     joins: inside.filter((a) => a.kind === 'join' && a.status === 200).length,
     /** Sent again after the connection closed before any answer (see Answer.retried). */
     resent: inside.filter((a) => a.retried).length,
+    /** Answers by kind: `kind status` -> count. */
+    byKind: inside.reduce<Record<string, number>>((acc, a) => {
+      const key = `${a.kind} ${a.status}`;
+      acc[key] = (acc[key] ?? 0) + 1;
+      return acc;
+    }, {}),
   };
 }

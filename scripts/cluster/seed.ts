@@ -5,9 +5,11 @@
  * automatically when full.
  */
 import { randomUUID } from 'node:crypto';
+import type { Config } from '../../apps/server/src/config';
 import type { Db } from '../../apps/server/src/db/client';
 import { account, profiles, user } from '../../apps/server/src/db/schema';
 import { hashPassword } from '../../apps/server/src/lib/password';
+import { createPrivateRoom } from '../../apps/server/src/modules/private-rooms/private-rooms.service';
 import { createRoom } from '../../apps/server/src/modules/rooms/rooms.service';
 import { postTransaction } from '../../apps/server/src/modules/wallet/ledger.service';
 
@@ -109,6 +111,21 @@ export async function seedRooms(db: Db, count: number, seats: number, entry = 10
       },
     });
     rooms.push(room.id);
+  }
+  return rooms;
+}
+
+/** A private room created by each player, for the mixed load's chat (player id -> room id). */
+export async function seedChatRooms(db: Db, config: Config, players: SeededPlayer[]) {
+  const rooms = new Map<string, string>();
+  for (const p of players) {
+    const room = await createPrivateRoom({
+      db,
+      config,
+      creatorId: p.id,
+      input: { roomName: 'Bolão do ensaio', entryValue: 1000, maxParticipants: 10 },
+    });
+    rooms.set(p.id, room.id);
   }
   return rooms;
 }

@@ -15,7 +15,9 @@
  * Sizes: ROUNDTRIP_USERS (200), ROUNDTRIP_PARTICIPATIONS (2000), ROUNDTRIP_PGLITE_PARTICIPATIONS
  * (500); `ROUNDTRIP_USERS=10000 ROUNDTRIP_PARTICIPATIONS=100000
  * ROUNDTRIP_PGLITE_PARTICIPATIONS=100000` gives the timings of docs/operations.md. Ports: PG_PRIMARY_PORT (5460),
- * PG_PITR_PORT (5461), ROUNDTRIP_SERVER_PORT (4450). ROUNDTRIP_SKIP_PGLITE=1 skips step 3.
+ * PG_PITR_PORT (5461), ROUNDTRIP_SERVER_PORT (4450). ROUNDTRIP_SKIP_PGLITE=1 skips step 3;
+ * ROUNDTRIP_ONLY_PGLITE=1 runs step 3 alone (its timings at a large size without the PostgreSQL
+ * steps: `ROUNDTRIP_ONLY_PGLITE=1 ROUNDTRIP_USERS=10000 ROUNDTRIP_PGLITE_PARTICIPATIONS=100000`).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -285,7 +287,7 @@ async function pgliteRoundTrip() {
 }
 
 try {
-  await postgresRoundTrip();
+  if (process.env.ROUNDTRIP_ONLY_PGLITE !== '1') await postgresRoundTrip();
   if (process.env.ROUNDTRIP_SKIP_PGLITE !== '1') await pgliteRoundTrip();
   console.info('\nTimings');
   for (const [what, time] of timings) console.info(`  ${what}: ${time}`);
