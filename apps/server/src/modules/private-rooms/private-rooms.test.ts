@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { participacoes, pixCharges, privateRooms, salas } from '../../db/schema';
 import { createRoom } from '../rooms/rooms.service';
 import {
+  caller,
   createUser,
   jsonHeaders,
   signIn,
@@ -15,13 +16,7 @@ import { newRoomCode } from './private-rooms.service';
 
 const ctx = useTestApp();
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, payload?: object) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: { ...jsonHeaders, ...(cookie ? { cookie } : {}) },
-    ...(payload ? { payload } : {}),
-  });
+const call = caller(ctx);
 
 async function createRoomAs(
   cookie: string,
