@@ -19,7 +19,7 @@ import type { App } from '../lib/fastify';
 import type { MailMessage, Mailer } from '../modules/mail/mail.service';
 import { type FileStorage, createLocalStorage } from '../lib/storage';
 import { account, profiles, user } from '../db/schema';
-import { createRoom } from '../modules/rooms/rooms.service';
+import { createRoom, joinRoom } from '../modules/rooms/rooms.service';
 import { postTransaction } from '../modules/wallet/ledger.service';
 
 let templateBlob: Blob | null = null;
@@ -429,6 +429,18 @@ export async function prataRooms(ctx: TestContext, count: number): Promise<strin
       ).id,
     );
   return ids;
+}
+
+/** Seats the users in the room one after another, each paying from their balance. */
+export async function joinFromBalance(ctx: TestContext, roomId: string, users: { id: string }[]) {
+  for (const u of users)
+    await joinRoom({
+      db: ctx.database.db,
+      config: ctx.config,
+      userId: u.id,
+      roomId,
+      metodo: 'balance',
+    });
 }
 
 /** Asserts the ledger invariants of DESIGN.md section 3. */

@@ -2,7 +2,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { participacoes, payouts, salas, staffAuditLog } from '../../db/schema';
-import { caller, createUser, signIn, topUp, useTestApp, verifiedPlayer } from '../../test/helpers';
+import {
+  caller,
+  createUser,
+  joinFromBalance,
+  signIn,
+  topUp,
+  useTestApp,
+  verifiedPlayer,
+} from '../../test/helpers';
 import { type PixProvider, PixProviderError } from '../payments/pix-provider';
 import { createRoom, joinRoom } from '../rooms/rooms.service';
 import { postTransaction, walletOf } from '../wallet/ledger.service';
@@ -39,20 +47,7 @@ describe('cancelling a room', () => {
     const withCashback = await funded(5000, 300);
     const bySaldo = await funded(5000);
     const byPix = await verifiedPlayer(ctx);
-    await joinRoom({
-      db: db(),
-      config: ctx.config,
-      userId: withCashback.id,
-      roomId: room.id,
-      metodo: 'balance',
-    });
-    await joinRoom({
-      db: db(),
-      config: ctx.config,
-      userId: bySaldo.id,
-      roomId: room.id,
-      metodo: 'balance',
-    });
+    await joinFromBalance(ctx, room.id, [withCashback, bySaldo]);
     await joinRoom({
       db: db(),
       config: ctx.config,
