@@ -9,7 +9,7 @@ import { type BrowserContext, expect, test } from '@playwright/test';
 import { origin } from './support/env';
 import { makePng } from './support/images';
 import { waitForLink } from './support/mailbox';
-import { cpfFrom } from './support/players';
+import { cpfFrom, submitSignIn, submitSignUp } from './support/players';
 import { demoCredentials, useSession } from './support/session';
 import { keepScreenshot } from './support/screenshots';
 
@@ -103,18 +103,11 @@ test('a visitor opens an invite link, signs up, verifies, takes and pays the sea
   await expect(page.getByText('Você foi convidado!')).toBeVisible();
   const email = `visitante.${Date.now().toString(36)}@teste.com.br`;
   const password = 'senha-do-visitante-1';
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page
-    .getByRole('checkbox', { name: 'Li e aceito os Termos de Uso e o Regulamento dos Sorteios' })
-    .check();
-  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await submitSignUp(page, email, password);
   await expect(page).toHaveURL(/\/verify-email/);
   await page.goto(await waitForLink(email, '/api/auth/verify-email'));
   await expect(page).toHaveURL(/\/login\?.*verified=1/);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  await submitSignIn(page, email, password);
   await expect(page).toHaveURL(new RegExp(`${invitePath}$`));
 
   // Not verified yet: the next step stays on the page, with its button.

@@ -6,7 +6,7 @@
 import { type BrowserContext, expect, test } from '@playwright/test';
 import { origin } from './support/env';
 import { waitForLink } from './support/mailbox';
-import { deletePlayer, newPlayer } from './support/players';
+import { deletePlayer, newPlayer, submitSignIn, submitSignUp } from './support/players';
 import { demoCredentials, useSession } from './support/session';
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -42,20 +42,13 @@ test('a friend invited by link signs up, confirms the e-mail and lands in the in
   await expect(page).toHaveURL(/\/register\?/);
   const email = `amiga.${Date.now().toString(36)}@teste.com.br`;
   const password = 'senha-da-amiga-1';
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page
-    .getByRole('checkbox', { name: 'Li e aceito os Termos de Uso e o Regulamento dos Sorteios' })
-    .check();
-  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await submitSignUp(page, email, password);
   await expect(page).toHaveURL(/\/verify-email/);
 
   // The confirmation e-mail's link comes back to sign-in, still carrying the room.
   await page.goto(await waitForLink(email, '/api/auth/verify-email'));
   await expect(page).toHaveURL(/\/login\?.*verified=1/);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  await submitSignIn(page, email, password);
   await expect(page).toHaveURL(new RegExp(invitePath));
   await expect(page.getByText('Você foi convidado para a sala: Bolão do convite')).toBeVisible();
   await friend.close();
