@@ -16,10 +16,6 @@ import { keepScreenshot } from './support/screenshots';
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const headers = () => ({ origin: origin() });
 
-async function signedIn(context: BrowserContext, who: { email: string; password: string }) {
-  await useSession(context, who);
-}
-
 /** Pays a seat by the PIX simulator, through the API (the creator's seat). */
 async function payByPix(context: BrowserContext, participacaoId: string) {
   const charge = await context.request.post('/api/payments/pix', {
@@ -40,7 +36,7 @@ test('a visitor opens an invite link, signs up, verifies, takes and pays the sea
   test.setTimeout(180_000);
   // Player A creates a private room for two, takes the first seat and pays it.
   const creator = await browser.newContext({ baseURL: origin() });
-  await signedIn(creator, demoCredentials().players[0]!);
+  await useSession(creator, demoCredentials().players[0]!);
   const created = await creator.request.post('/api/private-rooms', {
     data: { roomName: 'Bolão do visitante', entryValue: 800, maxParticipants: 2 },
     headers: headers(),
@@ -144,7 +140,7 @@ test('a visitor opens an invite link, signs up, verifies, takes and pays the sea
   // Staff approve the identity (pictures without a face go to review).
   const me = (await (await page.request.get('/api/me')).json()) as { user: { id: string } };
   const admin = await browser.newContext({ baseURL: origin() });
-  await signedIn(admin, demoCredentials().admin);
+  await useSession(admin, demoCredentials().admin);
   const review = await admin.request.post(`/api/admin/verifications/${me.user.id}/review`, {
     data: { decision: 'aprovar' },
     headers: headers(),

@@ -12,17 +12,13 @@ import { demoCredentials, useSession } from './support/session';
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const headers = () => ({ origin: origin() });
 
-async function signedIn(context: BrowserContext, who: { email: string; password: string }) {
-  await useSession(context, who);
-}
-
 test('a friend invited by link signs up, confirms the e-mail and lands in the invited room', async ({
   browser,
 }) => {
   test.setTimeout(60_000);
   // João creates a private room and shares its invite link.
   const creator = await browser.newContext({ baseURL: origin() });
-  await signedIn(creator, demoCredentials().players[0]!);
+  await useSession(creator, demoCredentials().players[0]!);
   const created = await creator.request.post('/api/private-rooms', {
     data: { roomName: 'Bolão do convite', entryValue: 500, maxParticipants: 5 },
     headers: headers(),
@@ -78,7 +74,7 @@ test('a new player sees the first steps instead of zero cards, and both money na
 
     // Saldo and Cashback, each named for what it is.
     const demo = await browser.newContext({ baseURL: origin(), ...phone });
-    await signedIn(demo, demoCredentials().players[1]!);
+    await useSession(demo, demoCredentials().players[1]!);
     const demoPage = await demo.newPage();
     await demoPage.goto('/dashboard');
     const points = demoPage.locator('[data-slot="card"]').filter({ hasText: 'Pontos Atuais' });
@@ -105,7 +101,7 @@ test('the player watching a room sees it fill, a countdown, then the result with
 }) => {
   test.setTimeout(60_000);
   const admin = await browser.newContext({ baseURL: origin() });
-  await signedIn(admin, demoCredentials().admin);
+  await useSession(admin, demoCredentials().admin);
   const res = await admin.request.post('/api/admin/rooms', {
     data: { tipoSala: 'bronze', valorEntrada: 700, maxParticipantes: 2, taxaPersonalizadaBp: 1000 },
     headers: headers(),
@@ -135,7 +131,7 @@ test('the player watching a room sees it fill, a countdown, then the result with
   // Ana takes the first seat and watches the room on her phone.
   const [joao, , ana] = demoCredentials().players;
   const watcher = await browser.newContext({ baseURL: origin(), ...phone });
-  await signedIn(watcher, ana!);
+  await useSession(watcher, ana!);
   await payBySimulator(watcher);
   const page = await watcher.newPage();
   await page.goto(`/participate?sala_id=${roomId}`);
@@ -143,7 +139,7 @@ test('the player watching a room sees it fill, a countdown, then the result with
 
   // João takes the last seat: the room fills and is drawn while Ana looks at it.
   const other = await browser.newContext({ baseURL: origin() });
-  await signedIn(other, joao!);
+  await useSession(other, joao!);
   await payBySimulator(other);
   await other.close();
   await expect(page.getByText('Sala completa! Sorteando...')).toBeVisible({ timeout: 15_000 });
