@@ -1,7 +1,8 @@
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { generateSync } from 'otplib';
 import { makePng } from './support/images';
 import { waitForLink } from './support/mailbox';
+import { signInWithForm, submitSignIn, submitSignUp } from './support/players';
 import { demoCredentials } from './support/session';
 
 /** A valid CPF built from 9 digits (Receita Federal check digits). */
@@ -14,13 +15,6 @@ function cpfFrom(base: string): string {
   return d.join('');
 }
 
-async function signInWithForm(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-}
-
 test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now().toString(36);
@@ -31,12 +25,7 @@ let backupCodes: string[] = [];
 
 test('sign up, confirm the e-mail from the received mail, and sign in', async ({ page }) => {
   await page.goto('/register');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page
-    .getByRole('checkbox', { name: 'Li e aceito os Termos de Uso e o Regulamento dos Sorteios' })
-    .check();
-  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await submitSignUp(page, email, password);
   await expect(
     page.getByText('Cadastro realizado com sucesso! Verifique seu e-mail para confirmar.'),
   ).toBeVisible();
@@ -55,9 +44,7 @@ test('sign up, confirm the e-mail from the received mail, and sign in', async ({
   await page.goto(link);
   await expect(page).toHaveURL(/\/login\?verified=1/);
   await expect(page.getByText('E-mail confirmado! Agora faça login.')).toBeVisible();
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  await submitSignIn(page, email, password);
   await expect(page.getByText('Login realizado com sucesso!')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
@@ -167,9 +154,7 @@ test('recover a forgotten password through the mailed link', async ({ page }) =>
   await expect(page.getByText('Senha alterada!')).toBeVisible();
   await expect(page).toHaveURL(/\/login/, { timeout: 5_000 });
   password = 'nova-senha-2';
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  await submitSignIn(page, email, password);
   await page
     .getByLabel('Código do aplicativo autenticador')
     .fill(generateSync({ secret: totpSecret }));

@@ -7,16 +7,14 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
+import { postOk } from './support/api';
 import { origin } from './support/env';
 import { demoCredentials, signInByApi, signedInContext } from './support/session';
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-const headers = () => ({ origin: origin() });
 
 async function post<T>(request: APIRequestContext, url: string, data?: unknown): Promise<T> {
-  const res = await request.post(url, { data: data ?? {}, headers: headers() });
-  expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
-  return (await res.json()) as T;
+  return (await (await postOk(request, url, data)).json()) as T;
 }
 
 /** A room made by the administrator, in a context of their own. */

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { postOk } from './support/api';
 import { origin } from './support/env';
 import { setPasswordFromMail } from './support/mailbox';
 import { apiSession, demoCredentials } from './support/session';
@@ -8,9 +9,7 @@ test.describe.configure({ mode: 'serial' });
 const headers = () => ({ origin: origin() });
 
 async function post(request: APIRequestContext, url: string, data?: unknown) {
-  const res = await request.post(url, { data: data ?? {}, headers: headers() });
-  expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
-  return res.json() as Promise<Record<string, unknown>>;
+  return (await postOk(request, url, data)).json() as Promise<Record<string, unknown>>;
 }
 
 /**

@@ -9,16 +9,12 @@ import { type BrowserContext, expect, test } from '@playwright/test';
 import { origin } from './support/env';
 import { makePng } from './support/images';
 import { waitForLink } from './support/mailbox';
-import { cpfFrom } from './support/players';
+import { cpfFrom, submitSignIn, submitSignUp } from './support/players';
 import { demoCredentials, useSession } from './support/session';
 import { keepScreenshot } from './support/screenshots';
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const headers = () => ({ origin: origin() });
-
-async function signedIn(context: BrowserContext, who: { email: string; password: string }) {
-  await useSession(context, who);
-}
 
 /** Pays a seat by the PIX simulator, through the API (the creator's seat). */
 async function payByPix(context: BrowserContext, participacaoId: string) {
@@ -40,7 +36,7 @@ test('a visitor opens an invite link, signs up, verifies, takes and pays the sea
   test.setTimeout(180_000);
   // Player A creates a private room for two, takes the first seat and pays it.
   const creator = await browser.newContext({ baseURL: origin() });
-  await signedIn(creator, demoCredentials().players[0]!);
+  await useSession(creator, demoCredentials().players[0]!);
   const created = await creator.request.post('/api/private-rooms', {
     data: { roomName: 'Bolão do visitante', entryValue: 800, maxParticipants: 2 },
     headers: headers(),
@@ -103,18 +99,11 @@ test('a visitor opens an invite link, signs up, verifies, takes and pays the sea
   await expect(page.getByText('Você foi convidado!')).toBeVisible();
   const email = `visitante.${Date.now().toString(36)}@teste.com.br`;
   const password = 'senha-do-visitante-1';
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page
-    .getByRole('checkbox', { name: 'Li e aceito os Termos de Uso e o Regulamento dos Sorteios' })
-    .check();
-  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await submitSignUp(page, email, password);
   await expect(page).toHaveURL(/\/verify-email/);
   await page.goto(await waitForLink(email, '/api/auth/verify-email'));
   await expect(page).toHaveURL(/\/login\?.*verified=1/);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  await submitSignIn(page, email, password);
   await expect(page).toHaveURL(new RegExp(`${invitePath}$`));
 
   // Not verified yet: the next step stays on the page, with its button.
@@ -151,7 +140,7 @@ test('a visitor opens an invite link, signs up, verifies, takes and pays the sea
   // Staff approve the identity (pictures without a face go to review).
   const me = (await (await page.request.get('/api/me')).json()) as { user: { id: string } };
   const admin = await browser.newContext({ baseURL: origin() });
-  await signedIn(admin, demoCredentials().admin);
+  await useSession(admin, demoCredentials().admin);
   const review = await admin.request.post(`/api/admin/verifications/${me.user.id}/review`, {
     data: { decision: 'aprovar' },
     headers: headers(),

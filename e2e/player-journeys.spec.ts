@@ -6,15 +6,11 @@
 import { type BrowserContext, expect, test } from '@playwright/test';
 import { origin } from './support/env';
 import { waitForLink } from './support/mailbox';
-import { deletePlayer, newPlayer } from './support/players';
+import { deletePlayer, newPlayer, submitSignIn, submitSignUp } from './support/players';
 import { demoCredentials, useSession } from './support/session';
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const headers = () => ({ origin: origin() });
-
-async function signedIn(context: BrowserContext, who: { email: string; password: string }) {
-  await useSession(context, who);
-}
 
 test('a friend invited by link signs up, confirms the e-mail and lands in the invited room', async ({
   browser,
@@ -22,7 +18,7 @@ test('a friend invited by link signs up, confirms the e-mail and lands in the in
   test.setTimeout(60_000);
   // João creates a private room and shares its invite link.
   const creator = await browser.newContext({ baseURL: origin() });
-  await signedIn(creator, demoCredentials().players[0]!);
+  await useSession(creator, demoCredentials().players[0]!);
   const created = await creator.request.post('/api/private-rooms', {
     data: { roomName: 'Bolão do convite', entryValue: 500, maxParticipants: 5 },
     headers: headers(),
@@ -42,20 +38,13 @@ test('a friend invited by link signs up, confirms the e-mail and lands in the in
   await expect(page).toHaveURL(/\/register\?/);
   const email = `amiga.${Date.now().toString(36)}@teste.com.br`;
   const password = 'senha-da-amiga-1';
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page
-    .getByRole('checkbox', { name: 'Li e aceito os Termos de Uso e o Regulamento dos Sorteios' })
-    .check();
-  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await submitSignUp(page, email, password);
   await expect(page).toHaveURL(/\/verify-email/);
 
   // The confirmation e-mail's link comes back to sign-in, still carrying the room.
   await page.goto(await waitForLink(email, '/api/auth/verify-email'));
   await expect(page).toHaveURL(/\/login\?.*verified=1/);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  await submitSignIn(page, email, password);
   await expect(page).toHaveURL(new RegExp(invitePath));
   await expect(page.getByText('Você foi convidado para a sala: Bolão do convite')).toBeVisible();
   await friend.close();
@@ -85,7 +74,7 @@ test('a new player sees the first steps instead of zero cards, and both money na
 
     // Saldo and Cashback, each named for what it is.
     const demo = await browser.newContext({ baseURL: origin(), ...phone });
-    await signedIn(demo, demoCredentials().players[1]!);
+    await useSession(demo, demoCredentials().players[1]!);
     const demoPage = await demo.newPage();
     await demoPage.goto('/dashboard');
     const points = demoPage.locator('[data-slot="card"]').filter({ hasText: 'Pontos Atuais' });
@@ -112,7 +101,7 @@ test('the player watching a room sees it fill, a countdown, then the result with
 }) => {
   test.setTimeout(60_000);
   const admin = await browser.newContext({ baseURL: origin() });
-  await signedIn(admin, demoCredentials().admin);
+  await useSession(admin, demoCredentials().admin);
   const res = await admin.request.post('/api/admin/rooms', {
     data: { tipoSala: 'bronze', valorEntrada: 700, maxParticipantes: 2, taxaPersonalizadaBp: 1000 },
     headers: headers(),
@@ -142,7 +131,7 @@ test('the player watching a room sees it fill, a countdown, then the result with
   // Ana takes the first seat and watches the room on her phone.
   const [joao, , ana] = demoCredentials().players;
   const watcher = await browser.newContext({ baseURL: origin(), ...phone });
-  await signedIn(watcher, ana!);
+  await useSession(watcher, ana!);
   await payBySimulator(watcher);
   const page = await watcher.newPage();
   await page.goto(`/participate?sala_id=${roomId}`);
@@ -150,7 +139,7 @@ test('the player watching a room sees it fill, a countdown, then the result with
 
   // João takes the last seat: the room fills and is drawn while Ana looks at it.
   const other = await browser.newContext({ baseURL: origin() });
-  await signedIn(other, joao!);
+  await useSession(other, joao!);
   await payBySimulator(other);
   await other.close();
   await expect(page.getByText('Sala completa! Sorteando...')).toBeVisible({ timeout: 15_000 });

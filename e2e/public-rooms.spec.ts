@@ -1,6 +1,7 @@
 import { type Browser, expect, test } from '@playwright/test';
 import { origin } from './support/env';
 import { waitForLink } from './support/mailbox';
+import { submitSignIn, submitSignUp } from './support/players';
 import { demoCredentials, signedInContext } from './support/session';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -88,19 +89,12 @@ test('a visitor opens a shared room link, sees it live, signs up, and lands back
   await expect(page).toHaveURL(/\/register\?redirect=%2Fsalas%2F/);
   const email = `visitante.${Date.now().toString(36)}@teste.com.br`;
   const password = 'senha-da-visitante-1';
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page
-    .getByRole('checkbox', { name: 'Li e aceito os Termos de Uso e o Regulamento dos Sorteios' })
-    .check();
-  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await submitSignUp(page, email, password);
   await expect(page).toHaveURL(/\/verify-email/);
 
   await page.goto(await waitForLink(email, '/api/auth/verify-email'));
   await expect(page).toHaveURL(/\/login\?/);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  await submitSignIn(page, email, password);
   await expect(page).toHaveURL(new RegExp(`/salas/${room.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Sala Platina' })).toBeVisible();
   // Signed in, 'Participar' opens the room's join screen.

@@ -92,9 +92,7 @@ test('a player turns notifications on in the profile and, after their room is dr
         bytes && typeof bytes !== 'string'
           ? btoa(
               String.fromCharCode(
-                ...new Uint8Array(
-                  bytes instanceof ArrayBuffer ? bytes : (bytes).buffer,
-                ),
+                ...new Uint8Array(bytes instanceof ArrayBuffer ? bytes : bytes.buffer),
               ),
             )
               .replace(/\+/g, '-')

@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
+import { postOk } from './support/api';
 import { origin } from './support/env';
 import { setPasswordFromMail } from './support/mailbox';
 import { demoCredentials, signInByApi, signedInContext } from './support/session';
@@ -6,12 +7,8 @@ import { keepScreenshot } from './support/screenshots';
 
 test.describe.configure({ mode: 'serial' });
 
-const headers = () => ({ origin: origin() });
-
 async function post(request: APIRequestContext, url: string, data?: unknown) {
-  const res = await request.post(url, { data: data ?? {}, headers: headers() });
-  expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
-  return res.json() as Promise<Record<string, unknown>>;
+  return (await postOk(request, url, data)).json() as Promise<Record<string, unknown>>;
 }
 
 /** A support employee created by the administrator, with their own password set. */

@@ -2,7 +2,7 @@
  * /ganhadores, public: the latest winners and the month's rankings, each player by first name and
  * initial or as 'Anônimo' by their choice in the profile; the proof link opens the draw's check.
  */
-import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { origin } from './support/env';
 import { demoCredentials, signedInContext } from './support/session';
 import { keepScreenshot } from './support/screenshots';
@@ -10,10 +10,6 @@ import { keepScreenshot } from './support/screenshots';
 test.use({ viewport: { width: 390, height: 844 } });
 
 const headers = () => ({ origin: origin() });
-
-function signedIn(browser: Browser, who: { email: string; password: string }) {
-  return signedInContext(browser, who);
-}
 
 async function setAnonymous(request: APIRequestContext, value: boolean) {
   const res = await request.put('/api/profile/privacy', {
@@ -34,7 +30,7 @@ test('winners: a player who chose Anônimo is hidden, another shows as first nam
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const admin = await signedIn(browser, demoCredentials().admin);
+  const admin = await signedInContext(browser, demoCredentials().admin);
   const created = await admin.request.post('/api/admin/rooms', {
     data: {
       tipoSala: 'master',
@@ -52,7 +48,7 @@ test('winners: a player who chose Anônimo is hidden, another shows as first nam
   const [joao, maria] = demoCredentials().players;
   const players = [];
   for (const who of [joao!, maria!]) {
-    const context = await signedIn(browser, who);
+    const context = await signedInContext(browser, who);
     const join = await (
       await context.request.post(`/api/rooms/${roomId}/join`, {
         data: { metodo: 'pix' },

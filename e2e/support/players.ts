@@ -1,10 +1,5 @@
-import {
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  type Page,
-  expect,
-} from '@playwright/test';
+import { type Browser, type BrowserContext, type Page, expect } from '@playwright/test';
+import { postOk as post } from './api';
 import { origin } from './env';
 import { setPasswordFromMail } from './mailbox';
 import { demoCredentials, signedInContext } from './session';
@@ -34,15 +29,24 @@ export const maskCpf = (cpf: string) =>
 /** The sign-in form, as a person uses it. */
 export async function signInWithForm(page: Page, email: string, password: string) {
   await page.goto('/login');
+  await submitSignIn(page, email, password);
+}
+
+/** Fills and sends the sign-in form the page shows. */
+export async function submitSignIn(page: Page, email: string, password: string) {
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
 
-async function post(request: APIRequestContext, url: string, data?: unknown) {
-  const res = await request.post(url, { data: data ?? {}, headers: headers() });
-  expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
-  return res;
+/** Fills the sign-up form the page shows, accepts the terms and sends it. */
+export async function submitSignUp(page: Page, email: string, password: string) {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page
+    .getByRole('checkbox', { name: 'Li e aceito os Termos de Uso e o Regulamento dos Sorteios' })
+    .check();
+  await page.getByRole('button', { name: 'Criar conta' }).click();
 }
 
 export interface Player {

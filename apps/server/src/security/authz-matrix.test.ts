@@ -12,14 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { dataExports } from '../db/schema';
 import { createRoom } from '../modules/rooms/rooms.service';
 import { createTicket } from '../modules/support/support.service';
-import {
-  createUser,
-  jsonHeaders,
-  signIn,
-  topUp,
-  useTestApp,
-  verifiedPlayer,
-} from '../test/helpers';
+import { caller, createUser, signIn, topUp, useTestApp, verifiedPlayer } from '../test/helpers';
 import { type Actor, actors, expectation, rec, routes } from './authz-matrix';
 import { businessTables, snapshotTables } from './db-snapshot';
 import { routeList } from './route-list';
@@ -53,12 +46,7 @@ beforeAll(async () => {
   const seatRoom = (await createRoom({ db, input })).id;
   const roomForJoins = (await createRoom({ db, input })).id;
   const call = (url: string, body: unknown) =>
-    ctx.app.inject({
-      method: 'POST',
-      url,
-      headers: { ...jsonHeaders, cookie: a.cookie },
-      payload: JSON.stringify(body),
-    });
+    caller(ctx)('POST', url, a.cookie, JSON.stringify(body));
   // The first player's records: a seat held for PIX with its charge, and a private room.
   const seat = await call(`/api/rooms/${seatRoom}/join`, { metodo: 'pix' });
   expect(seat.statusCode, seat.body).toBe(200);
@@ -118,16 +106,12 @@ describe('the authorization matrix of every route', () => {
       const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'DELETE';
       const { url, body } = routes[route]!.call(actor, (n += 1));
       calls += 1;
-      return ctx.app.inject({
+      return caller(ctx, { remoteAddress: `198.18.96.${n % 250}` })(
         method,
         url,
-        headers: {
-          ...(body !== undefined ? jsonHeaders : { origin: jsonHeaders.origin }),
-          ...(cookies[actor] ? { cookie: cookies[actor] } : {}),
-        },
-        ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-        remoteAddress: `198.18.96.${n % 250}`,
-      });
+        cookies[actor],
+        body === undefined ? undefined : JSON.stringify(body),
+      );
     };
     // Self-exclusion ends the caller's play and sign-out the session: they go last.
     const rank = (r: string) => (r.includes('sign-out') ? 2 : r.includes('self-exclusion') ? 1 : 0);

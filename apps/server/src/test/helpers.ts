@@ -19,6 +19,7 @@ import type { App } from '../lib/fastify';
 import type { MailMessage, Mailer } from '../modules/mail/mail.service';
 import { type FileStorage, createLocalStorage } from '../lib/storage';
 import { account, profiles, user } from '../db/schema';
+import { createRoom, joinRoom } from '../modules/rooms/rooms.service';
 import { postTransaction } from '../modules/wallet/ledger.service';
 
 let templateBlob: Blob | null = null;
@@ -206,21 +207,32 @@ export function sendsOwnOrigin(app: App): App {
 export const jsonHeaders = { 'content-type': 'application/json', origin: TEST_BASE_URL };
 
 /**
- * A caller with the session of `cookie()` (read at each call: the cookie is often set in a later
- * hook): a JSON body when one is given, the app's own origin always.
+ * A caller as our pages send requests: the session `cookie` and the `body` (JSON) when given, the
+ * app's own origin always. `extra` adds inject options (a `remoteAddress`) to every request.
  */
-export const callerWith =
-  (ctx: TestContext, cookie: () => string) =>
-  (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, body?: unknown) =>
+export const caller =
+  (ctx: TestContext, extra: Pick<InjectOptions, 'remoteAddress'> = {}) =>
+  (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, cookie?: string, body?: unknown) =>
     ctx.app.inject({
       method,
       url,
-      headers:
-        body === undefined
-          ? { cookie: cookie(), origin: jsonHeaders.origin }
-          : { ...jsonHeaders, cookie: cookie() },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+      headers: {
+        ...(body === undefined ? { origin: jsonHeaders.origin } : jsonHeaders),
+        ...(cookie === undefined ? {} : { cookie }),
+      },
+      ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
+      ...extra,
     });
+
+/**
+ * A caller with the session of `cookie()` (read at each call: the cookie is often set in a later
+ * hook): a JSON body when one is given, the app's own origin always.
+ */
+export const callerWith = (ctx: TestContext, cookie: () => string) => {
+  const call = caller(ctx);
+  return (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, body?: unknown) =>
+    call(method, url, cookie(), body === undefined ? undefined : JSON.stringify(body));
+};
 
 /** A real PNG (valid chunks and CRCs) of the given size, grey with a gradient. */
 export function makePng(width: number, height: number): Buffer {
@@ -397,6 +409,38 @@ export async function fundedPlayer(
   });
   if (saldo > 0) await topUp(ctx, u.id, saldo);
   return u;
+}
+
+/** `count` open prata rooms (R$ 10,00 a seat, 10 seats, 10 % fee) to seed entries into. */
+export async function prataRooms(ctx: TestContext, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1)
+    ids.push(
+      (
+        await createRoom({
+          db: ctx.database.db,
+          input: {
+            tipoSala: 'prata',
+            valorEntradaCentavos: 1000,
+            maxParticipantes: 10,
+            taxaBp: 1000,
+          },
+        })
+      ).id,
+    );
+  return ids;
+}
+
+/** Seats the users in the room one after another, each paying from their balance. */
+export async function joinFromBalance(ctx: TestContext, roomId: string, users: { id: string }[]) {
+  for (const u of users)
+    await joinRoom({
+      db: ctx.database.db,
+      config: ctx.config,
+      userId: u.id,
+      roomId,
+      metodo: 'balance',
+    });
 }
 
 /** Asserts the ledger invariants of DESIGN.md section 3. */

@@ -5,9 +5,10 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { staffAuditLog } from '../../db/schema';
-import { createRoom, joinRoom } from '../rooms/rooms.service';
+import { createRoom } from '../rooms/rooms.service';
 import {
   createUser,
+  joinFromBalance,
   jsonHeaders,
   setVerified,
   signIn,
@@ -45,14 +46,7 @@ beforeAll(async () => {
     db: db(),
     input: { tipoSala: 'ouro', valorEntradaCentavos: 1000, maxParticipantes: 5, taxaBp: 1000 },
   });
-  for (const p of [evil, other])
-    await joinRoom({
-      db: db(),
-      config: ctx.config,
-      userId: p.id,
-      roomId: room.id,
-      metodo: 'balance',
-    });
+  await joinFromBalance(ctx, room.id, [evil, other]);
 });
 
 const get = (url: string, cookie: string) =>

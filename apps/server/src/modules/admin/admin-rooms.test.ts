@@ -7,9 +7,9 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { participacoes, salas, staffAuditLog } from '../../db/schema';
 import {
+  caller,
   createUser,
   expectLedgerInvariants,
-  jsonHeaders,
   signIn,
   useTestApp,
   verifiedPlayer,
@@ -24,18 +24,7 @@ beforeAll(async () => {
   manager = await signIn(ctx, await createUser(ctx, { role: 'manager' }), '198.18.80.2');
 });
 
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  cookie: string,
-  body?: unknown,
-) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: { ...(body === undefined ? {} : jsonHeaders), origin: jsonHeaders.origin, cookie },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
+const call = caller(ctx);
 
 const form = {
   tipoSala: 'ouro',

@@ -50,6 +50,10 @@ const post = (url: string, body: unknown, cookie?: string, remoteAddress?: strin
     ...(remoteAddress ? { remoteAddress } : {}),
   });
 
+/** Sets the password of the link `token` from `ip`. */
+const resetPassword = (token: string, newPassword: string, ip: string) =>
+  post('/api/auth/reset-password', { newPassword, token }, undefined, ip);
+
 const everything = ['documento_com_foto', 'cpf', 'selfie_presenca'];
 
 function newAccount(over: Record<string, unknown> = {}) {
@@ -81,12 +85,7 @@ function linkTokenOf(email: string): string {
 
 /** The person sets their password from the link, then signs in with it. */
 async function setPasswordAndSignIn(email: string, password: string, ip: string) {
-  const res = await post(
-    '/api/auth/reset-password',
-    { newPassword: password, token: linkTokenOf(email) },
-    undefined,
-    ip,
-  );
+  const res = await resetPassword(linkTokenOf(email), password, ip);
   expect(res.statusCode, res.body).toBe(200);
   return signIn(ctx, { email, password }, ip);
 }
@@ -156,12 +155,7 @@ describe('the set-password link of a new account', () => {
     const created = (await post('/api/admin/users', body, admin.cookie)).json();
     const token = linkTokenOf(body.email);
     await setPasswordAndSignIn(body.email, 'PrimeiraSenha-1', '198.18.94.10');
-    const again = await post(
-      '/api/auth/reset-password',
-      { newPassword: 'OutraSenha-22', token },
-      undefined,
-      '198.18.94.10',
-    );
+    const again = await resetPassword(token, 'OutraSenha-22', '198.18.94.10');
     expect(again.statusCode).toBe(400);
     expect(again.json().error.reason).toBe('INVALID_TOKEN');
     expect(await tokensOf(created.id)).toHaveLength(0);
@@ -179,12 +173,7 @@ describe('the set-password link of a new account', () => {
       .where(eq(verification.value, created.id));
     const check = await ctx.app.inject({ url: `/api/account/password-reset/${token}` });
     expect(check.json()).toEqual({ valid: false });
-    const late = await post(
-      '/api/auth/reset-password',
-      { newPassword: 'TardeDemais-1', token },
-      undefined,
-      '198.18.94.12',
-    );
+    const late = await resetPassword(token, 'TardeDemais-1', '198.18.94.12');
     expect(late.statusCode).toBe(400);
     expect(late.json().error.reason).toBe('INVALID_TOKEN');
     expect(await credentialOf(created.id)).toHaveLength(0);
@@ -216,12 +205,7 @@ describe('the set-password link of a new account', () => {
     expect(audit[1]).toMatchObject({ actorId: manager.id, actorRole: 'manager' });
     expect(JSON.stringify(audit[1]!.after)).not.toContain(second);
 
-    const old = await post(
-      '/api/auth/reset-password',
-      { newPassword: 'LinkAntigo-1', token: first },
-      undefined,
-      '198.18.94.13',
-    );
+    const old = await resetPassword(first, 'LinkAntigo-1', '198.18.94.13');
     expect(old.statusCode).toBe(400);
     await setPasswordAndSignIn(body.email, 'LinkNovo-123', '198.18.94.13');
 
@@ -531,12 +515,7 @@ describe('minimum password length from the settings', () => {
       );
       const mail = ctx.mailer.sent.findLast((m) => m.to === old.email)!;
       const token = new URL(/(https?:\/\/\S+)/.exec(mail.text)![1]!).searchParams.get('token')!;
-      const shortReset = await post(
-        '/api/auth/reset-password',
-        { newPassword: 'onze-chars!', token },
-        undefined,
-        '198.18.93.3',
-      );
+      const shortReset = await resetPassword(token, 'onze-chars!', '198.18.93.3');
       expect(shortReset.statusCode).toBe(400);
       expect(shortReset.json().error.message).toBe(tooShort);
       // The refused attempt did not use the token: the old password still works too.
@@ -546,22 +525,12 @@ describe('minimum password length from the settings', () => {
       const added = await post('/api/admin/users', newAccount(), admin.cookie);
       expect(added.statusCode, added.body).toBe(200);
       const addedEmail: string = added.json().email;
-      const shortLink = await post(
-        '/api/auth/reset-password',
-        { newPassword: 'onze-chars!', token: linkTokenOf(addedEmail) },
-        undefined,
-        '198.18.93.5',
-      );
+      const shortLink = await resetPassword(linkTokenOf(addedEmail), 'onze-chars!', '198.18.93.5');
       expect(shortLink.statusCode).toBe(400);
       expect(shortLink.json().error.message).toBe(tooShort);
       await setPasswordAndSignIn(addedEmail, 'doze-chars!!', '198.18.93.5');
 
-      const okReset = await post(
-        '/api/auth/reset-password',
-        { newPassword: 'doze-chars-ok', token },
-        undefined,
-        '198.18.93.3',
-      );
+      const okReset = await resetPassword(token, 'doze-chars-ok', '198.18.93.3');
       expect(okReset.statusCode, okReset.body).toBe(200);
       await signIn(ctx, { email: old.email, password: 'doze-chars-ok' }, '198.18.93.6');
     } finally {

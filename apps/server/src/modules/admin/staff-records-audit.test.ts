@@ -7,8 +7,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { staffAuditLog } from '../../db/schema';
 import {
+  caller,
   createUser,
-  jsonHeaders,
   newCpf,
   signIn,
   topUp,
@@ -38,14 +38,7 @@ beforeAll(async () => {
   support = { ...s, cookie: await signIn(ctx, s, '198.19.7.2') };
 });
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: object) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: { ...jsonHeaders, cookie },
-    ...(payload ? { payload } : {}),
-    remoteAddress: '198.19.7.9',
-  });
+const call = caller(ctx, { remoteAddress: '198.19.7.9' });
 
 const auditOf = (targetId: string) =>
   ctx.database.db

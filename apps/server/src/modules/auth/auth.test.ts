@@ -21,6 +21,16 @@ function post(url: string, payload: unknown, options: { cookie?: string; ip?: st
   });
 }
 
+/** Signs in with the e-mail and password from `ip`, as the browser `userAgent` when given. */
+const signInFrom = (ip: string, u: { email: string; password: string }, userAgent?: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { ...jsonHeaders, ...(userAgent ? { 'user-agent': userAgent } : {}) },
+    payload: { email: u.email, password: u.password },
+    remoteAddress: ip,
+  });
+
 async function me(cookie: string) {
   return (await ctx.app.inject({ url: '/api/me', headers: { cookie } })).json().user;
 }
@@ -118,41 +128,17 @@ describe('sign-in', () => {
     const u = await createUser(ctx);
     const home = nextIp();
     const stranger = nextIp();
-    expect(
-      (
-        await post(
-          '/api/auth/sign-in/email',
-          { email: u.email, password: u.password },
-          { ip: home },
-        )
-      ).statusCode,
-    ).toBe(200);
+    expect((await signInFrom(home, u)).statusCode).toBe(200);
     await pastFailures(u.email, Array(4).fill(stranger) as string[], 60);
-    const fifth = await post(
-      '/api/auth/sign-in/email',
-      { email: u.email, password: 'errada-xx' },
-      { ip: stranger },
-    );
+    const fifth = await signInFrom(stranger, { email: u.email, password: 'errada-xx' });
     expect(fifth.statusCode).toBe(401);
-    const locked = await post(
-      '/api/auth/sign-in/email',
-      { email: u.email, password: u.password },
-      { ip: stranger },
-    );
+    const locked = await signInFrom(stranger, u);
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error.message).toBe(
       'Muitas tentativas de login para esta conta. Aguarde 15 minutos ou redefina sua senha.',
     );
     // The stranger did not lock the owner out.
-    expect(
-      (
-        await post(
-          '/api/auth/sign-in/email',
-          { email: u.email, password: u.password },
-          { ip: home },
-        )
-      ).statusCode,
-    ).toBe(200);
+    expect((await signInFrom(home, u)).statusCode).toBe(200);
     const warnings = ctx.mailer.sent.filter(
       (m) => m.to === u.email && m.subject === 'Tentativas de acesso à sua conta — Sorteio Certo',
     );
@@ -163,22 +149,10 @@ describe('sign-in', () => {
   it('slows down repeated failures from one address, then from everywhere except known places', async () => {
     const u = await createUser(ctx);
     const home = nextIp();
-    expect(
-      (
-        await post(
-          '/api/auth/sign-in/email',
-          { email: u.email, password: u.password },
-          { ip: home },
-        )
-      ).statusCode,
-    ).toBe(200);
+    expect((await signInFrom(home, u)).statusCode).toBe(200);
     const guesser = nextIp();
     await pastFailures(u.email, Array(3).fill(guesser) as string[], 0);
-    const soon = await post(
-      '/api/auth/sign-in/email',
-      { email: u.email, password: u.password },
-      { ip: guesser },
-    );
+    const soon = await signInFrom(guesser, u);
     expect(soon.statusCode).toBe(429);
     expect(soon.json().error.message).toMatch(
       /^Muitas tentativas de login para esta conta\. Aguarde \d+ segundos e tente novamente\.$/,
@@ -189,37 +163,14 @@ describe('sign-in', () => {
       Array.from({ length: 7 }, () => nextIp()),
       0,
     );
-    expect(
-      (
-        await post(
-          '/api/auth/sign-in/email',
-          { email: u.email, password: u.password },
-          { ip: nextIp() },
-        )
-      ).statusCode,
-    ).toBe(429);
-    expect(
-      (
-        await post(
-          '/api/auth/sign-in/email',
-          { email: u.email, password: u.password },
-          { ip: home },
-        )
-      ).statusCode,
-    ).toBe(200);
+    expect((await signInFrom(nextIp(), u)).statusCode).toBe(429);
+    expect((await signInFrom(home, u)).statusCode).toBe(200);
   });
 
   it('tells the owner of a sign-in from a new device', async () => {
     const u = await createUser(ctx);
     const ip = nextIp();
-    const withAgent = (ua: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in/email',
-        headers: { ...jsonHeaders, 'user-agent': ua },
-        payload: { email: u.email, password: u.password },
-        remoteAddress: ip,
-      });
+    const withAgent = (ua: string) => signInFrom(ip, u, ua);
     const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0';
     expect((await withAgent(firefox)).statusCode).toBe(200);
     expect((await withAgent(firefox)).statusCode).toBe(200);
@@ -240,13 +191,7 @@ describe('sign-in', () => {
     const codes: number[] = [];
     for (let i = 0; i < 11; i += 1)
       codes.push(
-        (
-          await post(
-            '/api/auth/sign-in/email',
-            { email: `x${i}@teste.com.br`, password: 'qualquer1' },
-            { ip },
-          )
-        ).statusCode,
+        (await signInFrom(ip, { email: `x${i}@teste.com.br`, password: 'qualquer1' })).statusCode,
       );
     expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
     expect(codes[10]).toBe(429);
@@ -257,14 +202,7 @@ describe('sign-in', () => {
     const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0';
     const chromeAndroid =
       'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36';
-    const login = (ip: string, ua: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in/email',
-        headers: { ...jsonHeaders, 'user-agent': ua },
-        payload: { email: u.email, password: u.password },
-        remoteAddress: ip,
-      });
+    const login = (ip: string, ua: string) => signInFrom(ip, u, ua);
     expect((await login('200.160.2.3', firefox)).statusCode).toBe(200); // São Paulo, baseline
     expect((await login('177.71.128.1', firefox)).statusCode).toBe(200); // Brazil again, same device
     expect((await login('8.8.8.8', firefox)).statusCode).toBe(200); // another country

@@ -13,14 +13,14 @@ import {
   staffAuditLog,
   user,
 } from '../../db/schema';
-import { createRoom } from '../rooms/rooms.service';
 import { setSetting } from '../settings/settings.service';
 import { brasiliaDay, setMarketingConsent } from './campaigns.service';
 import {
   type TestContext,
+  caller,
   createTestApp,
   createUser,
-  jsonHeaders,
+  prataRooms,
   signIn,
 } from '../../test/helpers';
 
@@ -46,20 +46,7 @@ export function useCampaignChannelsContext() {
     admin = await signIn(ctx, await createUser(ctx, { role: 'admin' }), '198.18.74.1');
     manager = await signIn(ctx, await createUser(ctx, { role: 'manager' }), '198.18.74.2');
     support = await signIn(ctx, await createUser(ctx, { role: 'support' }), '198.18.74.3');
-    for (let i = 0; i < 6; i += 1)
-      salaIds.push(
-        (
-          await createRoom({
-            db: ctx.database.db,
-            input: {
-              tipoSala: 'prata',
-              valorEntradaCentavos: 1000,
-              maxParticipantes: 10,
-              taxaBp: 1000,
-            },
-          })
-        ).id,
-      );
+    salaIds.push(...(await prataRooms(ctx, 6)));
   });
   afterAll(async () => ctx.close());
   beforeEach(async () => {
@@ -74,15 +61,12 @@ export const call = (
   body?: unknown,
   cookie: string = admin,
 ) =>
-  ctx.app.inject({
+  caller(ctx)(
     method,
     url,
-    headers:
-      body === undefined
-        ? { ...(cookie ? { cookie } : {}), origin: jsonHeaders.origin }
-        : { ...jsonHeaders, ...(cookie ? { cookie } : {}) },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
+    cookie || undefined,
+    body === undefined ? undefined : JSON.stringify(body),
+  );
 
 /**
  * A player whose one confirmed entry, 10 days ago, cost `spent` centavos: each scenario uses its

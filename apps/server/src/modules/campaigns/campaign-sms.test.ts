@@ -12,19 +12,20 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { campaignSmsMessages, participacoes, user } from '../../db/schema';
 import {
   type TestContext,
+  callerWith,
   createTestApp,
   createUser,
-  jsonHeaders,
+  prataRooms,
   signIn,
   TEST_BASE_URL,
 } from '../../test/helpers';
 import { campaignSmsErrors } from '../notifications/campaign-sms';
 import {
   type FakeTwilio,
+  fakeTwilioEnv,
   signedTwilioForm,
   startFakeTwilio,
 } from '../notifications/fake-providers';
-import { createRoom } from '../rooms/rooms.service';
 import { setSetting } from '../settings/settings.service';
 import { brasiliaDay, setMarketingConsent } from './campaigns.service';
 
@@ -41,21 +42,13 @@ beforeAll(async () => {
   twilio = await startFakeTwilio();
   ctx = await createTestApp({
     env: {
-      TWILIO_ACCOUNT_SID: twilio.accountSid,
-      TWILIO_AUTH_TOKEN: twilio.authToken,
-      TWILIO_FROM: '+15005550006',
-      TWILIO_BASE_URL: twilio.baseUrl,
+      ...fakeTwilioEnv(twilio),
       NOTIFY_TIMEOUT_MS: '1000',
       NOTIFY_RETRY_BASE_SECONDS: '0.05',
     },
   });
   admin = await signIn(ctx, await createUser(ctx, { role: 'admin' }), '198.18.75.1');
-  salaId = (
-    await createRoom({
-      db: ctx.database.db,
-      input: { tipoSala: 'prata', valorEntradaCentavos: 1000, maxParticipantes: 10, taxaBp: 1000 },
-    })
-  ).id;
+  salaId = (await prataRooms(ctx, 1))[0]!;
 }, 60_000);
 afterAll(async () => {
   await ctx.close();
@@ -68,13 +61,7 @@ beforeEach(async () => {
 const db = () => ctx.database.db;
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, cookie = admin) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers:
-      body === undefined ? { cookie, origin: jsonHeaders.origin } : { ...jsonHeaders, cookie },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
+  callerWith(ctx, () => cookie)(method, url, body);
 
 const hhmm = (minutes: number) => {
   const m = ((minutes % 1440) + 1440) % 1440;

@@ -10,10 +10,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { participacoes, responsiblePlay, staffAuditLog, user } from '../../db/schema';
 import { createJobQueue, queueMail } from '../../jobs/queue';
 import type { MailMessage, Mailer } from '../mail/mail.service';
-import { createRoom } from '../rooms/rooms.service';
 import { actorOf } from '../audit/audit.service';
 import { brasiliaDay, createCampaign, runCampaign, setMarketingConsent } from './campaigns.service';
-import { callerWith, createUser, jsonHeaders, signIn, useTestApp } from '../../test/helpers';
+import {
+  callerWith,
+  createUser,
+  jsonHeaders,
+  prataRooms,
+  signIn,
+  useTestApp,
+} from '../../test/helpers';
 
 let admin: string;
 const salaIds: string[] = [];
@@ -26,20 +32,7 @@ const period = {
 const ctx = useTestApp();
 beforeAll(async () => {
   admin = await signIn(ctx, await createUser(ctx, { role: 'admin' }), '198.18.73.1');
-  for (let i = 0; i < 4; i += 1)
-    salaIds.push(
-      (
-        await createRoom({
-          db: ctx.database.db,
-          input: {
-            tipoSala: 'prata',
-            valorEntradaCentavos: 1000,
-            maxParticipantes: 10,
-            taxaBp: 1000,
-          },
-        })
-      ).id,
-    );
+  salaIds.push(...(await prataRooms(ctx, 4)));
 });
 
 const call = callerWith(ctx, () => admin);

@@ -14,9 +14,9 @@ import { createSealer } from '../../lib/sealed';
 import { createRoom } from '../rooms/rooms.service';
 import { recordEvent } from './webhook-deliveries';
 import {
+  caller,
   callerWith,
   createUser,
-  jsonHeaders,
   signIn,
   topUp,
   useTestApp,
@@ -241,11 +241,8 @@ describe('outgoing webhooks', () => {
     });
     scripted.push(500); // the receiver fails the first attempt
     const joinedAt = Date.now();
-    const join = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/rooms/${room.id}/join`,
-      headers: { ...jsonHeaders, cookie: p.cookie },
-      payload: { metodo: 'balance' },
+    const join = await caller(ctx)('POST', `/api/rooms/${room.id}/join`, p.cookie, {
+      metodo: 'balance',
     });
     expect(join.statusCode).toBe(200);
     await expect.poll(() => received.length, { timeout: 5000 }).toBe(1);

@@ -17,8 +17,9 @@ import {
   createTestApp,
   expectLedgerInvariants,
   fundedPlayer,
+  joinFromBalance,
 } from '../../test/helpers';
-import { createRoom, joinRoom } from '../rooms/rooms.service';
+import { createRoom } from '../rooms/rooms.service';
 import { completeDueBeaconDraws, drawDueRooms, drawRoom } from './draws.service';
 import { loadConfig, ConfigError } from '../../config';
 
@@ -52,13 +53,7 @@ async function fullRoom(n: number) {
   });
   for (let i = 0; i < n; i += 1) {
     const u = await fundedPlayer(ctx, { saldo: 10_000 });
-    await joinRoom({
-      db: db(),
-      config: ctx.config,
-      userId: u.id,
-      roomId: room.id,
-      metodo: 'balance',
-    });
+    await joinFromBalance(ctx, room.id, [u]);
   }
   return room;
 }

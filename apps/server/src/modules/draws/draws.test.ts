@@ -19,7 +19,14 @@ import {
   sorteios,
 } from '../../db/schema';
 import type { App } from '../../lib/fastify';
-import { createUser, fundedPlayer, jsonHeaders, signIn, useTestApp } from '../../test/helpers';
+import {
+  createUser,
+  fundedPlayer,
+  joinFromBalance,
+  jsonHeaders,
+  signIn,
+  useTestApp,
+} from '../../test/helpers';
 import { type PixProvider, PixProviderError } from '../payments/pix-provider';
 import { createSimulatorProvider } from '../payments/simulator';
 import { createRoom, joinRoom } from '../rooms/rooms.service';
@@ -52,13 +59,7 @@ async function fullRoom(n: number, options: { pixKeys?: boolean; auto?: boolean 
     const p = await player(
       options.pixKeys ? { pixKey: `ganhador${i}-${room.id.slice(0, 6)}@teste.com.br` } : {},
     );
-    await joinRoom({
-      db: db(),
-      config: ctx.config,
-      userId: p.id,
-      roomId: room.id,
-      metodo: 'balance',
-    });
+    await joinFromBalance(ctx, room.id, [p]);
     players.push(p);
   }
   return { room, players };
@@ -181,13 +182,7 @@ describe('drawing a room', () => {
     });
     const a = await player();
     const b = await player();
-    await joinRoom({
-      db: db(),
-      config: ctx.config,
-      userId: a.id,
-      roomId: room.id,
-      metodo: 'balance',
-    });
+    await joinFromBalance(ctx, room.id, [a]);
     await joinRoom({ db: db(), config: ctx.config, userId: b.id, roomId: room.id, metodo: 'pix' }); // never pays
     await db().update(salas).set({ status: 'fechada' }).where(eq(salas.id, room.id));
     // The protocol's own path (a room closing on its date, a private room's draw); an
@@ -216,13 +211,7 @@ describe('drawing a room', () => {
     });
     for (let i = 0; i < 3; i += 1) {
       const p = await player();
-      await joinRoom({
-        db: db(),
-        config: ctx.config,
-        userId: p.id,
-        roomId: room.id,
-        metodo: 'balance',
-      });
+      await joinFromBalance(ctx, room.id, [p]);
     }
     expect(
       (await ctx.app.scheduler.runOnce()).draws.find((d) => d.salaId === room.id),
@@ -369,14 +358,7 @@ describe('the fee a room shows is the fee the ledger posts', () => {
       taxaPlataforma: 375,
       premioLiquido: 2622,
     });
-    for (const p of players)
-      await joinRoom({
-        db: db(),
-        config: ctx.config,
-        userId: p.id,
-        roomId: room.id,
-        metodo: 'balance',
-      });
+    await joinFromBalance(ctx, room.id, players);
     const shown = (
       await ctx.app.inject({ url: `/api/rooms/${room.id}`, headers: { cookie } })
     ).json<Room>();

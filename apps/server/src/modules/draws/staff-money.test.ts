@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { participacoes, payouts, salas, staffAuditLog } from '../../db/schema';
 import {
+  caller,
   createUser,
-  jsonHeaders,
+  joinFromBalance,
   signIn,
   topUp,
   useTestApp,
@@ -17,6 +18,7 @@ import { cancelRoom, createPayout } from './draws.service';
 import { creditPayoutToSaldo, processPayouts, retryPayoutNow } from './payouts.service';
 
 const ctx = useTestApp();
+const call = caller(ctx);
 const db = () => ctx.database.db;
 
 async function funded(saldo: number, cashback = 0) {
@@ -45,20 +47,7 @@ describe('cancelling a room', () => {
     const withCashback = await funded(5000, 300);
     const bySaldo = await funded(5000);
     const byPix = await verifiedPlayer(ctx);
-    await joinRoom({
-      db: db(),
-      config: ctx.config,
-      userId: withCashback.id,
-      roomId: room.id,
-      metodo: 'balance',
-    });
-    await joinRoom({
-      db: db(),
-      config: ctx.config,
-      userId: bySaldo.id,
-      roomId: room.id,
-      metodo: 'balance',
-    });
+    await joinFromBalance(ctx, room.id, [withCashback, bySaldo]);
     await joinRoom({
       db: db(),
       config: ctx.config,
@@ -69,11 +58,7 @@ describe('cancelling a room', () => {
     const before = await walletOf(db(), withCashback.id);
 
     const admin = await signIn(ctx, await createUser(ctx, { role: 'admin' }), '198.18.60.1');
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/rooms/${room.id}/cancel`,
-      headers: { ...jsonHeaders, cookie: admin },
-    });
+    const res = await call('POST', `/api/admin/rooms/${room.id}/cancel`, admin);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ refunded: 2 });
     // 300 of the entry came from the Cashback (back there), 700 from the Saldo (back there);
@@ -86,11 +71,7 @@ describe('cancelling a room', () => {
     expect(sala!.status).toBe('cancelada');
     const held = await db().select().from(participacoes).where(eq(participacoes.userId, byPix.id));
     expect(held[0]!.statusPagamento).toBe('cancelado');
-    const again = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/rooms/${room.id}/cancel`,
-      headers: { ...jsonHeaders, cookie: admin },
-    });
+    const again = await call('POST', `/api/admin/rooms/${room.id}/cancel`, admin);
     expect(again.statusCode).toBe(409);
     expect(ctx.mailer.sent.some((m) => m.subject.startsWith('Sala cancelada'))).toBe(true);
   });
@@ -101,11 +82,7 @@ describe('cancelling a room', () => {
       input: { tipoSala: 'prata', valorEntradaCentavos: 500, maxParticipantes: 3, taxaBp: 0 },
     });
     const player = await verifiedPlayer(ctx);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/rooms/${room.id}/cancel`,
-      headers: { ...jsonHeaders, cookie: player.cookie },
-    });
+    const res = await call('POST', `/api/admin/rooms/${room.id}/cancel`, player.cookie);
     expect(res.statusCode).toBe(403);
     await expect(cancelRoom({ db: db(), salaId: room.id })).resolves.toMatchObject({
       kind: 'cancelled',
@@ -258,11 +235,7 @@ describe('staff payout actions', () => {
     const stuck = await triedTwice(down(true), 2200);
     await topUp(ctx, stuck.player.id, 500);
     const admin = await signIn(ctx, await createUser(ctx, { role: 'admin' }), '198.18.60.2');
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/finance/payouts/${stuck.id}/credit`,
-      headers: { ...jsonHeaders, cookie: admin },
-    });
+    const res = await call('POST', `/api/admin/finance/payouts/${stuck.id}/credit`, admin);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'devolvido' });
     const [audit] = await db()

@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles, verificacaoUsuario } from '../../db/schema';
 import { createLocalStorage } from '../../lib/storage';
+import { multipartBody } from '../../test/multipart';
 import {
   type TestContext,
   createTestApp,
@@ -67,30 +68,16 @@ afterAll(async () => {
   rmSync(storageDir, { recursive: true, force: true });
 });
 
-function multipart(fields: Record<string, string>, files: Record<string, Buffer>) {
-  const boundary = `----identity${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields))
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-    );
-  for (const [name, data] of Object.entries(files)) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-      ),
-      data,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
+const multipart = (fields: Record<string, string>, files: Record<string, Buffer>) =>
+  multipartBody(
+    fields,
+    Object.fromEntries(
+      Object.entries(files).map(([name, data]) => [
+        name,
+        { data, filename: `${name}.jpg`, type: 'image/jpeg' },
+      ]),
+    ),
+  );
 
 async function player() {
   const cpf = newCpf().replace(/\D/g, '');

@@ -1,67 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { profiles, verificacaoUsuario } from '../../db/schema';
-import { createLocalStorage } from '../../lib/storage';
-import {
-  type TestContext,
-  createTestApp,
-  createUser,
-  jsonHeaders,
-  makePng,
-  newCpf,
-  signIn,
-} from '../../test/helpers';
+import { createUser, jsonHeaders, makePng, newCpf, signIn, useTestApp } from '../../test/helpers';
+import { multipartBody } from '../../test/multipart';
 import { setSetting } from '../settings/settings.service';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 
-let ctx: TestContext;
-let storageDir: string;
+const ctx = useTestApp();
 let ip = 120;
 const nextIp = () => `198.51.100.${(ip += 1)}`;
-
-beforeAll(async () => {
-  storageDir = mkdtempSync(path.join(os.tmpdir(), 'sorteio-storage-'));
-  ctx = await createTestApp({ storage: createLocalStorage(storageDir) });
-});
-afterAll(async () => {
-  await ctx.close();
-  rmSync(storageDir, { recursive: true, force: true });
-});
 
 async function player(profile: Record<string, unknown> = {}) {
   const u = await createUser(ctx, { profile });
   return { ...u, cookie: await signIn(ctx, u, nextIp()) };
 }
 
-function multipart(
-  fields: Record<string, string>,
-  files: Record<string, { data: Buffer; filename: string; type: string }>,
-) {
-  const boundary = `----sorteio${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-    );
-  }
-  for (const [name, file] of Object.entries(files)) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-    );
-    parts.push(file.data, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
+const multipart = multipartBody;
 
 function sendDocuments(
   cookie: string,

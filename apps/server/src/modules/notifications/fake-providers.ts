@@ -124,6 +124,14 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
   return Object.assign(state, server, { accountSid, authToken });
 }
 
+/** The environment that points the app's SMS sender at `twilio`. */
+export const fakeTwilioEnv = (twilio: FakeTwilio) => ({
+  TWILIO_ACCOUNT_SID: twilio.accountSid,
+  TWILIO_AUTH_TOKEN: twilio.authToken,
+  TWILIO_FROM: '+15005550006',
+  TWILIO_BASE_URL: twilio.baseUrl,
+});
+
 /** A form post signed like Twilio signs its callbacks (X-Twilio-Signature). */
 export function signedTwilioForm(authToken: string, url: string, params: Record<string, string>) {
   return {

@@ -23,6 +23,7 @@ import type { PayoutEvent } from '../draws/payouts.service';
 import {
   type FakeTwilio,
   type FakeWhatsApp,
+  fakeTwilioEnv,
   signedTwilioForm,
   signedWhatsAppNotification,
   startFakeTwilio,
@@ -44,10 +45,7 @@ beforeAll(async () => {
   );
   ctx = await createTestApp({
     env: {
-      TWILIO_ACCOUNT_SID: twilio.accountSid,
-      TWILIO_AUTH_TOKEN: twilio.authToken,
-      TWILIO_FROM: '+15005550006',
-      TWILIO_BASE_URL: twilio.baseUrl,
+      ...fakeTwilioEnv(twilio),
       WHATSAPP_ACCESS_TOKEN: wa.accessToken,
       WHATSAPP_PHONE_NUMBER_ID: wa.phoneNumberId,
       WHATSAPP_APP_SECRET: wa.appSecret,

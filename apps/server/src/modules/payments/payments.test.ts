@@ -3,14 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { PixElementType, hasError, parsePix } from 'pix-utils';
 import { describe, expect, it, vi } from 'vitest';
 import { participacoes, pixCharges, profiles, salas, userSecurityLogs } from '../../db/schema';
-import {
-  createUser,
-  jsonHeaders,
-  newCpf,
-  topUp,
-  useTestApp,
-  verifiedPlayer,
-} from '../../test/helpers';
+import { caller, createUser, newCpf, topUp, useTestApp, verifiedPlayer } from '../../test/helpers';
 import { createRoom, joinRoom } from '../rooms/rooms.service';
 import { walletOf } from '../wallet/ledger.service';
 import { createSimulatorProvider } from './simulator';
@@ -34,14 +27,7 @@ async function room(overrides: Partial<Parameters<typeof createRoom>[0]['input']
   });
 }
 
-function call(method: 'GET' | 'POST', url: string, cookie: string, payload?: object) {
-  return ctx.app.inject({
-    method,
-    url,
-    headers: { ...jsonHeaders, cookie },
-    ...(payload ? { payload } : {}),
-  });
-}
+const call = caller(ctx);
 
 async function giveSaldo(userId: string, amount: number) {
   await topUp(ctx, userId, amount);
@@ -59,12 +45,7 @@ describe('joining a room', () => {
     expect(notVerified.statusCode).toBe(403);
     expect(notVerified.json().error.reason).toBe('NOT_VERIFIED');
 
-    const anonymous = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/rooms/${r.id}/join`,
-      headers: jsonHeaders,
-      payload: { metodo: 'pix' },
-    });
+    const anonymous = await call('POST', `/api/rooms/${r.id}/join`, undefined, { metodo: 'pix' });
     expect(anonymous.json().error.message).toBe('Usuário não autenticado');
 
     const a = await verifiedPlayer(ctx);

@@ -6,26 +6,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { participacoes, salas } from '../../db/schema';
-import {
-  createUser,
-  jsonHeaders,
-  signIn,
-  topUp,
-  useTestApp,
-  verifiedPlayer,
-} from '../../test/helpers';
+import { caller, createUser, signIn, topUp, useTestApp, verifiedPlayer } from '../../test/helpers';
 import { walletOf } from '../wallet/ledger.service';
 import { openLiveSocket } from '../../test/live-socket';
 
 const ctx = useTestApp();
 
-const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: { ...jsonHeaders, ...(cookie ? { cookie } : {}) },
-    ...(payload ? { payload } : {}),
-  });
+const call = caller(ctx);
 
 async function fund(userId: string, amount: number) {
   await topUp(ctx, userId, amount);

@@ -2,26 +2,13 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { participacoes, pixCharges, privateRooms, salas } from '../../db/schema';
 import { createRoom } from '../rooms/rooms.service';
-import {
-  createUser,
-  jsonHeaders,
-  signIn,
-  topUp,
-  useTestApp,
-  verifiedPlayer,
-} from '../../test/helpers';
+import { caller, createUser, signIn, topUp, useTestApp, verifiedPlayer } from '../../test/helpers';
 import { walletOf } from '../wallet/ledger.service';
 import { newRoomCode } from './private-rooms.service';
 
 const ctx = useTestApp();
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, payload?: object) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: { ...jsonHeaders, ...(cookie ? { cookie } : {}) },
-    ...(payload ? { payload } : {}),
-  });
+const call = caller(ctx);
 
 async function createRoomAs(
   cookie: string,
@@ -183,14 +170,11 @@ describe('private rooms', () => {
   });
 
   it('limits invite reads per address, so codes cannot be tried in bulk', async () => {
-    const headers = { ...jsonHeaders };
     const read = () =>
-      ctx.app.inject({
-        method: 'GET',
-        url: '/api/private-rooms/invite/tentativa-de-codigo-00',
-        headers,
-        remoteAddress: '203.0.113.77',
-      });
+      caller(ctx, { remoteAddress: '203.0.113.77' })(
+        'GET',
+        '/api/private-rooms/invite/tentativa-de-codigo-00',
+      );
     const codes: number[] = [];
     for (let i = 0; i < 31; i += 1) codes.push((await read()).statusCode);
     expect(codes.slice(0, 30).every((c) => c === 404)).toBe(true);

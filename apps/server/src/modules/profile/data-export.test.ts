@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { profiles, supportChatLog } from '../../db/schema';
 import {
+  caller,
   expectLedgerInvariants,
-  jsonHeaders,
   topUp,
   useTestApp,
   verifiedPlayer,
@@ -20,14 +20,7 @@ const db = () => ctx.database.db;
 /** The rows of a raw query, on PGlite and on node-postgres alike. */
 const rowsOf = <T>(r: unknown): T[] => (r as { rows?: T[] }).rows ?? (r as T[]);
 
-function call(method: 'GET' | 'POST', url: string, cookie: string, payload?: object) {
-  return ctx.app.inject({
-    method,
-    url,
-    headers: payload ? { ...jsonHeaders, cookie } : { cookie },
-    ...(payload ? { payload } : {}),
-  });
-}
+const call = caller(ctx);
 
 describe('the personal-data export covers every table that holds a user id', () => {
   it('reads or explicitly excludes each user-referencing column of the catalog', async () => {

@@ -13,7 +13,7 @@ import {
   twoFactorStatusSchema,
   updateProfileInputSchema,
 } from '@sorteio/shared';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -21,7 +21,11 @@ import { requireUser } from '../../lib/authz';
 import type { App } from '../../lib/fastify';
 import type { FileStorage } from '../../lib/storage';
 import { clientInfo } from '../../lib/request';
-import { downloadDataExport, viewDataExportSummary } from './data-export-download';
+import {
+  type DataExportSource,
+  downloadDataExport,
+  viewDataExportSummary,
+} from './data-export-download';
 import {
   type DataExportQueue,
   dataExportState,
@@ -62,6 +66,24 @@ export function registerProfileRoutes(
     dataExports: DataExportQueue;
   },
 ) {
+  /** The caller's personal-data file from `source`, as a private download. */
+  const sendMyExport = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    source: DataExportSource,
+  ) => {
+    const me = await requireUser(request);
+    const file = await downloadDataExport({
+      db,
+      storage,
+      config,
+      userId: me.id,
+      source,
+      client: clientInfo(request),
+    });
+    return sendExportFile(reply, file);
+  };
+
   app.get(
     '/api/profile',
     { schema: { tags: ['profile'], summary: 'Meu perfil', response: { 200: profileSchema } } },
@@ -191,18 +213,8 @@ export function registerProfileRoutes(
         querystring: dataExportQuerySchema,
       },
     },
-    async (request, reply) => {
-      const me = await requireUser(request);
-      const file = await downloadDataExport({
-        db,
-        storage,
-        config,
-        userId: me.id,
-        source: { kind: 'now', includeImages: request.query.incluirImagens },
-        client: clientInfo(request),
-      });
-      return sendExportFile(reply, file);
-    },
+    async (request, reply) =>
+      sendMyExport(request, reply, { kind: 'now', includeImages: request.query.incluirImagens }),
   );
 
   app.get(
@@ -250,18 +262,8 @@ export function registerProfileRoutes(
         params: dataExportIdParamsSchema,
       },
     },
-    async (request, reply) => {
-      const me = await requireUser(request);
-      const file = await downloadDataExport({
-        db,
-        storage,
-        config,
-        userId: me.id,
-        source: { kind: 'prepared', exportId: request.params.id },
-        client: clientInfo(request),
-      });
-      return sendExportFile(reply, file);
-    },
+    async (request, reply) =>
+      sendMyExport(request, reply, { kind: 'prepared', exportId: request.params.id }),
   );
 
   app.get(

@@ -1,31 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { profiles, user } from '../../db/schema';
-import { createLocalStorage } from '../../lib/storage';
-import {
-  type TestContext,
-  createTestApp,
-  createUser,
-  jsonHeaders,
-  signIn,
-} from '../../test/helpers';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { createUser, jsonHeaders, signIn, useTestApp } from '../../test/helpers';
 
-let ctx: TestContext;
-let storageDir: string;
+const ctx = useTestApp();
 let ip = 20;
 const nextIp = () => `198.51.100.${(ip += 1)}`;
-
-beforeAll(async () => {
-  storageDir = mkdtempSync(path.join(os.tmpdir(), 'sorteio-storage-'));
-  ctx = await createTestApp({ storage: createLocalStorage(storageDir) });
-});
-afterAll(async () => {
-  await ctx.close();
-  rmSync(storageDir, { recursive: true, force: true });
-});
 
 const validProfile = {
   nomeCompleto: 'Ana Paula Souza',

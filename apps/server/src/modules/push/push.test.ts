@@ -15,11 +15,12 @@ import {
   type TestContext,
   createTestApp,
   expectLedgerInvariants,
+  joinFromBalance,
   jsonHeaders,
   topUp,
   verifiedPlayer,
 } from '../../test/helpers';
-import { createRoom, joinRoom } from '../rooms/rooms.service';
+import { createRoom } from '../rooms/rooms.service';
 import { setSetting } from '../settings/settings.service';
 
 // The reference implementation of RFC 8188 that web-push itself encrypts with.
@@ -183,14 +184,7 @@ describe('web push', () => {
         sorteioAutomatico: true,
       },
     });
-    for (const who of [a, b])
-      await joinRoom({
-        db: db(),
-        config: ctx.config,
-        userId: who.id,
-        roomId: room.id,
-        metodo: 'balance',
-      });
+    await joinFromBalance(ctx, room.id, [a, b]);
     await ctx.app.drawIfDue(room.id);
 
     await vi.waitFor(

@@ -2,14 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { playLimits, profiles } from '../../db/schema';
-import {
-  createUser,
-  jsonHeaders,
-  signIn,
-  topUp,
-  useTestApp,
-  verifiedPlayer,
-} from '../../test/helpers';
+import { caller, createUser, signIn, topUp, useTestApp, verifiedPlayer } from '../../test/helpers';
 import { walletOf } from '../wallet/ledger.service';
 
 let admin: string;
@@ -19,13 +12,7 @@ beforeAll(async () => {
 });
 const db = () => ctx.database.db;
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: object) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: { ...(payload ? jsonHeaders : { origin: jsonHeaders.origin }), cookie },
-    ...(payload ? { payload } : {}),
-  });
+const call = caller(ctx);
 
 const fund = (userId: string, saldo: number) => topUp(ctx, userId, saldo);
 

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type TestContext,
+  caller,
   createTestApp,
   createUser,
-  jsonHeaders,
   signIn,
   verifiedPlayer,
 } from '../../test/helpers';
@@ -36,12 +36,7 @@ afterAll(async () => {
 });
 
 async function createRoom(body: object) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/admin/rooms',
-    headers: { ...jsonHeaders, cookie: admin },
-    payload: body,
-  });
+  const res = await caller(ctx)('POST', '/api/admin/rooms', admin, body);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ id: string; commitment: string }>();
 }
@@ -64,11 +59,10 @@ describe('public rooms for visitors', () => {
 
   it('answers 404 for a private room’s record and for an unknown id', async () => {
     const creator = await verifiedPlayer(ctx);
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/private-rooms',
-      headers: { ...jsonHeaders, cookie: creator.cookie },
-      payload: { roomName: 'Amigos', entryValue: 1000, maxParticipants: 3 },
+    const created = await caller(ctx)('POST', '/api/private-rooms', creator.cookie, {
+      roomName: 'Amigos',
+      entryValue: 1000,
+      maxParticipants: 3,
     });
     expect(created.statusCode, created.body).toBe(200);
     const salaId = created.json<{ sala: { id: string } }>().sala.id;

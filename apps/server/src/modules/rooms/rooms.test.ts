@@ -1,6 +1,6 @@
 import { roomEditMessages } from '@sorteio/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, jsonHeaders, signIn, useTestApp, verifiedPlayer } from '../../test/helpers';
+import { caller, createUser, signIn, useTestApp, verifiedPlayer } from '../../test/helpers';
 
 let admin: string;
 const ctx = useTestApp();
@@ -8,18 +8,7 @@ beforeAll(async () => {
   admin = await signIn(ctx, await createUser(ctx, { role: 'admin' }), '198.18.1.1');
 });
 
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  cookie: string,
-  payload?: object,
-) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: { ...(payload ? jsonHeaders : { origin: jsonHeaders.origin }), cookie },
-    ...(payload ? { payload } : {}),
-  });
+const call = caller(ctx);
 
 describe('administrators’ rooms API', () => {
   it('creates a room with the form defaults, the prize in centavos and a published commitment', async () => {

@@ -1,11 +1,11 @@
 import { statementKindLabels, type StatementEntry } from '@sorteio/shared';
 import { describe, expect, it } from 'vitest';
-import { fundedPlayer, jsonHeaders, signIn, useTestApp } from '../../test/helpers';
+import { fundedPlayer, joinFromBalance, jsonHeaders, signIn, useTestApp } from '../../test/helpers';
 import { drawRoom } from '../draws/draws.service';
 import { processPayouts } from '../draws/payouts.service';
 import { type PixProvider } from '../payments/pix-provider';
 import { createSimulatorProvider } from '../payments/simulator';
-import { createRoom, joinRoom } from '../rooms/rooms.service';
+import { createRoom } from '../rooms/rooms.service';
 import { postTransaction } from './ledger.service';
 
 const ctx = useTestApp({}, { ledgerEachTest: true });
@@ -37,14 +37,7 @@ async function drawnRoom(tag: string) {
     await player(`${tag}-a-${room.id.slice(0, 8)}@teste.com.br`),
     await player(`${tag}-b-${room.id.slice(0, 8)}@teste.com.br`),
   ];
-  for (const p of players)
-    await joinRoom({
-      db: db(),
-      config: ctx.config,
-      userId: p.id,
-      roomId: room.id,
-      metodo: 'balance',
-    });
+  await joinFromBalance(ctx, room.id, players);
   const outcome = await drawRoom({ db: db(), salaId: room.id });
   if (outcome.kind !== 'drawn') throw new Error('not drawn');
   const winner = players.find((p) => p.id === outcome.winnerId)!;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fundedPlayer, jsonHeaders, signIn, useTestApp, verifiedPlayer } from '../../test/helpers';
+import { caller, fundedPlayer, signIn, useTestApp, verifiedPlayer } from '../../test/helpers';
 import { processPayouts } from '../draws/payouts.service';
 import type { PixProvider } from '../payments/pix-provider';
 import { createSimulatorProvider } from '../payments/simulator';
@@ -8,14 +8,7 @@ import { walletOf } from './ledger.service';
 const ctx = useTestApp({}, { ledgerEachTest: true });
 const db = () => ctx.database.db;
 
-function call(method: 'GET' | 'POST', url: string, cookie: string, payload?: object) {
-  return ctx.app.inject({
-    method,
-    url,
-    headers: { ...jsonHeaders, cookie },
-    ...(payload ? { payload } : {}),
-  });
-}
+const call = caller(ctx);
 
 /** A verified player with R$ 1.000,00 of Saldo and, when given, a PIX key. */
 const player = (options: { pixKey?: string } = {}) =>
@@ -44,13 +37,7 @@ describe('withdrawals', () => {
   it('withdraws Saldo to the own PIX key within the limits; a refused PIX returns the money', async () => {
     const p = await player({ pixKey: `saque-${Date.now()}@teste.com.br` });
     const cookie = await signIn(ctx, p, '203.0.113.91');
-    const withdraw = (valor: number) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/wallet/withdraw',
-        headers: { ...jsonHeaders, cookie },
-        payload: { valor },
-      });
+    const withdraw = (valor: number) => call('POST', '/api/wallet/withdraw', cookie, { valor });
     expect((await withdraw(999)).json().error.message).toBe(
       'O valor mínimo de saque é R$\u00a010,00.',
     );

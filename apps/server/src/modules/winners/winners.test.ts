@@ -3,9 +3,16 @@ import { type Rankings, publicWinnerName } from '@sorteio/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { participacoes, sorteios } from '../../db/schema';
-import { type TestUser, fundedPlayer, jsonHeaders, signIn, useTestApp } from '../../test/helpers';
+import {
+  type TestUser,
+  fundedPlayer,
+  joinFromBalance,
+  jsonHeaders,
+  signIn,
+  useTestApp,
+} from '../../test/helpers';
 import { drawRoom } from '../draws/draws.service';
-import { createRoom, joinRoom } from '../rooms/rooms.service';
+import { createRoom } from '../rooms/rooms.service';
 
 const ctx = useTestApp({}, { ledgerEachTest: true });
 const db = () => ctx.database.db;
@@ -24,14 +31,7 @@ async function drawnRoom(who: TestUser[], entry: number, at: string) {
       sorteioAutomatico: false,
     },
   });
-  for (const u of who)
-    await joinRoom({
-      db: db(),
-      config: ctx.config,
-      userId: u.id,
-      roomId: room.id,
-      metodo: 'balance',
-    });
+  await joinFromBalance(ctx, room.id, who);
   const outcome = await drawRoom({ db: db(), salaId: room.id });
   if (outcome.kind !== 'drawn') throw new Error('expected a draw');
   await db()
