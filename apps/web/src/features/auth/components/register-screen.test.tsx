@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makePublicSettings } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import { RegisterScreen } from './register-screen';
@@ -61,17 +62,7 @@ describe('RegisterScreen', () => {
     const signUp = vi.fn(() => ({ body: {} }));
     mockApi({
       ...signedOut,
-      'GET /api/public/settings': {
-        body: {
-          siteName: 'Sorteio Certo',
-          siteDescription: '',
-          maintenanceMode: false,
-          pixEnabled: true,
-          cardEnabled: false,
-          boletoEnabled: false,
-          passwordMinLength: 10,
-        },
-      },
+      'GET /api/public/settings': { body: makePublicSettings({ passwordMinLength: 10 }) },
       'POST /api/auth/sign-up/email': signUp,
     });
     renderRoutes(routes, '/register');
