@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/test/mock-api';
-import { api, ApiError } from './api-client';
+import { api, ApiError, send } from './api-client';
 
 describe('api', () => {
   it('sends JSON with the session cookie and returns the parsed answer', async () => {
@@ -81,5 +81,16 @@ describe('api', () => {
     expect(init?.body).toBe(form);
     expect(init?.credentials).toBe('include');
     expect(init?.headers).not.toHaveProperty('Content-Type');
+  });
+});
+
+describe('send', () => {
+  it('writes the body with the given method and validates the answer', async () => {
+    const fetchMock = mockApi({
+      'PUT /api/n': ({ body }) => ({ body: { n: (body as { n: number }).n + 1 } }),
+    });
+    const result = await send('PUT', '/api/n', { n: 1 }, z.object({ n: z.number() }));
+    expect(result).toEqual({ n: 2 });
+    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('PUT');
   });
 });

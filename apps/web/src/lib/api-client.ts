@@ -148,6 +148,16 @@ export async function api<T = unknown, S extends z.ZodType | undefined = undefin
   return data as Result<T, S>;
 }
 
+/** A write with a body (JSON or FormData) whose answer is validated with `schema`. */
+export function send<S extends z.ZodType>(
+  method: Exclude<HttpMethod, 'GET'>,
+  path: string,
+  body: unknown,
+  schema: S,
+): Promise<z.output<S>> {
+  return api(path, { method, body, schema }) as Promise<z.output<S>>;
+}
+
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }

@@ -219,3 +219,17 @@ export function makePublicConfig(operatorName = 'Exemplo Sorteios S.A.') {
     version: '0.1.0',
   };
 }
+
+/** GET /api/public/settings as a fresh install answers it. */
+export function makePublicSettings(overrides: { passwordMinLength?: number } = {}) {
+  return {
+    siteName: 'Sorteio Certo',
+    siteDescription: '',
+    maintenanceMode: false,
+    pixEnabled: true,
+    cardEnabled: false,
+    boletoEnabled: false,
+    passwordMinLength: 8,
+    ...overrides,
+  };
+}

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderLanding } from '@/prerender';
+import { makePublicSettings } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { hasShape, loadLandingData } from './landing-data';
 import { LandingIsland, type StartApp } from './landing-island';
@@ -22,15 +23,7 @@ const config = {
   },
   version: '0.1.0',
 };
-const settings = {
-  siteName: 'Sorteio Certo',
-  siteDescription: '',
-  maintenanceMode: false,
-  pixEnabled: true,
-  cardEnabled: false,
-  boletoEnabled: false,
-  passwordMinLength: 8,
-};
+const settings = makePublicSettings();
 
 let root: Root | null = null;
 let container: HTMLElement | null = null;

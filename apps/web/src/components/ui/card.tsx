@@ -1,60 +1,22 @@
-import type * as React from 'react';
-import { cn } from '@/lib/utils';
+import { slot } from './slot';
 
-export function Card({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="card"
-      className={cn(
-        'flex min-w-0 flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const Card = slot(
+  'div',
+  'card',
+  'flex min-w-0 flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm',
+);
 
-export function CardHeader({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="card-header"
-      className={cn('flex flex-col gap-1.5 px-6', className)}
-      {...props}
-    />
-  );
-}
+export const CardHeader = slot('div', 'card-header', 'flex flex-col gap-1.5 px-6');
 
 /** A div, as in shadcn/ui: a card inside a page must not add headings to the page outline unasked. */
-export function CardTitle({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="card-title"
-      className={cn('text-lg leading-tight font-semibold tracking-tight', className)}
-      {...props}
-    />
-  );
-}
+export const CardTitle = slot(
+  'div',
+  'card-title',
+  'text-lg leading-tight font-semibold tracking-tight',
+);
 
-export function CardDescription({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="card-description"
-      className={cn('text-sm text-muted-foreground', className)}
-      {...props}
-    />
-  );
-}
+export const CardDescription = slot('div', 'card-description', 'text-sm text-muted-foreground');
 
-export function CardContent({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="card-content" className={cn('px-6', className)} {...props} />;
-}
+export const CardContent = slot('div', 'card-content', 'px-6');
 
-export function CardFooter({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="card-footer"
-      className={cn('flex items-center gap-2 px-6', className)}
-      {...props}
-    />
-  );
-}
+export const CardFooter = slot('div', 'card-footer', 'flex items-center gap-2 px-6');

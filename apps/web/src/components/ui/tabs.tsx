@@ -1,16 +1,9 @@
 import { Tabs as TabsPrimitive } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
+import { slot } from './slot';
 
-export function Tabs({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Root>) {
-  return (
-    <TabsPrimitive.Root
-      data-slot="tabs"
-      className={cn('flex flex-col gap-3', className)}
-      {...props}
-    />
-  );
-}
+export const Tabs = slot(TabsPrimitive.Root, 'tabs', 'flex flex-col gap-3');
 
 export function TabsList({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.List>) {
   return (
@@ -43,18 +36,8 @@ export function TabsTrigger({
   );
 }
 
-export function TabsContent({
-  className,
-  ...props
-}: React.ComponentProps<typeof TabsPrimitive.Content>) {
-  return (
-    <TabsPrimitive.Content
-      data-slot="tabs-content"
-      className={cn(
-        'flex-1 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const TabsContent = slot(
+  TabsPrimitive.Content,
+  'tabs-content',
+  'flex-1 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring',
+);

@@ -57,33 +57,22 @@ const stats = {
   budgetCentavos: 100_000,
   averagePropensity: 42.5,
 };
+/** The only day of the report is also its total. */
+const oneDay = {
+  queued: 10,
+  sent: 8,
+  delivered: 7,
+  failed: 1,
+  opened: null,
+  clicked: null,
+  conversions: 1,
+  cost_centavos: 80,
+};
 const report: CampaignReport = {
   campaign: sms,
   conversion_window_days: 7,
-  days: [
-    {
-      day: '2030-03-02',
-      queued: 10,
-      sent: 8,
-      delivered: 7,
-      failed: 1,
-      opened: null,
-      clicked: null,
-      conversions: 1,
-      cost_centavos: 80,
-    },
-  ],
-  total: {
-    day: null,
-    queued: 10,
-    sent: 8,
-    delivered: 7,
-    failed: 1,
-    opened: null,
-    clicked: null,
-    conversions: 1,
-    cost_centavos: 80,
-  },
+  days: [{ day: '2030-03-02', ...oneDay }],
+  total: { day: null, ...oneDay },
 };
 
 function setup(extra: Parameters<typeof mockApi>[0] = {}) {

@@ -6,6 +6,19 @@ import { adminUser, mockApi } from '@/test/mock-api';
 import { renderWithProviders } from '@/test/render';
 import AdminPixSetupTab, { PixConfigScreen } from '.';
 
+/** The certificate in use, as the config and the stored list describe it. */
+const certificate = {
+  filename: 'producao.p12',
+  subject: 'CN=fake-efi-client, O=Fake EFI Test',
+  issuer: 'CN=Fake EFI Test CA',
+  serialNumber: '01abcdef',
+  validFrom: '2026-01-01T00:00:00.000Z',
+  validTo: '2026-12-01T00:00:00.000Z',
+  sizeBytes: 3072,
+  status: 'expiring' as const,
+  uploadedAt: '2026-11-23T12:00:00.000Z',
+};
+
 const config: EfiConfig = {
   source: 'stored',
   active: {
@@ -28,17 +41,7 @@ const config: EfiConfig = {
     environment: 'sandbox',
     host: 'https://pix-h.api.efipay.com.br',
   },
-  certificate: {
-    filename: 'producao.p12',
-    subject: 'CN=fake-efi-client, O=Fake EFI Test',
-    issuer: 'CN=Fake EFI Test CA',
-    serialNumber: '01abcdef',
-    validFrom: '2026-01-01T00:00:00.000Z',
-    validTo: '2026-12-01T00:00:00.000Z',
-    sizeBytes: 3072,
-    status: 'expiring',
-    uploadedAt: '2026-11-23T12:00:00.000Z',
-  },
+  certificate,
   lastTest: null,
   credentialsConfigured: true,
   certificateUploaded: true,
@@ -50,15 +53,7 @@ const config: EfiConfig = {
 
 const stored = (over: Partial<StoredCertificate>): StoredCertificate => ({
   id: '00000000-0000-4000-8000-000000000001',
-  filename: 'producao.p12',
-  subject: 'CN=fake-efi-client, O=Fake EFI Test',
-  issuer: 'CN=Fake EFI Test CA',
-  serialNumber: '01abcdef',
-  validFrom: '2026-01-01T00:00:00.000Z',
-  validTo: '2026-12-01T00:00:00.000Z',
-  sizeBytes: 3072,
-  status: 'expiring',
-  uploadedAt: '2026-11-23T12:00:00.000Z',
+  ...certificate,
   inUse: true,
   checkedAt: '2026-11-23T12:00:00.000Z',
   checkError: null,

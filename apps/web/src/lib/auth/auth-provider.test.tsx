@@ -21,6 +21,18 @@ function testClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false } } });
 }
 
+/** Renders the session signed in, signs out and waits for the session to be gone. */
+async function signInThenOut() {
+  const { result } = renderHook(() => useAuth(), { wrapper: wrapperWith(testClient()) });
+  await waitFor(() => {
+    expect(result.current.user).not.toBeNull();
+  });
+  await act(() => result.current.signOut());
+  await waitFor(() => {
+    expect(result.current.user).toBeNull();
+  });
+}
+
 describe('useAuth', () => {
   it('throws the exact message outside AuthProvider', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -57,15 +69,7 @@ describe('useAuth', () => {
       'GET /api/me': { body: { user: regularUser } },
       'POST /api/auth/sign-out': signOut,
     });
-    const { result } = renderHook(() => useAuth(), { wrapper: wrapperWith(testClient()) });
-    await waitFor(() => {
-      expect(result.current.user).not.toBeNull();
-    });
-
-    await act(() => result.current.signOut());
-    await waitFor(() => {
-      expect(result.current.user).toBeNull();
-    });
+    await signInThenOut();
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/auth/sign-out');
     expect(call?.[1]?.body).toBe('{}');
     expect(call?.[1]?.credentials).toBe('include');
@@ -76,14 +80,7 @@ describe('useAuth', () => {
       'GET /api/me': { body: { user: regularUser } },
       'POST /api/auth/sign-out': { status, body: { error: { code: 'NOT_FOUND', message: 'x' } } },
     });
-    const { result } = renderHook(() => useAuth(), { wrapper: wrapperWith(testClient()) });
-    await waitFor(() => {
-      expect(result.current.user).not.toBeNull();
-    });
-    await act(() => result.current.signOut());
-    await waitFor(() => {
-      expect(result.current.user).toBeNull();
-    });
+    await signInThenOut();
   });
 
   it('keeps the session under the [auth, me] query key so refresh() re-reads it', async () => {

@@ -10,6 +10,18 @@ import PrivateRoomsPage from './private-rooms';
 const routes = [{ path: '/private-rooms', element: <PrivateRoomsPage /> }];
 const me = { 'GET /api/me': { body: { user: regularUser } } };
 
+/** The list with one room named Galera, its 'Compartilhar Convite' button pressed. */
+async function openShare() {
+  mockApi({
+    ...me,
+    'GET /api/private-rooms': { body: [makePrivateRoom({ customName: 'Galera' })] },
+  });
+  renderRoutes(routes, '/private-rooms');
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Compartilhar Convite' }));
+  return user;
+}
+
 describe('private rooms list', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -78,13 +90,7 @@ describe('private rooms list', () => {
   it("'Compartilhar Convite' opens the phone's share sheet with the invitation", async () => {
     const share = vi.fn(() => Promise.resolve());
     vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { share }));
-    mockApi({
-      ...me,
-      'GET /api/private-rooms': { body: [makePrivateRoom({ customName: 'Galera' })] },
-    });
-    renderRoutes(routes, '/private-rooms');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Compartilhar Convite' }));
+    await openShare();
     expect(share).toHaveBeenCalledOnce();
     expect(share).toHaveBeenCalledWith({
       title: 'Convite para a sala Galera',
@@ -99,13 +105,7 @@ describe('private rooms list', () => {
       'navigator',
       Object.assign(Object.create(navigator) as Navigator, { share: undefined }),
     );
-    mockApi({
-      ...me,
-      'GET /api/private-rooms': { body: [makePrivateRoom({ customName: 'Galera' })] },
-    });
-    renderRoutes(routes, '/private-rooms');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Compartilhar Convite' }));
+    const user = await openShare();
     const dialog = await screen.findByRole('dialog', { name: 'Compartilhar Convite' });
     const whatsApp = within(dialog).getByRole('link', { name: 'Compartilhar no WhatsApp' });
     const href = new URL(whatsApp.getAttribute('href')!);

@@ -4,7 +4,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '@/app/providers';
-import { makePublicConfig } from '@/test/fixtures';
+import { makePublicConfig, makePublicSettings } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { createTestQueryClient } from '@/test/render';
 
@@ -15,15 +15,7 @@ afterEach(() => {
   cleanup();
 });
 
-const publicSettings = {
-  siteName: 'Sorteio Certo',
-  siteDescription: '',
-  maintenanceMode: false,
-  pixEnabled: true,
-  cardEnabled: false,
-  boletoEnabled: false,
-  passwordMinLength: 8,
-};
+const publicSettings = makePublicSettings();
 
 beforeEach(() => {
   mockApi({ 'GET /api/public/settings': { body: publicSettings } });

@@ -1,34 +1,13 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
+import {
+  LegalList,
+  LegalSection,
+  LegalSubHeading,
+  legalLinkClass,
+} from '@/components/legal-document';
+import { LegalMailLink, LegalWhatsAppLink } from '@/components/legal-links';
 import { contact } from '@/lib/contact';
-
-const linkClass = 'font-medium text-primary underline underline-offset-4 hover:opacity-80';
-
-interface SectionProps {
-  id: string;
-  title: string;
-  children: ReactNode;
-}
-
-function PolicySection({ id, title, children }: SectionProps) {
-  return (
-    <section aria-labelledby={id} className="mt-10 space-y-4 border-t border-border pt-8">
-      <h2 id={id} className="text-xl font-semibold tracking-tight sm:text-2xl">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-function SubHeading({ children }: { children: ReactNode }) {
-  return <h3 className="pt-2 text-base font-semibold sm:text-lg">{children}</h3>;
-}
-
-function BulletList({ children }: { children: ReactNode }) {
-  return <ul className="list-disc space-y-2 pl-5 marker:text-muted-foreground">{children}</ul>;
-}
 
 export default function PrivacyPage() {
   return (
@@ -54,9 +33,9 @@ export default function PrivacyPage() {
           </p>
         </div>
 
-        <PolicySection id="privacidade-dados-coletados" title="1. Dados que coletamos">
+        <LegalSection id="privacidade-dados-coletados" title="1. Dados que coletamos">
           <p>Coletamos apenas os dados necessários para oferecer o serviço com segurança:</p>
-          <BulletList>
+          <LegalList>
             <li>
               <strong>Dados de cadastro:</strong> e-mail, nome completo, CPF, telefone, data de
               nascimento, endereço e chave PIX (usada para pagar prêmios e saques).
@@ -81,21 +60,21 @@ export default function PrivacyPage() {
               <strong>Mensagens:</strong> o que você escreve no chat das salas privadas e nas
               conversas com o suporte, incluindo o assistente com inteligência artificial.
             </li>
-          </BulletList>
-          <SubHeading>Cookies</SubHeading>
+          </LegalList>
+          <LegalSubHeading>Cookies</LegalSubHeading>
           <p>
             Usamos apenas <strong>cookies essenciais de sessão</strong>, necessários para manter
             você conectado e proteger a sua conta. Não usamos cookies de publicidade nem de
             rastreamento de terceiros.
           </p>
-        </PolicySection>
+        </LegalSection>
 
-        <PolicySection id="privacidade-uso" title="2. Como usamos seus dados">
+        <LegalSection id="privacidade-uso" title="2. Como usamos seus dados">
           <p>
             Usamos os seus dados para finalidades específicas, cada uma com uma base legal prevista
             na LGPD:
           </p>
-          <BulletList>
+          <LegalList>
             <li>
               <strong>Execução do contrato:</strong> criar e manter sua conta, registrar suas
               participações, gerar seus números da sorte, realizar os sorteios, processar pagamentos
@@ -116,7 +95,7 @@ export default function PrivacyPage() {
               promoções. Você pode revogar esse consentimento a qualquer momento, sem prejuízo ao
               uso da plataforma.
             </li>
-          </BulletList>
+          </LegalList>
           <p>
             A selfie e a foto do documento podem envolver dados biométricos, que a LGPD considera
             dados pessoais sensíveis. Nós os tratamos somente para prevenir fraudes e garantir a sua
@@ -139,7 +118,7 @@ export default function PrivacyPage() {
             e o número vencedor). Nunca publicamos seu CPF, e-mail, telefone, endereço, documentos
             ou chave PIX.
           </p>
-          <SubHeading>Por quanto tempo guardamos seus dados</SubHeading>
+          <LegalSubHeading>Por quanto tempo guardamos seus dados</LegalSubHeading>
           <p>
             Mantemos os seus dados enquanto a sua conta estiver ativa. Os registros financeiros
             (participações, pagamentos, prêmios e saques) são guardados pelo prazo exigido por lei,
@@ -149,11 +128,11 @@ export default function PrivacyPage() {
             os registros que precisamos manter deixam de identificar você diretamente, ficando
             disponíveis apenas para cumprir essas obrigações.
           </p>
-        </PolicySection>
+        </LegalSection>
 
-        <PolicySection id="privacidade-protecao" title="3. Como protegemos seus dados">
+        <LegalSection id="privacidade-protecao" title="3. Como protegemos seus dados">
           <p>Adotamos medidas técnicas e administrativas para proteger as suas informações:</p>
-          <BulletList>
+          <LegalList>
             <li>
               Toda a comunicação com a plataforma é criptografada com <strong>HTTPS</strong>.
             </li>
@@ -177,20 +156,20 @@ export default function PrivacyPage() {
               O acesso interno aos dados é restrito às pessoas que precisam deles para realizar o
               seu trabalho.
             </li>
-          </BulletList>
+          </LegalList>
           <p>
             Nenhum sistema é totalmente imune a falhas. Se ocorrer um incidente de segurança que
             possa trazer risco ou dano relevante a você, comunicaremos o fato a você e à Autoridade
             Nacional de Proteção de Dados (ANPD), como determina a LGPD.
           </p>
-        </PolicySection>
+        </LegalSection>
 
-        <PolicySection id="privacidade-compartilhamento" title="4. Compartilhamento de dados">
+        <LegalSection id="privacidade-compartilhamento" title="4. Compartilhamento de dados">
           <p>
             <strong>Nunca vendemos os seus dados pessoais.</strong> Compartilhamos dados apenas
             quando é necessário, e somente o mínimo indispensável:
           </p>
-          <BulletList>
+          <LegalList>
             <li>
               <strong>Provedor de pagamentos PIX:</strong> para gerar as cobranças das entradas e
               dos depósitos e para enviar prêmios e saques para a sua chave PIX.
@@ -205,16 +184,16 @@ export default function PrivacyPage() {
               por requisição de autoridade competente, por exemplo para prevenção à lavagem de
               dinheiro e a fraudes.
             </li>
-          </BulletList>
+          </LegalList>
           <p>
             Nas salas privadas, os demais participantes veem o seu nome de exibição e as mensagens
             que você envia no chat.
           </p>
-        </PolicySection>
+        </LegalSection>
 
-        <PolicySection id="privacidade-direitos" title="5. Seus direitos">
+        <LegalSection id="privacidade-direitos" title="5. Seus direitos">
           <p>A LGPD garante a você, como titular dos dados, os seguintes direitos:</p>
-          <BulletList>
+          <LegalList>
             <li>
               <strong>Confirmação e acesso:</strong> saber se tratamos os seus dados e obter uma
               cópia deles.
@@ -244,10 +223,10 @@ export default function PrivacyPage() {
               <strong>Oposição:</strong> opor-se a um tratamento feito com base em outra hipótese
               legal, como o legítimo interesse, se ele não cumprir a LGPD.
             </li>
-          </BulletList>
-          <SubHeading>Como exercer seus direitos</SubHeading>
+          </LegalList>
+          <LegalSubHeading>Como exercer seus direitos</LegalSubHeading>
           <p>Muitos pedidos podem ser feitos diretamente na plataforma, no seu Perfil:</p>
-          <BulletList>
+          <LegalList>
             <li>
               <strong>Baixar meus dados:</strong> baixa um arquivo JSON com todos os seus dados.
             </li>
@@ -259,15 +238,12 @@ export default function PrivacyPage() {
               <strong>Perfil &gt; Dados pessoais:</strong> permite corrigir os seus dados de
               cadastro.
             </li>
-          </BulletList>
+          </LegalList>
           <p>
             Para os demais pedidos, ou se preferir, escreva para o nosso encarregado de proteção de
-            dados (DPO) em{' '}
-            <a href={`mailto:${contact.dpoEmail}`} className={linkClass}>
-              {contact.dpoEmail}
-            </a>
-            . Para proteger você, podemos pedir uma confirmação de identidade antes de atender ao
-            pedido. Respondemos em até <strong>15 dias</strong>.
+            dados (DPO) em <LegalMailLink address={contact.dpoEmail} />. Para proteger você, podemos
+            pedir uma confirmação de identidade antes de atender ao pedido. Respondemos em até{' '}
+            <strong>15 dias</strong>.
           </p>
           <p>
             Se entender que os seus direitos não foram atendidos, você também pode apresentar uma
@@ -276,48 +252,40 @@ export default function PrivacyPage() {
               href="https://www.gov.br/anpd"
               target="_blank"
               rel="noreferrer"
-              className={linkClass}
+              className={legalLinkClass}
             >
               ANPD
             </a>
             ).
           </p>
-        </PolicySection>
+        </LegalSection>
 
-        <PolicySection id="privacidade-contato" title="6. Contato">
+        <LegalSection id="privacidade-contato" title="6. Contato">
           <p>Fale conosco sobre privacidade ou sobre qualquer outro assunto:</p>
-          <BulletList>
+          <LegalList>
             <li>
               <strong>Encarregado de proteção de dados (DPO):</strong>{' '}
-              <a href={`mailto:${contact.dpoEmail}`} className={linkClass}>
-                {contact.dpoEmail}
-              </a>
+              <LegalMailLink address={contact.dpoEmail} />
             </li>
             <li>
-              <strong>E-mail do suporte:</strong>{' '}
-              <a href={`mailto:${contact.email}`} className={linkClass}>
-                {contact.email}
-              </a>
+              <strong>E-mail do suporte:</strong> <LegalMailLink address={contact.email} />
             </li>
             <li>
-              <strong>WhatsApp:</strong>{' '}
-              <a href={contact.whatsappLink} target="_blank" rel="noreferrer" className={linkClass}>
-                {contact.whatsapp}
-              </a>
+              <strong>WhatsApp:</strong> <LegalWhatsAppLink />
             </li>
             <li>
               <strong>Suporte com IA:</strong>{' '}
-              <Link to="/support" className={linkClass}>
+              <Link to="/support" className={legalLinkClass}>
                 Abrir o chat de suporte
               </Link>
             </li>
-          </BulletList>
+          </LegalList>
           <p className="text-sm text-muted-foreground">
             Podemos atualizar esta política de tempos em tempos. Quando houver mudanças relevantes,
             avisaremos você pela plataforma ou por e-mail, e a data no topo desta página será
             atualizada.
           </p>
-        </PolicySection>
+        </LegalSection>
       </article>
     </div>
   );

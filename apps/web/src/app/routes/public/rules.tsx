@@ -13,6 +13,7 @@ import {
   LegalSubHeading,
   legalLinkClass,
 } from '@/components/legal-document';
+import { LegalMailLink, LegalWhatsAppLink } from '@/components/legal-links';
 import { usePublicSettings } from '@/lib/config/get-public-settings';
 import { OperatorLegalStanding } from '@/components/operator-legal-standing';
 import { contact } from '@/lib/contact';
@@ -252,23 +253,10 @@ export default function RulesPage() {
             (chat, com atendimento humano);
           </li>
           <li>
-            e-mail{' '}
-            <a href={`mailto:${contact.email}`} className={legalLinkClass}>
-              {contact.email}
-            </a>
-            ;
+            e-mail <LegalMailLink address={contact.email} />;
           </li>
           <li>
-            WhatsApp{' '}
-            <a
-              href={contact.whatsappLink}
-              target="_blank"
-              rel="noreferrer"
-              className={legalLinkClass}
-            >
-              {contact.whatsapp}
-            </a>
-            .
+            WhatsApp <LegalWhatsAppLink />.
           </li>
         </LegalList>
         <p>

@@ -8,6 +8,7 @@ import {
   LegalSubHeading,
   legalLinkClass,
 } from '@/components/legal-document';
+import { LegalMailLink, LegalWhatsAppLink } from '@/components/legal-links';
 import { OperatorLegalStanding } from '@/components/operator-legal-standing';
 import { contact } from '@/lib/contact';
 
@@ -214,23 +215,10 @@ export default function TermsPage() {
             (abre um atendimento com a nossa equipe quando o assistente não resolve);
           </li>
           <li>
-            <strong>E-mail:</strong>{' '}
-            <a href={`mailto:${contact.email}`} className={legalLinkClass}>
-              {contact.email}
-            </a>
-            ;
+            <strong>E-mail:</strong> <LegalMailLink address={contact.email} />;
           </li>
           <li>
-            <strong>WhatsApp:</strong>{' '}
-            <a
-              href={contact.whatsappLink}
-              target="_blank"
-              rel="noreferrer"
-              className={legalLinkClass}
-            >
-              {contact.whatsapp}
-            </a>
-            .
+            <strong>WhatsApp:</strong> <LegalWhatsAppLink />.
           </li>
         </LegalList>
         <LegalSubHeading>Prazos</LegalSubHeading>

@@ -1,14 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createAccountResultSchema, type CreateAccountInput } from '@sorteio/shared';
-import { api } from '@/lib/api-client';
+import { send } from '@/lib/api-client';
 
 /** POST /api/admin/users: a confirmed account with a temporary password (shown once). */
 export function createAccount(input: CreateAccountInput) {
-  return api('/api/admin/users', {
-    method: 'POST',
-    body: input,
-    schema: createAccountResultSchema,
-  });
+  return send('POST', '/api/admin/users', input, createAccountResultSchema);
 }
 
 export function useCreateAccount() {

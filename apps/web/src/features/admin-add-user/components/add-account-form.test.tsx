@@ -10,6 +10,36 @@ import { AddAccountPage } from './add-account-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** Answers the create request as the server does; returns the bodies sent to it. */
+function mockCreate(account: {
+  id: string;
+  email: string;
+  role: string;
+  isVerified: boolean;
+  sent?: boolean;
+}) {
+  const { sent = true, ...created } = account;
+  const bodies: unknown[] = [];
+  mockApi({
+    'GET /api/me': { body: { user: adminUser } },
+    'POST /api/admin/users': ({ body }) => {
+      bodies.push(body);
+      const setPasswordLink = {
+        sentTo: account.email,
+        expiresAt: '2026-12-01T12:00:00.000Z',
+        sent,
+      };
+      return { body: { ...created, setPasswordLink } };
+    },
+  });
+  return bodies;
+}
+
+async function fillIdentity(user: ReturnType<typeof userEvent.setup>, email: string, name: string) {
+  await user.type(screen.getByLabelText('E-mail *'), email);
+  await user.type(screen.getByLabelText('Nome completo *'), name);
+}
+
 describe('add user / add employee form', { timeout: 20_000 }, () => {
   it('requires e-mail and full name, asks for no password, sending nothing', async () => {
     const user = userEvent.setup();
@@ -26,32 +56,17 @@ describe('add user / add employee form', { timeout: 20_000 }, () => {
 
   it('creates an employee with the chosen role and says the set-password link went to the address', async () => {
     const user = userEvent.setup();
-    const bodies: unknown[] = [];
-    mockApi({
-      'GET /api/me': { body: { user: adminUser } },
-      'POST /api/admin/users': ({ body }) => {
-        bodies.push(body);
-        return {
-          body: {
-            id: 'n-1',
-            email: 'ana@example.com',
-            role: 'support',
-            isVerified: false,
-            setPasswordLink: {
-              sentTo: 'ana@example.com',
-              expiresAt: '2026-12-01T12:00:00.000Z',
-              sent: true,
-            },
-          },
-        };
-      },
+    const bodies = mockCreate({
+      id: 'n-1',
+      email: 'ana@example.com',
+      role: 'support',
+      isVerified: false,
     });
     renderWithProviders(<AddAccountForm kind="employee" />);
     const role = screen.getByLabelText<HTMLSelectElement>('Cargo');
     expect(role.value).toBe('attendant');
     expect([...role.querySelectorAll('option')].map((o) => o.textContent)).not.toContain('Usuário');
-    await user.type(screen.getByLabelText('E-mail *'), 'ana@example.com');
-    await user.type(screen.getByLabelText('Nome completo *'), 'Ana Souza');
+    await fillIdentity(user, 'ana@example.com', 'Ana Souza');
     await user.selectOptions(role, 'support');
     await user.click(screen.getByRole('button', { name: 'Adicionar Funcionário' }));
     expect(await screen.findByText('Usuário adicionado')).toBeDefined();
@@ -83,8 +98,7 @@ describe('add user / add employee form', { timeout: 20_000 }, () => {
       },
     });
     renderWithProviders(<AddAccountForm kind="user" />);
-    await user.type(screen.getByLabelText('E-mail *'), 'ja@example.com');
-    await user.type(screen.getByLabelText('Nome completo *'), 'Já Existe');
+    await fillIdentity(user, 'ja@example.com', 'Já Existe');
     await user.click(screen.getByRole('button', { name: 'Adicionar Usuário' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Erro ao adicionar usuário');
@@ -93,25 +107,15 @@ describe('add user / add employee form', { timeout: 20_000 }, () => {
 
   it('warns when the link could not be mailed, telling how to send it again', async () => {
     const user = userEvent.setup();
-    mockApi({
-      'GET /api/me': { body: { user: adminUser } },
-      'POST /api/admin/users': {
-        body: {
-          id: 'n-3',
-          email: 'sem@example.com',
-          role: 'user',
-          isVerified: false,
-          setPasswordLink: {
-            sentTo: 'sem@example.com',
-            expiresAt: '2026-12-01T12:00:00.000Z',
-            sent: false,
-          },
-        },
-      },
+    mockCreate({
+      id: 'n-3',
+      email: 'sem@example.com',
+      role: 'user',
+      isVerified: false,
+      sent: false,
     });
     renderWithProviders(<AddAccountForm kind="user" />);
-    await user.type(screen.getByLabelText('E-mail *'), 'sem@example.com');
-    await user.type(screen.getByLabelText('Nome completo *'), 'Sem Email');
+    await fillIdentity(user, 'sem@example.com', 'Sem Email');
     await user.click(screen.getByRole('button', { name: 'Adicionar Usuário' }));
     expect(
       await screen.findByText(/não conseguimos enviar o e-mail para sem@example\.com/),
@@ -120,25 +124,11 @@ describe('add user / add employee form', { timeout: 20_000 }, () => {
 
   it('sends an identity attestation only with every item checked, then resets the form', async () => {
     const user = userEvent.setup();
-    const bodies: unknown[] = [];
-    mockApi({
-      'GET /api/me': { body: { user: adminUser } },
-      'POST /api/admin/users': ({ body }) => {
-        bodies.push(body);
-        return {
-          body: {
-            id: 'n-2',
-            email: 'bia@example.com',
-            role: 'user',
-            isVerified: true,
-            setPasswordLink: {
-              sentTo: 'bia@example.com',
-              expiresAt: '2026-12-01T12:00:00.000Z',
-              sent: true,
-            },
-          },
-        };
-      },
+    const bodies = mockCreate({
+      id: 'n-2',
+      email: 'bia@example.com',
+      role: 'user',
+      isVerified: true,
     });
     renderWithProviders(<AddAccountForm kind="user" />);
     await user.type(await screen.findByLabelText('E-mail *'), 'bia@example.com');

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { type TargetCriteria, campaignPreviewSchema } from '@sorteio/shared';
-import { api } from '@/lib/api-client';
+import { send } from '@/lib/api-client';
 
 export function usePreview() {
   return useMutation({
@@ -8,11 +8,6 @@ export function usePreview() {
       email_subject?: string | undefined;
       email_template: string;
       target_criteria: TargetCriteria;
-    }) =>
-      api('/api/admin/campaigns/preview', {
-        method: 'POST',
-        body: input,
-        schema: campaignPreviewSchema,
-      }),
+    }) => send('POST', '/api/admin/campaigns/preview', input, campaignPreviewSchema),
   });
 }

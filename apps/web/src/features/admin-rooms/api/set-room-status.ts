@@ -1,12 +1,8 @@
 import { adminRoomSchema } from '@sorteio/shared';
-import { api } from '@/lib/api-client';
+import { send } from '@/lib/api-client';
 import { roomPath, useRoomMutation } from './admin-room-keys';
 
 export const useSetRoomStatus = () =>
   useRoomMutation((input: { id: string; status: 'aberta' | 'fechada' }) =>
-    api(`${roomPath(input.id)}/status`, {
-      method: 'POST',
-      body: { status: input.status },
-      schema: adminRoomSchema,
-    }),
+    send('POST', `${roomPath(input.id)}/status`, { status: input.status }, adminRoomSchema),
   );

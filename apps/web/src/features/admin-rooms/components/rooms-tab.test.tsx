@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { roomEditMessages, type AdminRoom } from '@sorteio/shared';
 import { adminUser, mockApi, type MockHandler, type MockReply } from '@/test/mock-api';
+import { makeRoom } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import RoomsTab from '../index';
 
@@ -13,22 +14,14 @@ afterEach(() => vi.unstubAllGlobals());
 const text = (el: Element) => (el.textContent ?? '').replace(/\u00a0/g, ' ');
 
 const room = (over: Partial<AdminRoom> = {}): AdminRoom => ({
-  id: '00000000-0000-4000-8000-000000000001',
-  tipoSala: 'vip_ultra',
-  status: 'aberta',
-  participantesAtual: 0,
-  maxParticipantes: 10,
-  valorEntrada: 1000,
-  premioBruto: 10000,
-  taxaPlataforma: 2000,
-  premioLiquido: 8000,
-  taxaPersonalizadaBp: 2000,
-  sorteioAutomatico: true,
-  temLimitePessoas: true,
-  dataSorteio: null,
-  commitment: 'ab',
-  commitmentPublishedAt: '2026-11-01T00:00:00.000Z',
-  createdAt: '2026-11-01T00:00:00.000Z',
+  ...makeRoom({
+    id: '00000000-0000-4000-8000-000000000001',
+    tipoSala: 'vip_ultra',
+    participantesAtual: 0,
+    commitment: 'ab',
+    commitmentPublishedAt: '2026-11-01T00:00:00.000Z',
+    createdAt: '2026-11-01T00:00:00.000Z',
+  }),
   sorteioId: null,
   paidSeats: 0,
   entrantsEver: 0,

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { staffTicketSchema } from '@sorteio/shared';
-import { api } from '@/lib/api-client';
+import { send } from '@/lib/api-client';
 import { adminSupportKeys, ticketPath } from './support-keys';
 
 /** POST /api/admin/support/tickets/:id/reply */
@@ -8,11 +8,7 @@ export function useReply() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: string; message: string }) =>
-      api(`${ticketPath(input.id)}/reply`, {
-        method: 'POST',
-        body: { message: input.message },
-        schema: staffTicketSchema,
-      }),
+      send('POST', `${ticketPath(input.id)}/reply`, { message: input.message }, staffTicketSchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminSupportKeys.all }),
   });
 }

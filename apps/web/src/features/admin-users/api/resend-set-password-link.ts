@@ -1,13 +1,14 @@
 import { setPasswordLinkResultSchema } from '@sorteio/shared';
-import { api } from '@/lib/api-client';
+import { send } from '@/lib/api-client';
 import { useAdminUserMutation } from './admin-user-keys';
 
 /** "Reenviar link de senha": a new set-password link for an account that has not set one yet. */
 export const useResendSetPasswordLink = () =>
   useAdminUserMutation((input: { userId: string }) =>
-    api(`/api/admin/users/${encodeURIComponent(input.userId)}/set-password-link`, {
-      method: 'POST',
-      body: {},
-      schema: setPasswordLinkResultSchema,
-    }),
+    send(
+      'POST',
+      `/api/admin/users/${encodeURIComponent(input.userId)}/set-password-link`,
+      {},
+      setPasswordLinkResultSchema,
+    ),
   );

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { send } from '@/lib/api-client';
 import { useAdminUserMutation } from './admin-user-keys';
 
 export const useSetUserVerified = () =>
   useAdminUserMutation((input: { userId: string; verified: boolean }) =>
-    api(`/api/admin/users/${encodeURIComponent(input.userId)}/verified`, {
-      method: 'POST',
-      body: { verified: input.verified },
-      schema: z.object({ isVerified: z.boolean() }),
-    }),
+    send(
+      'POST',
+      `/api/admin/users/${encodeURIComponent(input.userId)}/verified`,
+      { verified: input.verified },
+      z.object({ isVerified: z.boolean() }),
+    ),
   );

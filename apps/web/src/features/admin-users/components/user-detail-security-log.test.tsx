@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUserDetail } from '@sorteio/shared';
 import { adminUser, mockApi } from '@/test/mock-api';
 import { renderWithProviders } from '@/test/render';
+import { detailUser } from '../test-data';
 import { UserDetailSheet } from './user-detail-sheet';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -20,26 +21,7 @@ const log = (id: string, actionType: string) => ({
 });
 
 const detail: AdminUserDetail = {
-  user: {
-    id: 'u-1',
-    nomeCompleto: 'Pessoa 1',
-    email: 'p1@example.com',
-    chavePix: null,
-    role: 'user',
-    statusConta: 'ativo',
-    isVerified: false,
-    verificationStatus: 'pendente',
-    createdAt: '2026-11-01T12:00:00.000Z',
-    cpf: null,
-    telefone: null,
-    dataNascimento: null,
-    enderecoCompleto: null,
-    twoFactorEnabled: false,
-    emailVerified: true,
-    mustChangePassword: false,
-    awaitingPassword: false,
-    lastActivity: null,
-  },
+  user: detailUser(),
   wallet: { saldo: 0, cashback: 0 },
   attestation: null,
   participations: [],

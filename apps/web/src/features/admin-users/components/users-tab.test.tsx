@@ -1,41 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminUserDetail, AdminUserRow } from '@sorteio/shared';
+import type { AdminUserDetail } from '@sorteio/shared';
 import { adminUser, mockApi, type MockHandler, type MockReply } from '@/test/mock-api';
 import { renderWithProviders } from '@/test/render';
 import UsersTab from '../index';
+import { detailUser, userRow } from '../test-data';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const row = (i: number, over: Partial<AdminUserRow> = {}): AdminUserRow => ({
-  id: `u-${i}`,
-  nomeCompleto: `Pessoa ${i}`,
-  email: `p${i}@example.com`,
-  chavePix: null,
-  role: 'user',
-  statusConta: 'ativo',
-  isVerified: false,
-  verificationStatus: 'nao_enviado',
-  createdAt: '2026-11-01T12:00:00.000Z',
-  ...over,
-});
 
 const detail = (
   over: Partial<NonNullable<AdminUserDetail['verification']>> = {},
 ): AdminUserDetail => ({
-  user: {
-    ...row(1, { verificationStatus: 'pendente' }),
-    cpf: '529.982.247-25',
-    telefone: null,
-    dataNascimento: null,
-    enderecoCompleto: null,
-    twoFactorEnabled: false,
-    emailVerified: true,
-    mustChangePassword: false,
-    awaitingPassword: false,
-    lastActivity: null,
-  },
+  user: detailUser({ cpf: '529.982.247-25' }),
   wallet: { saldo: 12345, cashback: 100 },
   attestation: null,
   participations: [],
@@ -68,10 +45,10 @@ function setup(
     'GET /api/admin/users': {
       body: {
         items: [
-          row(1),
-          row(2, { statusConta: 'suspenso' }),
+          userRow(1),
+          userRow(2, { statusConta: 'suspenso' }),
           ...(role === 'admin'
-            ? [row(3, { role: 'admin', isOwner: true, nomeCompleto: 'Proprietário' })]
+            ? [userRow(3, { role: 'admin', isOwner: true, nomeCompleto: 'Proprietário' })]
             : []),
         ],
         total: 120,

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makePublicSettings } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import { RegisterScreen } from './register-screen';
@@ -14,6 +15,14 @@ const routes = [
 
 const signedOut = { 'GET /api/me': { body: { user: null } } };
 const ACCEPT = 'Li e aceito os Termos de Uso e o Regulamento dos Sorteios';
+
+/** Fills the form with a valid password, accepts the terms and sends it. */
+async function signUpAs(user: ReturnType<typeof userEvent.setup>, email: string) {
+  await user.type(await screen.findByLabelText('E-mail'), email);
+  await user.type(screen.getByLabelText('Senha'), 'segredo1');
+  await user.click(screen.getByRole('checkbox', { name: ACCEPT }));
+  await user.click(screen.getByRole('button', { name: 'Criar conta' }));
+}
 
 describe('RegisterScreen', () => {
   beforeEach(() => {
@@ -53,17 +62,7 @@ describe('RegisterScreen', () => {
     const signUp = vi.fn(() => ({ body: {} }));
     mockApi({
       ...signedOut,
-      'GET /api/public/settings': {
-        body: {
-          siteName: 'Sorteio Certo',
-          siteDescription: '',
-          maintenanceMode: false,
-          pixEnabled: true,
-          cardEnabled: false,
-          boletoEnabled: false,
-          passwordMinLength: 10,
-        },
-      },
+      'GET /api/public/settings': { body: makePublicSettings({ passwordMinLength: 10 }) },
       'POST /api/auth/sign-up/email': signUp,
     });
     renderRoutes(routes, '/register');
@@ -119,10 +118,7 @@ describe('RegisterScreen', () => {
     mockApi({ ...signedOut, 'POST /api/auth/sign-up/email': signUp });
     const { router } = renderRoutes(routes, '/register');
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('E-mail'), 'Ana.Souza@Example.com');
-    await user.type(screen.getByLabelText('Senha'), 'segredo1');
-    await user.click(screen.getByRole('checkbox', { name: ACCEPT }));
-    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
+    await signUpAs(user, 'Ana.Souza@Example.com');
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Verifique seu e-mail' }),
@@ -139,22 +135,13 @@ describe('RegisterScreen', () => {
   });
 
   it('sends the name and the confirmation target with the sign-up', async () => {
-    let sent: unknown;
-    mockApi({
-      ...signedOut,
-      'POST /api/auth/sign-up/email': ({ body }) => {
-        sent = body;
-        return { body: {} };
-      },
-    });
+    const signUp = vi.fn((_request: { body: unknown }) => ({ body: {} }));
+    mockApi({ ...signedOut, 'POST /api/auth/sign-up/email': signUp });
     renderRoutes(routes, '/register');
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('E-mail'), 'ana@example.com');
-    await user.type(screen.getByLabelText('Senha'), 'segredo1');
-    await user.click(screen.getByRole('checkbox', { name: ACCEPT }));
-    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
+    await signUpAs(user, 'ana@example.com');
     await screen.findByRole('heading', { name: 'Verifique seu e-mail' });
-    expect(sent).toEqual({
+    expect(signUp.mock.calls[0]?.[0].body).toEqual({
       email: 'ana@example.com',
       password: 'segredo1',
       name: 'ana',
@@ -164,24 +151,18 @@ describe('RegisterScreen', () => {
   });
 
   it('welcomes a friend invited by a player’s link and sends the referral code', async () => {
-    let sent: unknown;
-    mockApi({
-      ...signedOut,
-      'POST /api/auth/sign-up/email': ({ body }) => {
-        sent = body;
-        return { body: {} };
-      },
-    });
+    const signUp = vi.fn((_request: { body: unknown }) => ({ body: {} }));
+    mockApi({ ...signedOut, 'POST /api/auth/sign-up/email': signUp });
     renderRoutes(routes, '/register?invite_code=abcdefgh');
     await screen.findByText('Você foi convidado!');
     screen.getByText(/Um amigo convidou você/);
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('E-mail'), 'bia@example.com');
-    await user.type(screen.getByLabelText('Senha'), 'segredo1');
-    await user.click(screen.getByRole('checkbox', { name: ACCEPT }));
-    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
+    await signUpAs(user, 'bia@example.com');
     await screen.findByRole('heading', { name: 'Verifique seu e-mail' });
-    expect(sent).toMatchObject({ email: 'bia@example.com', referralCode: 'ABCDEFGH' });
+    expect(signUp.mock.calls[0]?.[0].body).toMatchObject({
+      email: 'bia@example.com',
+      referralCode: 'ABCDEFGH',
+    });
   });
 
   it('requires the acceptance of the Termos and the Regulamento', async () => {
@@ -234,10 +215,7 @@ describe('RegisterScreen', () => {
     });
     const { router } = renderRoutes(routes, '/register');
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('E-mail'), 'ana@example.com');
-    await user.type(screen.getByLabelText('Senha'), 'segredo1');
-    await user.click(screen.getByRole('checkbox', { name: ACCEPT }));
-    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
+    await signUpAs(user, 'ana@example.com');
     expect(await screen.findByText('Este e-mail já está cadastrado.')).toBeDefined();
     expect(screen.getByText('Erro ao registrar')).toBeDefined();
     expect(router.state.location.pathname).toBe('/register');

@@ -8,6 +8,7 @@ import {
 import { CircleCheck, Clock, ShieldCheck, Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Fact } from '@/components/fact';
 import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/empty-state';
@@ -20,15 +21,6 @@ import { LuckyNumber } from '@/components/lucky-number';
 
 export const DRAWS_TITLE = 'Sorteios verificáveis';
 export const NO_DRAWS_TEXT = 'Nenhum sorteio realizado ainda.';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 flex-col gap-0.5">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="text-sm font-medium tabular-nums">{children}</dd>
-    </div>
-  );
-}
 
 function PrizeStatus({ status }: { status: DrawSummary['statusPagamentoPremio'] }) {
   return status === 'confirmado' ? (

@@ -1,7 +1,8 @@
 import { formatBRL, type DrawSummary, type Participation, type RoomStatus } from '@sorteio/shared';
 import { CircleCheck, Clock, Dices, PartyPopper, ShieldCheck, Trophy } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { Fact } from '@/components/fact';
 import { LoadError } from '@/components/load-error';
 import { LuckyNumber } from '@/components/lucky-number';
 import { Badge } from '@/components/ui/badge';
@@ -19,15 +20,6 @@ export const DRAW_COUNTDOWN_S = 3;
 
 export const WON_TEXT = 'Você ganhou!';
 export const LOST_TEXT = 'Não foi desta vez';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 flex-col gap-0.5">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="text-sm font-semibold tabular-nums">{children}</dd>
-    </div>
-  );
-}
 
 /**
  * ehVencedor is set in the same transaction as the draw, but the seat may have been read before
@@ -138,14 +130,16 @@ export function DrawResultCard({ draw, outcome }: { draw: DrawSummary; outcome: 
         </div>
       )}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <Fact label="Número vencedor">
+        <Fact strong label="Número vencedor">
           <LuckyNumber value={draw.numeroVencedor} />
         </Fact>
-        <Fact label="Vencedor">{draw.vencedorPrimeiroNome.trim() || 'Anônimo'}</Fact>
-        <Fact label="Prêmio">
+        <Fact strong label="Vencedor">
+          {draw.vencedorPrimeiroNome.trim() || 'Anônimo'}
+        </Fact>
+        <Fact strong label="Prêmio">
           <span className="text-success">{formatBRL(draw.valorPremioLiquido)}</span>
         </Fact>
-        <Fact label="Pagamento do prêmio">
+        <Fact strong label="Pagamento do prêmio">
           {draw.statusPagamentoPremio === 'confirmado' ? (
             <Badge variant="success">
               <CircleCheck aria-hidden="true" />
@@ -158,7 +152,7 @@ export function DrawResultCard({ draw, outcome }: { draw: DrawSummary; outcome: 
             </Badge>
           )}
         </Fact>
-        <Fact label="Hash de prova">
+        <Fact strong label="Hash de prova">
           <code className="font-mono text-xs font-normal" title={draw.hashProva}>
             {draw.hashProva.slice(0, 16)}
           </code>

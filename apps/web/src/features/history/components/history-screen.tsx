@@ -10,8 +10,8 @@ import {
   type HistoryItem,
 } from '@sorteio/shared';
 import { History as HistoryIcon, Percent, Ticket, Trophy, Wallet } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Fact } from '@/components/fact';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -49,15 +49,6 @@ function SummaryCards({ history }: { history: History | undefined }) {
         value={history && formatBRL(history.totalGanho)}
       />
     </section>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-0.5">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="text-sm font-medium tabular-nums">{children}</dd>
-    </div>
   );
 }
 

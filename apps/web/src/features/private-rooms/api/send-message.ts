@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { chatMessageSchema, type ChatMessage } from '@sorteio/shared';
-import { api } from '@/lib/api-client';
+import { send } from '@/lib/api-client';
 import { privateRoomKeys } from './private-room-keys';
 
 /** POST /api/private-rooms/:id/messages (429 with the server's text when sending too fast). */
 export function sendMessage(input: { roomId: string; message: string }): Promise<ChatMessage> {
-  return api(`/api/private-rooms/${encodeURIComponent(input.roomId)}/messages`, {
-    method: 'POST',
-    body: { message: input.message },
-    schema: chatMessageSchema,
-  });
+  return send(
+    'POST',
+    `/api/private-rooms/${encodeURIComponent(input.roomId)}/messages`,
+    { message: input.message },
+    chatMessageSchema,
+  );
 }
 
 export function useSendMessage() {

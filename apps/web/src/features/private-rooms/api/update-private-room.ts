@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { privateRoomSchema, type PrivateRoom } from '@sorteio/shared';
-import { api } from '@/lib/api-client';
+import { send } from '@/lib/api-client';
 import { privateRoomKeys } from './private-room-keys';
 
 /** PUT /api/private-rooms/:id (the server answers 403 to anyone but the creator). */
@@ -10,11 +10,7 @@ export function updatePrivateRoom(input: {
   customName: string | null;
 }): Promise<PrivateRoom> {
   const { id, ...body } = input;
-  return api(`/api/private-rooms/${encodeURIComponent(id)}`, {
-    method: 'PUT',
-    body,
-    schema: privateRoomSchema,
-  });
+  return send('PUT', `/api/private-rooms/${encodeURIComponent(id)}`, body, privateRoomSchema);
 }
 
 export function useUpdatePrivateRoom() {

@@ -7,12 +7,11 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { useNotifications } from '@/lib/notifications/use-notifications';
 import { withReturnPath } from '@/lib/return-path';
 import { useRoomByCode, type PrivateRoomByCode } from '../api/get-room-by-code';
-import { joinErrorToast, useJoinPrivateRoom } from '../api/join-private-room';
 import { ParticipantsList } from './participants-list';
 import { Fact } from './fact';
+import { JoinRoomButton } from './join-room-button';
 
 function NotFound() {
   return (
@@ -32,8 +31,6 @@ function NotFound() {
 function JoinAction({ room, signedIn }: { room: PrivateRoomByCode; signedIn: boolean }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const { notify } = useNotifications();
-  const join = useJoinPrivateRoom();
   if (!signedIn) {
     // Signing in (or signing up and confirming the e-mail) comes back to this room.
     const here = `${location.pathname}${location.search}`;
@@ -70,31 +67,12 @@ function JoinAction({ room, signedIn }: { room: PrivateRoomByCode; signedIn: boo
     );
   }
   return (
-    <Button
+    <JoinRoomButton
+      roomCode={room.roomCode}
       size="lg"
       className="w-full"
-      disabled={join.isPending}
-      onClick={() => {
-        join.mutate(
-          { by: 'code', code: room.roomCode },
-          {
-            onSuccess: (participation) => {
-              notify({
-                type: 'success',
-                title: '✅ Entrou na sala!',
-                message: `Seu número da sorte: ${participation.numeroSorte}`,
-              });
-              void navigate(`/private-room/${room.id}`);
-            },
-            onError: (error) => {
-              notify(joinErrorToast(error));
-            },
-          },
-        );
-      }}
-    >
-      {join.isPending ? 'Entrando...' : 'Participar da Sala'}
-    </Button>
+      onJoined={() => void navigate(`/private-room/${room.id}`)}
+    />
   );
 }
 

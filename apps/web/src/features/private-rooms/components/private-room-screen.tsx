@@ -10,10 +10,9 @@ import { StatusScreen } from '@/components/status-screen';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';
-import { useNotifications } from '@/lib/notifications/use-notifications';
 import { usePrivateRoom } from '../api/get-private-room';
-import { joinErrorToast, useJoinPrivateRoom } from '../api/join-private-room';
 import { CreatorControls, creatorStage } from './creator-controls';
+import { JoinRoomButton } from './join-room-button';
 import { ParticipantsList } from './participants-list';
 import { PaymentCard } from './payment-card';
 import { roomDisplayName } from './private-room-card';
@@ -30,8 +29,6 @@ const backToList = <BackButton to="/private-rooms" label="Voltar às salas priva
  * room, and anyone who opened it may join (the same atomic join as the code screen).
  */
 function TakeSeat({ detail }: { detail: PrivateRoomDetail }) {
-  const { notify } = useNotifications();
-  const join = useJoinPrivateRoom();
   const { room } = detail;
   return (
     <Alert variant="info">
@@ -45,30 +42,7 @@ function TakeSeat({ detail }: { detail: PrivateRoomDetail }) {
         <p>
           Entre na sala para receber seu número da sorte e pagar a entrada por PIX ou com seu saldo.
         </p>
-        <Button
-          size="sm"
-          className="mt-2"
-          disabled={join.isPending}
-          onClick={() => {
-            join.mutate(
-              { by: 'code', code: room.roomCode },
-              {
-                onSuccess: (participation) => {
-                  notify({
-                    type: 'success',
-                    title: '✅ Entrou na sala!',
-                    message: `Seu número da sorte: ${participation.numeroSorte}`,
-                  });
-                },
-                onError: (error) => {
-                  notify(joinErrorToast(error));
-                },
-              },
-            );
-          }}
-        >
-          {join.isPending ? 'Entrando...' : 'Participar da Sala'}
-        </Button>
+        <JoinRoomButton roomCode={room.roomCode} size="sm" className="mt-2" />
       </AlertDescription>
     </Alert>
   );

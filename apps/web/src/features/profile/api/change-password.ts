@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type changePasswordInputSchema } from '@sorteio/shared';
 import { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { send } from '@/lib/api-client';
 import { profileKeys } from './profile-keys';
 
 export type ChangePasswordInput = z.input<typeof changePasswordInputSchema>;
@@ -14,11 +14,7 @@ export function useChangeOwnPassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ChangePasswordInput) =>
-      api('/api/account/change-password', {
-        method: 'POST',
-        body: input,
-        schema: z.object({ changed: z.boolean() }),
-      }),
+      send('POST', '/api/account/change-password', input, z.object({ changed: z.boolean() })),
     retry: false,
     // The session list shrinks to this one and the log gains 'password_changed'.
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: profileKeys.all }),

@@ -5,7 +5,7 @@ import {
   type DataExportJob,
   type DataExportState,
 } from '@sorteio/shared/data-export';
-import { api } from '@/lib/api-client';
+import { api, send } from '@/lib/api-client';
 import { profileKeys } from './profile-keys';
 
 /** GET /api/profile/export/estado: the account's size and the latest prepared export. */
@@ -33,11 +33,7 @@ export function useDataExportState() {
 
 /** POST /api/profile/export/pedidos: prepare the export in the background (e-mailed when ready). */
 export function requestDataExport(input: { incluirImagens: boolean }): Promise<DataExportJob> {
-  return api('/api/profile/export/pedidos', {
-    method: 'POST',
-    body: input,
-    schema: dataExportJobSchema,
-  });
+  return send('POST', '/api/profile/export/pedidos', input, dataExportJobSchema);
 }
 
 export function useRequestDataExport() {

@@ -3,7 +3,7 @@ import {
   notificationPreferencesSchema,
   type UpdateNotificationPreferencesInput,
 } from '@sorteio/shared';
-import { api } from '@/lib/api-client';
+import { api, send } from '@/lib/api-client';
 import { profileKeys } from './profile-keys';
 
 const notificationsKey = () => [...profileKeys.all, 'notifications'] as const;
@@ -26,11 +26,7 @@ export function useUpdateNotificationPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateNotificationPreferencesInput) =>
-      api('/api/profile/notifications', {
-        method: 'PUT',
-        body: input,
-        schema: notificationPreferencesSchema,
-      }),
+      send('PUT', '/api/profile/notifications', input, notificationPreferencesSchema),
     onSuccess: (data) => queryClient.setQueryData(notificationsKey(), data),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { verificationSchema, type Verification } from '@sorteio/shared';
-import { api } from '@/lib/api-client';
+import { send } from '@/lib/api-client';
 import { profileKeys } from './profile-keys';
 
 export interface SubmitVerificationInput {
@@ -17,11 +17,7 @@ export function submitVerification(input: SubmitVerificationInput): Promise<Veri
   form.set('numeroDocumento', input.numeroDocumento);
   form.set('documento', input.documento);
   form.set('selfie', input.selfie);
-  return api('/api/profile/verification', {
-    method: 'POST',
-    body: form,
-    schema: verificationSchema,
-  });
+  return send('POST', '/api/profile/verification', form, verificationSchema);
 }
 
 export function useSubmitVerification() {

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { twoFactorStatusSchema } from '@sorteio/shared';
 import { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { api, send } from '@/lib/api-client';
 import { verifyTotp } from '@/lib/auth/two-factor';
 import { profileKeys } from './profile-keys';
 
@@ -36,11 +36,7 @@ export type TwoFactorSetup = z.infer<typeof setupSchema>;
  * after the first code from the app is confirmed (confirmTwoFactor).
  */
 export function startTwoFactorSetup(input: { password: string }): Promise<TwoFactorSetup> {
-  return api('/api/auth/two-factor/enable', {
-    method: 'POST',
-    body: { password: input.password },
-    schema: setupSchema,
-  });
+  return send('POST', '/api/auth/two-factor/enable', { password: input.password }, setupSchema);
 }
 
 /** Everything that shows the 2FA state: the status, the profile's flag and the log. */
@@ -73,11 +69,12 @@ export function useConfirmTwoFactor() {
 
 /** POST /api/profile/2fa/disable with a current code. */
 export async function disableTwoFactor(input: { code: string }): Promise<TwoFactorStatus> {
-  const answer = await api('/api/profile/2fa/disable', {
-    method: 'POST',
-    body: { code: input.code },
-    schema: z.object({ enabled: z.boolean() }),
-  });
+  const answer = await send(
+    'POST',
+    '/api/profile/2fa/disable',
+    { code: input.code },
+    z.object({ enabled: z.boolean() }),
+  );
   return { enabled: answer.enabled, pendingSetup: false };
 }
 

@@ -1,6 +1,4 @@
-import { RefreshCw, TriangleAlert } from 'lucide-react';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { LoadError as SharedLoadError } from '@/components/load-error';
 import { Spinner } from '@/components/ui/spinner';
 
 export function LoadingBlock({ label = 'Carregando...' }: { label?: string }) {
@@ -12,17 +10,5 @@ export function LoadingBlock({ label = 'Carregando...' }: { label?: string }) {
 }
 
 export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <Alert variant="destructive">
-      <TriangleAlert aria-hidden="true" />
-      <AlertTitle>Não foi possível carregar</AlertTitle>
-      <AlertDescription>
-        <p>{message}</p>
-        <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
-          <RefreshCw aria-hidden="true" />
-          Tentar Novamente
-        </Button>
-      </AlertDescription>
-    </Alert>
-  );
+  return <SharedLoadError title="Não foi possível carregar" message={message} onRetry={onRetry} />;
 }

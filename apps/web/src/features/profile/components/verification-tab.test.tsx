@@ -14,6 +14,17 @@ function image(name: string, type = 'image/jpeg', size = 1024) {
   return new File([new Uint8Array(size)], name, { type });
 }
 
+/** A verification sent with both images, waiting for its review. */
+const sentForReview = {
+  ...notSent,
+  status: 'pendente' as const,
+  tipoDocumento: 'rg' as const,
+  numeroDocumento: '123456789',
+  submittedAt: '2025-01-02T15:30:00.000Z',
+  hasDocument: true,
+  hasSelfie: true,
+};
+
 describe('VerificationTab', () => {
   it('asks for an image when the document photo or selfie is missing', async () => {
     const submit = vi.fn(() => ({ body: notSent }));
@@ -48,13 +59,8 @@ describe('VerificationTab', () => {
         form = rawBody as FormData;
         return {
           body: {
-            ...notSent,
-            status: 'pendente',
+            ...sentForReview,
             tipoDocumento: 'cnh',
-            numeroDocumento: '123456789',
-            submittedAt: '2025-01-02T15:30:00.000Z',
-            hasDocument: true,
-            hasSelfie: true,
           },
         };
       },
@@ -89,13 +95,7 @@ describe('VerificationTab', () => {
     mockApi(
       accountApi({
         verification: {
-          ...notSent,
-          status: 'pendente',
-          tipoDocumento: 'rg',
-          numeroDocumento: '123456789',
-          submittedAt: '2025-01-02T15:30:00.000Z',
-          hasDocument: true,
-          hasSelfie: true,
+          ...sentForReview,
           analise: {
             state: 'em_andamento',
             progress: 45,
@@ -116,13 +116,7 @@ describe('VerificationTab', () => {
     mockApi(
       accountApi({
         verification: {
-          ...notSent,
-          status: 'pendente',
-          tipoDocumento: 'rg',
-          numeroDocumento: '123456789',
-          submittedAt: '2025-01-02T15:30:00.000Z',
-          hasDocument: true,
-          hasSelfie: true,
+          ...sentForReview,
           analise: {
             state: 'concluida',
             progress: 100,

@@ -6,7 +6,7 @@ import {
   responsiblePlaySchema,
 } from '@sorteio/shared/responsible-play';
 import { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { api, send } from '@/lib/api-client';
 
 export const responsiblePlayKeys = {
   all: ['responsible-play'] as const,
@@ -36,11 +36,7 @@ const limitAnswerSchema = z.object({ message: z.string(), pending: z.boolean() }
 
 /** PUT /api/responsible-play/limits: a decrease applies at once, a raise after 24 hours. */
 export function setPlayLimit(input: SetPlayLimitInput) {
-  return api('/api/responsible-play/limits', {
-    method: 'PUT',
-    body: input,
-    schema: limitAnswerSchema,
-  });
+  return send('PUT', '/api/responsible-play/limits', input, limitAnswerSchema);
 }
 
 export function useSetPlayLimit() {
@@ -53,11 +49,7 @@ export function useSetPlayLimit() {
 
 /** POST /api/responsible-play/self-exclusion: immediate, cannot be undone early. */
 export function selfExclude(input: SelfExcludeInput): Promise<ResponsiblePlay> {
-  return api('/api/responsible-play/self-exclusion', {
-    method: 'POST',
-    body: input,
-    schema: responsiblePlaySchema,
-  });
+  return send('POST', '/api/responsible-play/self-exclusion', input, responsiblePlaySchema);
 }
 
 export function useSelfExclude() {
@@ -70,11 +62,12 @@ export function useSelfExclude() {
 
 /** PUT /api/responsible-play/reminder. */
 export function setReminder(minutes: number) {
-  return api('/api/responsible-play/reminder', {
-    method: 'PUT',
-    body: { minutes },
-    schema: z.object({ reminderMinutes: z.number() }),
-  });
+  return send(
+    'PUT',
+    '/api/responsible-play/reminder',
+    { minutes },
+    z.object({ reminderMinutes: z.number() }),
+  );
 }
 
 export function useSetReminder() {

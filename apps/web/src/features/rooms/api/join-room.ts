@@ -6,7 +6,7 @@ import {
   type Participation,
   type Room,
 } from '@sorteio/shared';
-import { api, isApiError } from '@/lib/api-client';
+import { isApiError, send } from '@/lib/api-client';
 import { roomKeys } from './room-keys';
 
 export interface JoinRoomResult {
@@ -19,11 +19,12 @@ export function joinRoom(input: {
   roomId: string;
   metodo: PaymentMethod;
 }): Promise<JoinRoomResult> {
-  return api(`/api/rooms/${encodeURIComponent(input.roomId)}/join`, {
-    method: 'POST',
-    body: { metodo: input.metodo },
-    schema: joinRoomResultSchema,
-  });
+  return send(
+    'POST',
+    `/api/rooms/${encodeURIComponent(input.roomId)}/join`,
+    { metodo: input.metodo },
+    joinRoomResultSchema,
+  );
 }
 
 /** The spec's texts (spec 000 section 8) for the reasons the server gives. */

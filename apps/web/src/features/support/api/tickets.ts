@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChatHistoryItem, type Ticket, ticketSchema } from '@sorteio/shared';
 import { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { api, send } from '@/lib/api-client';
 import { supportKeys } from './support-keys';
 
 /** Staff answers show up without a reload (and an e-mail is sent as well). */
@@ -42,11 +42,12 @@ export function useCreateTicket() {
 
 /** POST /api/support/tickets/:id/messages */
 export function replyToTicket(input: { ticketId: string; message: string }): Promise<Ticket> {
-  return api(`/api/support/tickets/${encodeURIComponent(input.ticketId)}/messages`, {
-    method: 'POST',
-    body: { message: input.message },
-    schema: ticketSchema,
-  });
+  return send(
+    'POST',
+    `/api/support/tickets/${encodeURIComponent(input.ticketId)}/messages`,
+    { message: input.message },
+    ticketSchema,
+  );
 }
 
 export function useReplyToTicket() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { send } from '@/lib/api-client';
 import { withdrawalStatuses } from './list-withdrawals';
 import { walletKeys } from './wallet-keys';
 
@@ -16,11 +16,7 @@ export type RequestWithdrawalResult = z.infer<typeof requestWithdrawalResultSche
  * The server checks the limits (its settings), the verification, the key and the Saldo.
  */
 export function requestWithdrawal(input: { valor: number }): Promise<RequestWithdrawalResult> {
-  return api('/api/wallet/withdraw', {
-    method: 'POST',
-    body: input,
-    schema: requestWithdrawalResultSchema,
-  });
+  return send('POST', '/api/wallet/withdraw', input, requestWithdrawalResultSchema);
 }
 
 export function useRequestWithdrawal() {

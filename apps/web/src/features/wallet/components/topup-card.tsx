@@ -1,11 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  formatBRL,
-  parseBRL,
-  pixMessages,
-  topupInputSchema,
-  type PixCharge,
-} from '@sorteio/shared';
+import { formatBRL, pixMessages, topupInputSchema, type PixCharge } from '@sorteio/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, QrCode, TimerOff } from 'lucide-react';
 import { useState } from 'react';
@@ -21,22 +15,11 @@ import { pixGenerationErrorMessage } from '@/lib/pix/pix-api';
 import { usePixChargeWatch } from '@/lib/pix/use-pix-charge-watch';
 import { useCreateTopup } from '../api/create-topup';
 import { walletKeys } from '../api/wallet-keys';
+import { reaisAmount } from '../lib/reais-amount';
 
 /** The amount as typed in reais ("25", "25,50", "R$ 1.000,00"), checked as centavos. */
 export const topupFormSchema = z.object({
-  valor: z
-    .string()
-    .trim()
-    .min(1, { error: 'Informe o valor.' })
-    .transform((text, ctx) => {
-      const centavos = parseBRL(text);
-      if (centavos === null) {
-        ctx.addIssue({ code: 'custom', message: 'Valor inválido. Use, por exemplo, 25,00.' });
-        return z.NEVER;
-      }
-      return centavos;
-    })
-    .pipe(topupInputSchema.shape.valor),
+  valor: reaisAmount('25,00', topupInputSchema.shape.valor),
 });
 
 function TopupForm({ onCreated }: { onCreated: (charge: PixCharge) => void }) {

@@ -1,11 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  formatBRL,
-  moneyTerms,
-  parseBRL,
-  pixKeyTypeLabels,
-  type PixKeyType,
-} from '@sorteio/shared';
+import { formatBRL, moneyTerms, pixKeyTypeLabels, type PixKeyType } from '@sorteio/shared';
 import { CircleAlert, Send, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -22,6 +16,7 @@ import { isApiError } from '@/lib/api-client';
 import { useNotifications } from '@/lib/notifications/use-notifications';
 import { useRequestWithdrawal } from '../api/request-withdrawal';
 import { maskPixKey } from '../lib/mask-pix-key';
+import { reaisAmount } from '../lib/reais-amount';
 
 /** What the withdrawal needs from the profile (GET /api/profile, composed in the route). */
 export interface WithdrawProfile {
@@ -42,19 +37,10 @@ export interface WithdrawAccount {
  * hint shows the ones the wallet answer carries, and the server checks them (its message is shown).
  */
 export const withdrawFormSchema = z.object({
-  valor: z
-    .string()
-    .trim()
-    .min(1, { error: 'Informe o valor.' })
-    .transform((text, ctx) => {
-      const centavos = parseBRL(text);
-      if (centavos === null) {
-        ctx.addIssue({ code: 'custom', message: 'Valor inválido. Use, por exemplo, 50,00.' });
-        return z.NEVER;
-      }
-      return centavos;
-    })
-    .pipe(z.number().int().positive({ error: 'Informe um valor maior que zero.' })),
+  valor: reaisAmount(
+    '50,00',
+    z.number().int().positive({ error: 'Informe um valor maior que zero.' }),
+  ),
 });
 
 /**
