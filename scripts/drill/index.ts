@@ -152,6 +152,8 @@ try {
     const seen = await readyDown();
     await sleep(4000);
     await redis.start();
+    if (seen.split(', ').some((state) => !state.split('+').includes('redis')))
+      problems.push(`stop Redis: /api/ready did not name Redis on every copy (${seen})`);
     return `/api/ready while stopped: ${seen}`;
   });
   await phase('slow database (rooms locked 10 s)', async () => {
@@ -176,6 +178,11 @@ try {
     await sleep(4000);
     const seen = await readyDown();
     spawnSync('umount', ['-l', folder]);
+    // Every copy shares the full folder: each must say so.
+    if (seen.split(', ').some((state) => !state.split('+').includes('storage')))
+      problems.push(
+        `upload disk full: /api/ready did not name the storage on every copy (${seen})`,
+      );
     return `/api/ready: ${seen}`;
   });
   await phase('SIGTERM one copy (drained)', async () => {

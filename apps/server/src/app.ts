@@ -205,7 +205,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const publicCache = new PublicCache(config.publicCacheMs);
   app.decorate('publicCache', publicCache);
   registerSettingsRoutes(app, { db, staffTwoFactorRequired: config.staffTwoFactorRequired });
-  registerSystemRoutes(app, { config, database, mailer, state, startedAt: Date.now() });
+  registerSystemRoutes(app, { config, database, mailer, state, storage, startedAt: Date.now() });
   registerAuthRoutes(app, { auth, config, db });
   registerProfileRoutes(app, { db, storage, config, dataExports });
   registerIdentityRoutes(app, { db, storage, identity });

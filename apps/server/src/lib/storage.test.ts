@@ -1,4 +1,5 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { statfs } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
@@ -125,6 +126,20 @@ describe('local storage', () => {
       await expect(storage.get('verification/../../etc/passwd')).rejects.toThrow(/unsafe/);
       await storage.delete('verification/u1/a.png');
       expect(await storage.get('verification/u1/a.png')).toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("tells whether a new file fits, from the free space of the folder's disk", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sorteio-local-'));
+    try {
+      const storage = createLocalStorage(path.join(dir, 'private'));
+      const { bavail, bsize } = await statfs(dir);
+      // This disk's real free space, read the same way: room below it, none above it.
+      expect(await storage.hasRoom!(0)).toBe(true);
+      expect(await storage.hasRoom!(Math.floor((bavail * bsize) / 2))).toBe(true);
+      expect(await storage.hasRoom!(bavail * bsize * 4 + 1)).toBe(false);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -3,7 +3,7 @@
  * S3-compatible bucket when S3_* is configured. Files are never served publicly: routes read them
  * after checking who asks.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, statfs, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as S3 from '@aws-sdk/client-s3';
 import type { Config } from '../config';
@@ -18,7 +18,15 @@ export interface FileStorage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<StoredFile | null>;
   delete(key: string): Promise<void>;
+  /**
+   * Whether a new file fits now (a local folder with at least `minFreeBytes` free); a bucket is
+   * not asked (its failures are seen when a write fails).
+   */
+  hasRoom?(minFreeBytes?: number): Promise<boolean>;
 }
+
+/** Below this much free space the upload folder counts as full in /api/ready. */
+export const MIN_FREE_STORAGE_BYTES = 1024 * 1024;
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/._-]{0,200}$/;
 
@@ -54,6 +62,11 @@ export function createLocalStorage(root: string): FileStorage {
       const file = path.join(root, key);
       await rm(file, { force: true });
       await rm(`${file}.type`, { force: true });
+    },
+    async hasRoom(minFreeBytes = MIN_FREE_STORAGE_BYTES) {
+      await mkdir(root, { recursive: true, mode: 0o700 });
+      const fs = await statfs(root);
+      return fs.bavail * fs.bsize >= minFreeBytes;
     },
   };
 }

@@ -16,6 +16,7 @@ import { notFound } from '../../lib/errors';
 import { isPlayerAccount } from '../../lib/player-accounts';
 import type { App } from '../../lib/fastify';
 import { redisReady } from '../../lib/redis';
+import type { FileStorage } from '../../lib/storage';
 import type { Mailer } from '../mail/mail.service';
 
 export interface SystemState {
@@ -49,9 +50,10 @@ export function registerSystemRoutes(
     mailer: Mailer;
     state: SystemState;
     startedAt: number;
+    storage?: FileStorage;
   },
 ) {
-  const { config, database, mailer, state } = deps;
+  const { config, database, mailer, state, storage } = deps;
 
   // A database that does not answer keeps one round trip waiting, not one per health check.
   let inFlight: Promise<number> | null = null;
@@ -127,7 +129,11 @@ export function registerSystemRoutes(
       }
       if (!redisReady(app.redis)) down.push('redis');
       const storageFailedAt = state.outages.storage;
-      if (storageFailedAt !== undefined && Date.now() - storageFailedAt < STORAGE_OUTAGE_MS)
+      const storageFull = storage?.hasRoom ? !(await storage.hasRoom().catch(() => false)) : false;
+      if (
+        storageFull ||
+        (storageFailedAt !== undefined && Date.now() - storageFailedAt < STORAGE_OUTAGE_MS)
+      )
         down.push('storage');
       const ready = state.ready && !down.includes('database');
       if (!ready) void reply.header('retry-after', '5');

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from '../../config';
 import { type TestContext, createTestApp, jsonHeaders, verifiedPlayer } from '../../test/helpers';
 import { createMailer } from '../mail/mail.service';
 import { createRoom } from '../rooms/rooms.service';
+import { createLocalStorage } from '../../lib/storage';
 import { HEALTH_DB_TIMEOUT_MS } from './system.routes';
 
 const landingHtml = `<!doctype html><html lang="pt-BR"><body><div id="root"><main><h1>Sorteios com PIX que você pode verificar</h1>${'<p>Como funciona</p>'.repeat(50)}</main></div></body></html>`;
@@ -119,6 +120,28 @@ describe('system routes', () => {
     delete ctx.app.systemState.outages.storage;
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ready: true, down: ['storage'] });
+  });
+
+  it('names the upload storage in /api/ready while its disk has no room for a new file', async () => {
+    let full = false;
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sorteio-ready-'));
+    const local = createLocalStorage(dir);
+    const own = await createTestApp({
+      storage: { ...local, hasRoom: async () => !full && (await local.hasRoom!()) },
+    });
+    try {
+      expect((await own.app.inject({ url: '/api/ready' })).json()).toEqual({
+        ready: true,
+        down: [],
+      });
+      full = true;
+      const res = await own.app.inject({ url: '/api/ready' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ ready: true, down: ['storage'] });
+    } finally {
+      await own.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('answers JSON 404 for unknown API routes', async () => {
