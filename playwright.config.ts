@@ -57,6 +57,8 @@ export default defineConfig({
       RATE_LIMIT_MAX: '10000',
       // The journeys sign in many times from one address within a minute.
       RATE_LIMIT_SIGN_IN_MAX: '1000',
+      // Many players are created (sign-up, set-password links) within ten minutes.
+      RATE_LIMIT_ACCOUNT_MAX: '1000',
       // A real SMTP server on loopback, started by e2e/global-setup.ts.
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 4325}`,
       // The fake EFI Pix API (mTLS) of e2e/global-setup.ts, for the stored PIX configuration.

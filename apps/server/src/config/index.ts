@@ -108,6 +108,7 @@ export function loadConfig(
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     rateLimitMax: e.RATE_LIMIT_MAX,
     rateLimitSignInMax: e.RATE_LIMIT_SIGN_IN_MAX,
+    rateLimitAccountMax: e.RATE_LIMIT_ACCOUNT_MAX ?? null,
     rateLimitJoinMax: e.RATE_LIMIT_JOIN_MAX,
     rateLimitAddressMax: e.RATE_LIMIT_ADDRESS_MAX,
     ws: {

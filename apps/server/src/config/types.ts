@@ -44,6 +44,11 @@ export interface Config {
   rateLimitMax: number;
   /** Sign-in and 2FA attempts per IP per minute. */
   rateLimitSignInMax: number;
+  /**
+   * Sign-ups, password-reset and set-password links and verification e-mails per IP per 10
+   * minutes; null = each route's own bound (10, or 5 for the routes that send an e-mail).
+   */
+  rateLimitAccountMax: number | null;
   /** Room joins per account per minute. */
   rateLimitJoinMax: number;
   /** Outer bound: API requests per address per minute (generous: carrier NAT puts many behind one). */

@@ -11,7 +11,14 @@ import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRoom } from '../modules/rooms/rooms.service';
-import { createTestApp, jsonHeaders, signIn, useTestApp, verifiedPlayer } from '../test/helpers';
+import {
+  type TestContext,
+  createTestApp,
+  jsonHeaders,
+  signIn,
+  useTestApp,
+  verifiedPlayer,
+} from '../test/helpers';
 
 const CAPS = { maxPerAddress: 40, maxPerAccount: 3, attempts: 300 };
 
@@ -189,6 +196,41 @@ describe('slow and heavy clients', () => {
       codes.push((await signInAttempt(i)).statusCode);
     expect(codes.slice(0, ctx.config.rateLimitSignInMax)).not.toContain(429);
     expect(codes.slice(ctx.config.rateLimitSignInMax)).toEqual([429, 429]);
+  });
+});
+
+describe('account e-mail routes', () => {
+  const setPasswordAttempts = async (app: TestContext['app'], n: number, address: string) => {
+    const codes: number[] = [];
+    for (let i = 0; i < n; i += 1)
+      codes.push(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/auth/reset-password',
+            headers: jsonHeaders,
+            payload: { newPassword: 'uma-senha-nova-1', token: `inventado-${i}` },
+            remoteAddress: address,
+          })
+        ).statusCode,
+      );
+    return codes;
+  };
+
+  it('bound set-password links per address: 10 in 10 minutes, or RATE_LIMIT_ACCOUNT_MAX', async () => {
+    const byDefault = await setPasswordAttempts(ctx.app, 12, '198.51.100.120');
+    expect(byDefault.slice(0, 10)).not.toContain(429);
+    expect(byDefault.slice(10)).toEqual([429, 429]);
+
+    const own = await createTestApp({ env: { RATE_LIMIT_ACCOUNT_MAX: '3' } });
+    try {
+      expect(own.config.rateLimitAccountMax).toBe(3);
+      const bounded = await setPasswordAttempts(own.app, 4, '198.51.100.121');
+      expect(bounded.slice(0, 3)).not.toContain(429);
+      expect(bounded[3]).toBe(429);
+    } finally {
+      await own.close();
+    }
   });
 });
 

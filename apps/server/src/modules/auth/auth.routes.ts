@@ -43,7 +43,7 @@ import { readSessionUser } from './session.service';
  * library sees it) and its limit per address; sign-in, sign-up, recovery and 2FA have lower ones.
  * Any other path under /api/auth answers 404.
  */
-const authRoutes = (signInMax: number) =>
+const authRoutes = (signInMax: number, accountMax: number | null) =>
   [
     {
       url: '/sign-in/email',
@@ -55,7 +55,7 @@ const authRoutes = (signInMax: number) =>
     {
       url: '/sign-up/email',
       body: signUpInputSchema,
-      max: 10,
+      max: accountMax ?? 10,
       window: '10 minutes',
       summary: 'Criar conta',
     },
@@ -63,21 +63,21 @@ const authRoutes = (signInMax: number) =>
     {
       url: '/request-password-reset',
       body: requestPasswordResetInputSchema,
-      max: 5,
+      max: accountMax ?? 5,
       window: '10 minutes',
       summary: 'Pedir o e-mail de recuperação de senha',
     },
     {
       url: '/reset-password',
       body: resetPasswordInputSchema,
-      max: 10,
+      max: accountMax ?? 10,
       window: '10 minutes',
       summary: 'Definir nova senha com o link de recuperação',
     },
     {
       url: '/send-verification-email',
       body: sendVerificationEmailInputSchema,
-      max: 5,
+      max: accountMax ?? 5,
       window: '10 minutes',
       summary: 'Reenviar o e-mail de confirmação',
     },
@@ -215,7 +215,7 @@ export function registerAuthRoutes(
         'Muitos e-mails enviados para este endereço. Aguarde alguns minutos e tente novamente.',
     });
   }
-  for (const route of authRoutes(config.rateLimitSignInMax)) {
+  for (const route of authRoutes(config.rateLimitSignInMax, config.rateLimitAccountMax)) {
     const url = `/api/auth${route.url}`;
     const preHandler = perAccount[url];
     app.post(
