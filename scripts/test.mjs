@@ -3,7 +3,7 @@
 //
 // The browser journeys are the longest step but use about half a core: most of their time is spent
 // waiting for pages, mail and timers. So they start first (after their build) and the other steps
-// run beside them in two lanes at a lower priority, keeping both cores busy; a 2-core machine
+// run beside them in three lanes at a lower priority, keeping both cores busy; a 2-core machine
 // finishes in about the time of the journeys alone. Each step's output is printed when the step
 // ends, so lines of two tools never interleave.
 import { spawn } from 'node:child_process';
@@ -24,6 +24,14 @@ const lanes = [
     ['build for the browser journeys', ['node', 'scripts/e2e.mjs', '--build-only']],
     ['browser', ['node', 'scripts/e2e.mjs', '--no-build']],
   ],
+  // The longest step other than the journeys starts at once, beside the journeys.
+  [
+    [
+      'integration (PGlite)',
+      ['npx', 'vitest', 'run', '--project', 'server'],
+      { TEST_DB: 'pglite' },
+    ],
+  ],
   [
     ['typecheck', ['npm', 'run', '-s', 'typecheck']],
     ['unit', ['npx', 'vitest', 'run', '--project', 'shared', '--project', 'web']],
@@ -37,14 +45,7 @@ const lanes = [
         ]
       : []),
   ],
-  [
-    ['lint', ['npm', 'run', '-s', 'lint']],
-    [
-      'integration (PGlite)',
-      ['npx', 'vitest', 'run', '--project', 'server'],
-      { TEST_DB: 'pglite' },
-    ],
-  ],
+  [['lint', ['npm', 'run', '-s', 'lint']]],
 ].map((lane, i) => (i === 0 ? lane : lane.map(beside)));
 
 const timings = [];
