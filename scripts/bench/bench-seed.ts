@@ -10,6 +10,7 @@ import {
   seedPlayers as seedSaldoPlayers,
   seedRooms as seedCompactRooms,
 } from '../cluster/seed';
+import { signInPlayers } from '../cluster/mixed-load';
 import type { LoadRequest } from './load';
 
 export const PASSWORD = 'senha-de-bench-1';
@@ -92,27 +93,10 @@ export const seedRooms = (db: Db, count: number, seats: number) =>
   seedCompactRooms(db, count, seats, ENTRY);
 
 export async function signInAll(base: string, players: Player[], concurrency: number) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < players.length) {
-        const p = players[next]!;
-        next += 1;
-        const res = await fetch(`${base}/api/auth/sign-in/email`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin: base },
-          body: JSON.stringify({ email: p.email, password: PASSWORD }),
-        });
-        if (res.status !== 200)
-          throw new Error(`sign-in of ${p.email}: ${res.status} ${await res.text()}`);
-        await res.arrayBuffer();
-        p.cookie = res.headers
-          .getSetCookie()
-          .map((c) => c.split(';')[0])
-          .join('; ');
-      }
-    }),
+  const cookies = new Map(
+    (await signInPlayers(base, players, concurrency, PASSWORD)).map((p) => [p.email, p.cookie]),
   );
+  for (const p of players) p.cookie = cookies.get(p.email)!;
 }
 
 /** Fails unless a cookie from a real sign-in is signed the way the minted ones are. */

@@ -63,7 +63,7 @@ const rows: string[][] = [];
 let cluster: Cluster | null = null;
 let seeded: SeededPlayer[] = [];
 let chatRooms = new Map<string, string>();
-let players: Awaited<ReturnType<typeof signInPlayers>> | null = null;
+let players: (SeededPlayer & { cookie: string })[] | null = null;
 
 /** The players of every measurement, seeded once: each with a Saldo and a private room to chat in. */
 async function seedShared() {

@@ -66,12 +66,13 @@ export interface MixedLoadOptions {
 }
 
 /** Signs every player in through the API (their cookies go on their requests). */
-export async function signInPlayers(
+export async function signInPlayers<P extends { email: string }>(
   base: string,
-  players: SeededPlayer[],
+  players: P[],
   concurrency = 8,
-): Promise<(SeededPlayer & { cookie: string })[]> {
-  const out: (SeededPlayer & { cookie: string })[] = [];
+  password = PLAYER_PASSWORD,
+): Promise<(P & { cookie: string })[]> {
+  const out: (P & { cookie: string })[] = [];
   let next = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -81,9 +82,10 @@ export async function signInPlayers(
         const res = await fetch(`${base}/api/auth/sign-in/email`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', origin: base },
-          body: JSON.stringify({ email: p.email, password: PLAYER_PASSWORD }),
+          body: JSON.stringify({ email: p.email, password }),
         });
-        if (res.status !== 200) throw new Error(`sign-in ${p.email}: ${res.status}`);
+        if (res.status !== 200)
+          throw new Error(`sign-in of ${p.email}: ${res.status} ${await res.text()}`);
         await res.arrayBuffer();
         out.push({
           ...p,
