@@ -4,60 +4,21 @@
  * quicknet scheme (apps/server/src/test/fake-drand.ts). The demo's finished rooms are drawn
  * against it at start, so their proofs are v2.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { type Page, expect, test } from '@playwright/test';
-import { type FakeDrand, startFakeDrand } from '../apps/server/src/test/fake-drand';
-import { e2ePort } from './support/env';
+import { beaconPort, beaconServerPort, waitUntilReady } from './support/side-servers';
 
-const beaconPort = Number(process.env.E2E_BEACON_PORT ?? e2ePort() + 5);
-const serverPort = Number(process.env.E2E_BEACON_SERVER_PORT ?? e2ePort() + 6);
-const base = `http://localhost:${serverPort}`;
-
-let beacon: FakeDrand;
-let server: ChildProcess | null = null;
-let dataDir: string;
+// The copy and its beacon are started by global-setup.ts.
+const base = `http://localhost:${beaconServerPort()}`;
+const beaconChain = () =>
+  `http://127.0.0.1:${beaconPort()}/${process.env.E2E_BEACON_CHAIN_HASH ?? 'unknown'}`;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  // Migrating, seeding and drawing the demo rooms against the beacon: minutes on a loaded machine.
+  // Seeding and drawing the demo rooms against the beacon: minutes on a loaded machine.
   test.setTimeout(420_000);
-  beacon = await startFakeDrand({ port: beaconPort, period: 1 });
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'sorteio-e2e-beacon-'));
-  server = spawn('node', ['--enable-source-maps', 'apps/server/dist/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(serverPort),
-      HOST: '127.0.0.1',
-      BASE_URL: base,
-      DATA_DIR: dataDir,
-      STATIC_DIR: 'apps/web/dist-e2e',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '10000',
-      ...beacon.env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 400_000;
-  for (;;) {
-    const ready = await fetch(`${base}/api/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error('the beacon server did not start');
-    await new Promise((r) => setTimeout(r, 500));
-  }
-});
-
-test.afterAll(async () => {
-  if (server?.pid) process.kill(server.pid, 'SIGTERM');
-  await beacon?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await waitUntilReady(base, 400_000);
 });
 
 interface ProofV2 {
@@ -111,7 +72,7 @@ test('the same draw fails in the browser when its beacon round is replaced', asy
   const { id, proof } = await v2Draw();
   // Another genuine round of the same chain, signed by the beacon's own key.
   const other = (await (
-    await fetch(`${beacon.url}/${beacon.chain.hash}/public/${proof.beacon_round + 1}`)
+    await fetch(`${beaconChain()}/public/${proof.beacon_round + 1}`)
   ).json()) as { round: number; randomness: string; signature: string };
   await page.route(`**/api/draws/${id}/proof`, async (route) => {
     const response = await route.fetch();

@@ -1,17 +1,26 @@
 /**
- * Starts a real SMTP server on loopback for the whole browser run; the product sends its mail
- * there (SMTP_URL in playwright.config.ts) and each message is written to E2E_MAIL_DIR as a file
- * the journeys read.
+ * Starts, for the whole browser run:
+ * - a real SMTP server on loopback; the product sends its mail there (SMTP_URL in
+ *   playwright.config.ts) and each message is written to E2E_MAIL_DIR as a file the journeys read;
+ * - a fake EFI Pix API with real mTLS;
+ * - the journeys' own product copies (support/side-servers.ts) with the local drand beacon one of
+ *   them is bound to. They start in the background: their journeys wait until they are ready.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { copyFileSync } from 'node:fs';
 import {
   generateTestPki,
   startFakeEfi,
 } from '../apps/server/src/modules/payments/efi/fake-efi-server';
+import { startFakeDrand } from '../apps/server/src/test/fake-drand';
 import { EFI_P12_PASSWORD, efiDir, efiPort, mailDir, smtpPort } from './support/env';
+import {
+  beaconPort,
+  beaconServerPort,
+  sharedAddressPort,
+  startSideServer,
+} from './support/side-servers';
 
 export default async function globalSetup() {
   mkdirSync(mailDir(), { recursive: true });
@@ -50,7 +59,23 @@ export default async function globalSetup() {
   writeFileSync(path.join(efiDir(), 'ca.pem'), pki.caCertPem);
   copyFileSync(pki.clientP12Path, path.join(efiDir(), 'efi-cliente.p12'));
   const efi = await startFakeEfi(pki, { port: efiPort() });
+  // Default limits (the suite's server raises them for its many sign-ins): shared-address.spec.ts.
+  const sharedAddress = startSideServer('shared-address', sharedAddressPort(), {
+    SEED_DEMO: 'false',
+    OPERATOR_AUTHORIZATION_ACK: 'sem-autorizacao',
+  });
+  // Draws bound to a beacon that signs a round every second: beacon.spec.ts. The demo's finished
+  // rooms are drawn against it at start.
+  const beacon = await startFakeDrand({ port: beaconPort(), period: 1 });
+  // Read by beacon.spec.ts (the workers inherit what global setup puts in the environment).
+  process.env.E2E_BEACON_CHAIN_HASH = beacon.chain.hash;
+  const beaconServer = startSideServer('beacon', beaconServerPort(), {
+    RATE_LIMIT_MAX: '10000',
+    ...beacon.env,
+  });
   return async () => {
+    await Promise.all([sharedAddress.stop(), beaconServer.stop()]);
+    await beacon.close();
     await efi.close();
     pki.cleanup();
     await new Promise<void>((resolve) => server.close(() => resolve()));

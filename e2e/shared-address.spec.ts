@@ -1,54 +1,17 @@
 /**
  * A family on one Wi-Fi, or a mobile carrier's shared address: many page loads from one address
- * must still render the landing page. This journey starts its own copy of the production server
+ * must still render the landing page. This journey has a copy of the production server of its own,
  * with the default limits (the suite's server raises them for its many sign-ins).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { sharedAddressPort, waitUntilReady } from './support/side-servers';
 
-const port = Number(process.env.E2E_PORT ?? 4310) + 7;
-const origin = `http://localhost:${port}`;
-let server: ChildProcess;
-let dataDir: string;
+// The copy is started by global-setup.ts.
+const origin = `http://localhost:${sharedAddressPort()}`;
 
 test.beforeAll(async () => {
-  // A first start migrates a new embedded database: slow on a busy 2-core machine, and not what
-  // this journey measures.
   test.setTimeout(120_000);
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'sorteio-shared-address-'));
-  server = spawn('node', ['apps/server/dist/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: origin,
-      DATA_DIR: dataDir,
-      STATIC_DIR: 'apps/web/dist-e2e',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      OPERATOR_AUTHORIZATION_ACK: 'sem-autorizacao',
-    },
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 400; i += 1) {
-    try {
-      if ((await fetch(`${origin}/api/ready`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the second server did not start');
-});
-
-test.afterAll(async () => {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await waitUntilReady(origin, 110_000);
 });
 
 test('400 page loads in a minute from one address still render the landing page', async ({
