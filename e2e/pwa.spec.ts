@@ -89,15 +89,14 @@ test('a push message reaches the service worker and is shown as a notification',
   await expect.poll(() => registrations.find((r) => r.scopeURL === `${origin()}/`)).toBeTruthy();
   const { registrationId } = registrations.find((r) => r.scopeURL === `${origin()}/`)!;
 
-  // The page hears of the push from its worker.
-  const heard = page.evaluate(
-    () =>
-      new Promise<{ type: string; title: string; url: string }>((resolve) =>
-        navigator.serviceWorker.addEventListener('message', (e) => resolve(e.data), {
-          once: true,
-        }),
-      ),
-  );
+  // The page hears of the push from its worker. The listener is in place before the push is sent
+  // (a message that comes first would be lost, and the wait would never end).
+  const heard = await page.evaluateHandle(() => {
+    const message = new Promise<{ type: string; title: string; url: string }>((resolve) =>
+      navigator.serviceWorker.addEventListener('message', (e) => resolve(e.data), { once: true }),
+    );
+    return { message };
+  });
   await cdp.send('ServiceWorker.deliverPushMessage', {
     origin: origin(),
     registrationId,
@@ -108,7 +107,11 @@ test('a push message reaches the service worker and is shown as a notification',
       tag: 'won:/history',
     }),
   });
-  expect(await heard).toEqual({ type: 'push', title: 'Você ganhou!', url: '/history' });
+  expect(await heard.evaluate((h) => h.message)).toEqual({
+    type: 'push',
+    title: 'Você ganhou!',
+    url: '/history',
+  });
   const shown = await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
     return (await registration.getNotifications()).map((n) => ({
