@@ -14,7 +14,7 @@ import { type ReceiveResult, pollActiveCharges } from '../modules/payments/payme
 import type { PixProvider } from '../modules/payments/pix-provider';
 import { auditIfDue } from '../modules/wallet/ledger-audit';
 import { purgeExpiredSupportData } from '../modules/support/support.service';
-import { purgeExpiredDataExports } from '../modules/profile/data-export-files';
+import { purgeExpiredDataExports } from '../modules/profile/data-export-storage';
 import type { FileStorage } from '../lib/storage';
 import { payReferralBonuses } from '../modules/referrals/referrals.service';
 
