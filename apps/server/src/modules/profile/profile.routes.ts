@@ -34,13 +34,8 @@ import {
 } from './data-export-job';
 import type { ExportFile } from './data-export-files';
 import { listSecurityLogs } from '../security/security.service';
-import {
-  deleteOwnAccount,
-  sessionLocation,
-  setWinnersPrivacy,
-  updateProfile,
-  viewProfile,
-} from './profile.service';
+import { deleteOwnAccount } from './account-deletion';
+import { sessionLocation, setWinnersPrivacy, updateProfile, viewProfile } from './profile.service';
 import { disableTwoFactor, getTwoFactorStatus } from './two-factor';
 
 /** A personal-data file as a private download. */
