@@ -16,7 +16,7 @@ import { auditIfDue } from '../modules/wallet/ledger-audit';
 import { purgeExpiredSupportData } from '../modules/support/support.service';
 import { purgeExpiredDataExports } from '../modules/profile/data-export-storage';
 import type { FileStorage } from '../lib/storage';
-import { payReferralBonuses } from '../modules/referrals/referrals.service';
+import { payReferralBonuses } from '../modules/referrals/referral-bonus';
 
 export interface Scheduler {
   /** One round of every job (tests call it directly). */
