@@ -31,7 +31,7 @@ import {
   generateTestPki,
   startFakeEfi,
 } from '../modules/payments/efi/fake-efi-server';
-import { readDataExport } from '../modules/profile/data-export-files';
+import { readDataExport } from '../modules/profile/data-export-storage';
 import { vapidKeys } from '../modules/push/push.service';
 import {
   type TestContext,

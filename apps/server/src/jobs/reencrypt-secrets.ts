@@ -10,7 +10,7 @@ import { type ResealCount, keyRingOf, resealTwoFactorSecrets } from '../lib/key-
 import type { FileStorage } from '../lib/storage';
 import { resealConnectionConfigs } from '../modules/connections/connections.service';
 import { resealPixSecrets } from '../modules/pix-setup/pix-setup.service';
-import { resealDataExports } from '../modules/profile/data-export-files';
+import { resealDataExports } from '../modules/profile/data-export-storage';
 import { resealVapidKey } from '../modules/push';
 
 export type ReencryptReport = Record<

@@ -14,9 +14,9 @@ import { type ReceiveResult, pollActiveCharges } from '../modules/payments/payme
 import type { PixProvider } from '../modules/payments/pix-provider';
 import { auditIfDue } from '../modules/wallet/ledger-audit';
 import { purgeExpiredSupportData } from '../modules/support/support.service';
-import { purgeExpiredDataExports } from '../modules/profile/data-export-files';
+import { purgeExpiredDataExports } from '../modules/profile/data-export-storage';
 import type { FileStorage } from '../lib/storage';
-import { payReferralBonuses } from '../modules/referrals/referrals.service';
+import { payReferralBonuses } from '../modules/referrals/referral-bonus';
 
 export interface Scheduler {
   /** One round of every job (tests call it directly). */

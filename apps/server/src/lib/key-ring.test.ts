@@ -13,7 +13,7 @@ import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { twoFactor, user } from '../db/schema';
-import { hashBackupCode } from '../modules/auth/auth';
+import { hashBackupCode } from '../modules/auth/backup-codes';
 import {
   type TestContext,
   cookieHeader,

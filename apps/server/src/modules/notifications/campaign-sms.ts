@@ -15,7 +15,8 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { campaignSmsMessages as smsTable, remarketingCampaigns } from '../../db/schema';
 import { attemptLeased, claimLeased } from '../../lib/delivery-queue';
-import { channelEnabled, messageRetryDelay, sendThrough } from './notifications.service';
+import { messageRetryDelay, sendThrough } from './message-delivery';
+import { channelEnabled } from './notifications.service';
 import type { ChannelProvider, ProviderError, SendResult } from './provider';
 
 export const campaignSmsErrors = {

@@ -25,10 +25,9 @@ import type { DrawOutcome } from '../draws/draws.service';
 import type { PayoutEvent } from '../draws';
 import type { ReceiveResult } from '../payments/payments.service';
 import { attemptCampaignSms, dueCampaignSms } from './campaign-sms';
+import { attemptMessage, dueMessages } from './message-delivery';
 import {
   type NotificationRequest,
-  attemptMessage,
-  dueMessages,
   queueNotification,
   userIdsByEmail,
 } from './notifications.service';

@@ -9,13 +9,8 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import { type ClientInfo, recordSecurityEvent } from '../security/security.service';
-import {
-  type ExportFile,
-  buildExportFile,
-  buildExportSummary,
-  readDataExport,
-  readPreparedSummary,
-} from './data-export-files';
+import { type ExportFile, buildExportFile, buildExportSummary } from './data-export-files';
+import { readDataExport, readPreparedSummary } from './data-export-storage';
 import { countExportRows } from './data-export-job';
 
 const tooLarge = () =>

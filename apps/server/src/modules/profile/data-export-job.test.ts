@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataExports, verificacaoUsuario } from '../../db/schema';
 import { createLocalStorage } from '../../lib/storage';
 import { type TestContext, createTestApp, jsonHeaders, verifiedPlayer } from '../../test/helpers';
-import { purgeExpiredDataExports } from './data-export-files';
+import { purgeExpiredDataExports } from './data-export-storage';
 
 let ctx: TestContext;
 let storageDir: string;

@@ -39,7 +39,8 @@ import type { Mailer } from '../mail/mail.service';
 import { type ClientInfo, recordSecurityEvent } from '../security/security.service';
 import { renderMail } from '../mail';
 import { brazilDateTimeText } from '../../lib/brazil-time';
-import { buildPreparedExport, deleteStoredExport, storeSealedExport } from './data-export-files';
+import { buildPreparedExport } from './data-export-files';
+import { deleteStoredExport, storeSealedExport } from './data-export-storage';
 
 export const DATA_EXPORT_QUEUE = 'data-export';
 

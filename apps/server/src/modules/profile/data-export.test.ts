@@ -11,7 +11,7 @@ import {
 import type { SimulatorProvider } from '../payments/simulator';
 import { createPrivateRoom, postMessage } from '../private-rooms/private-rooms.service';
 import { createRoom } from '../rooms/rooms.service';
-import { EXCLUDED_USER_COLUMNS, EXPORTED_USER_COLUMNS } from './data-export';
+import { EXCLUDED_USER_COLUMNS, EXPORTED_USER_COLUMNS } from './data-export-columns';
 import { brasiliaDateTime } from './data-export-html';
 
 const ctx = useTestApp();

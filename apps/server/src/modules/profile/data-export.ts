@@ -1,8 +1,6 @@
 /**
- * LGPD art. 18, II: the sections of the personal-data export beyond the profile, and the register
- * of which user-referencing columns the export reads and which it deliberately leaves out.
- * data-export.test.ts compares that register with the database catalog, so a new table holding a
- * user id fails the suite until it is exported here or excluded with a reason.
+ * LGPD art. 18, II: the sections of the personal-data export beyond the profile. Which columns it
+ * reads, and which it leaves out, is registered in data-export-columns.ts.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -19,7 +17,6 @@ import {
   notificationConsentEvents,
   notificationMessages,
   notificationPreferences,
-  participacoes,
   payouts,
   pixCharges,
   pixReceived,
@@ -31,100 +28,11 @@ import {
   privateRooms,
   remarketingLogs,
   responsiblePlay,
-  salas,
-  sorteios,
   staffAuditLog,
   twoFactor,
   verificacaoUsuario,
 } from '../../db/schema';
-
-/** `table.column` pairs (database names) that the export reads for the player. */
-export const EXPORTED_USER_COLUMNS = [
-  'user.id',
-  'profiles.id',
-  'account.user_id',
-  'two_factor.user_id',
-  'session.user_id',
-  'user_sessions.user_id',
-  'user_security_logs.user_id',
-  'legal_acceptances.user_id',
-  'marketing_consent.user_id',
-  'notification_preferences.user_id',
-  'notification_consent_events.user_id',
-  'notification_messages.user_id',
-  'campaign_sms_messages.user_id',
-  'remarketing_logs.user_id',
-  'verificacao_usuario.user_id',
-  'identity_attestations.user_id',
-  'participacoes.user_id',
-  'sorteios.user_id_vencedor',
-  'salas.created_by',
-  'pix_charges.user_id',
-  'ledger_accounts.user_id',
-  'ledger_transactions.user_id',
-  'payouts.user_id',
-  'responsible_play.user_id',
-  'play_limits.user_id',
-  'referral_codes.user_id',
-  'referrals.inviter_id',
-  'referrals.invited_id',
-  'support_chat_log.user_id',
-  'support_tickets.user_id',
-  'private_rooms.creator_id',
-  'private_room_messages.user_id',
-  'data_exports.user_id',
-  'push_subscriptions.user_id',
-] as const;
-
-/**
- * Columns that hold a user id but are not a source of the player's export, each with the reason.
- * Most name the staff member who acted (their own work record, not the player's data; the player's
- * side of the same row is exported through the column above it).
- */
-export const EXCLUDED_USER_COLUMNS: Record<string, string> = {
-  'verificacao_usuario.reviewed_by':
-    'staff reviewer; the player gets the outcome through verificacao_usuario.user_id',
-  'identity_attestations.attested_by':
-    'staff member who attested; the player gets the attestation (with the role) through user_id',
-  'settings.updated_by': 'staff member who changed a platform setting: no player data',
-  'session.impersonated_by':
-    'staff member behind an impersonated session; the session itself is exported',
-  'support_tickets.closed_by': 'staff member who closed the ticket; the ticket is exported',
-  'support_ticket_messages.staff_id':
-    'staff author of a reply; the reply is exported with the ticket (support_tickets.user_id)',
-  'staff_audit_log.actor_id':
-    'staff actor; actions on the player are exported through staff_audit_log.target_id',
-  'ledger_audit_runs.started_by': 'staff member who started a ledger audit: no player data',
-  'pix_certificates.uploaded_by': 'staff member who uploaded a PIX certificate: no player data',
-  'service_maintenance.created_by': 'staff member who announced maintenance: no player data',
-  'service_maintenance.ended_by': 'staff member who ended maintenance: no player data',
-  'external_connections.updated_by': 'staff member who configured an integration: no player data',
-  'remarketing_campaigns.created_by': 'staff member who created a campaign: no player data',
-  'pix_provider_config.updated_by': 'staff member who configured the PIX provider: no player data',
-};
-
-/**
- * Columns never exported whatever the table: secrets (password hashes, tokens, TOTP secrets,
- * backup codes) and large or internal blobs (QR images, file keys, image hashes). Their existence
- * is stated instead where it matters (a password set, 2FA on).
- */
-export const NEVER_EXPORTED = [
-  'account.password',
-  'account.access_token',
-  'account.refresh_token',
-  'account.id_token',
-  'two_factor.secret',
-  'two_factor.backup_codes',
-  'session.token',
-  'remarketing_logs.token',
-  'pix_charges.qr_png',
-  'verificacao_usuario.foto_documento_key',
-  'verificacao_usuario.selfie_key',
-  'data_exports.file_key',
-  'push_subscriptions.endpoint',
-  'push_subscriptions.p256dh',
-  'push_subscriptions.auth',
-] as const;
+import { exportRoomRecords } from './data-export-rooms';
 
 type Row = Record<string, unknown>;
 
@@ -163,33 +71,7 @@ export async function exportAccountRecords(db: Db, userId: string) {
   const identity = await rowsOf(db, verificacaoUsuario, userId);
   const attestations = await rowsOf(db, identityAttestations, userId);
 
-  const entries = await db
-    .select({ participacao: participacoes, sala: salas, sorteio: sorteios })
-    .from(participacoes)
-    .innerJoin(salas, eq(salas.id, participacoes.salaId))
-    .leftJoin(sorteios, eq(sorteios.salaId, participacoes.salaId))
-    .where(eq(participacoes.userId, userId))
-    .orderBy(asc(participacoes.createdAt));
-  const roomsCreated = await db
-    .select({
-      id: salas.id,
-      tipoSala: salas.tipoSala,
-      status: salas.status,
-      createdAt: salas.createdAt,
-    })
-    .from(salas)
-    .where(eq(salas.createdBy, userId));
-  const drawsWon = await db
-    .select({
-      sorteioId: sorteios.id,
-      salaId: sorteios.salaId,
-      numeroVencedor: sorteios.numeroVencedor,
-      valorPremioLiquido: sorteios.valorPremioLiquido,
-      statusPagamentoPremio: sorteios.statusPagamentoPremio,
-      data: sorteios.timestampSorteio,
-    })
-    .from(sorteios)
-    .where(eq(sorteios.userIdVencedor, userId));
+  const rooms = await exportRoomRecords(db, userId);
 
   const charges = await rowsOf(db, pixCharges, userId, pixCharges.createdAt);
   const txids = charges.map((c) => c.txid);
@@ -334,36 +216,7 @@ export async function exportAccountRecords(db: Db, userId: string) {
       papelDaEquipe: a.attestedByRole,
       data: a.attestedAt,
     })),
-    participacoes: entries.map(({ participacao: p, sala: s, sorteio: d }) => ({
-      id: p.id,
-      numeroDaSorte: p.numeroSorte,
-      valorPago: p.valorPago,
-      statusPagamento: p.statusPagamento,
-      metodoPagamento: p.metodoPagamento,
-      vencedor: p.ehVencedor,
-      txidPagamento: p.txidPagamento,
-      criadaEm: p.createdAt,
-      confirmadaEm: p.confirmedAt,
-      sala: {
-        id: s.id,
-        tipo: s.tipoSala,
-        status: s.status,
-        valorEntrada: s.valorEntrada,
-        taxaPlataforma: s.taxaPlataforma,
-        premioLiquido: s.premioLiquido,
-        dataSorteio: s.dataSorteio,
-      },
-      sorteio: d
-        ? {
-            id: d.id,
-            numeroVencedor: d.numeroVencedor,
-            data: d.timestampSorteio,
-            hashProva: d.hashProva,
-          }
-        : null,
-    })),
-    sorteiosVencidos: drawsWon,
-    salasCriadas: roomsCreated,
+    ...rooms,
     cobrancasPix: charges.map((c) => omit(c, ['qrPng'])),
     pagamentosPixRecebidos: received,
     contasDeSaldo: accounts.map((a) => ({

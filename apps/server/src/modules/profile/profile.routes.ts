@@ -1,9 +1,4 @@
 import {
-  dataExportIdParamsSchema,
-  dataExportJobSchema,
-  dataExportQuerySchema,
-  dataExportStateSchema,
-  requestDataExportSchema,
   deleteAccountInputSchema,
   locationSchema,
   profilePrivacyInputSchema,
@@ -13,7 +8,6 @@ import {
   twoFactorStatusSchema,
   updateProfileInputSchema,
 } from '@sorteio/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -21,36 +15,12 @@ import { requireUser } from '../../lib/authz';
 import type { App } from '../../lib/fastify';
 import type { FileStorage } from '../../lib/storage';
 import { clientInfo } from '../../lib/request';
-import {
-  type DataExportSource,
-  downloadDataExport,
-  viewDataExportSummary,
-} from './data-export-download';
-import {
-  type DataExportQueue,
-  dataExportState,
-  requestDataExport,
-  toDataExportJob,
-} from './data-export-job';
-import type { ExportFile } from './data-export-files';
+import type { DataExportQueue } from './data-export-job';
+import { registerDataExportRoutes } from './data-export.routes';
 import { listSecurityLogs } from '../security/security.service';
-import {
-  deleteOwnAccount,
-  sessionLocation,
-  setWinnersPrivacy,
-  updateProfile,
-  viewProfile,
-} from './profile.service';
+import { deleteOwnAccount } from './account-deletion';
+import { sessionLocation, setWinnersPrivacy, updateProfile, viewProfile } from './profile.service';
 import { disableTwoFactor, getTwoFactorStatus } from './two-factor';
-
-/** A personal-data file as a private download. */
-function sendExportFile(reply: FastifyReply, file: ExportFile) {
-  return reply
-    .type(file.contentType)
-    .header('content-disposition', `attachment; filename="${file.fileName}"`)
-    .header('cache-control', 'private, no-store')
-    .send(file.data);
-}
 
 export function registerProfileRoutes(
   app: App,
@@ -66,24 +36,6 @@ export function registerProfileRoutes(
     dataExports: DataExportQueue;
   },
 ) {
-  /** The caller's personal-data file from `source`, as a private download. */
-  const sendMyExport = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    source: DataExportSource,
-  ) => {
-    const me = await requireUser(request);
-    const file = await downloadDataExport({
-      db,
-      storage,
-      config,
-      userId: me.id,
-      source,
-      client: clientInfo(request),
-    });
-    return sendExportFile(reply, file);
-  };
-
   app.get(
     '/api/profile',
     { schema: { tags: ['profile'], summary: 'Meu perfil', response: { 200: profileSchema } } },
@@ -203,87 +155,7 @@ export function registerProfileRoutes(
     async (request) => listSecurityLogs(db, (await requireUser(request)).id, 20),
   );
 
-  app.get(
-    '/api/profile/export',
-    {
-      schema: {
-        tags: ['profile'],
-        summary:
-          'Baixar todos os meus dados (LGPD); com incluirImagens=true, um zip com as imagens',
-        querystring: dataExportQuerySchema,
-      },
-    },
-    async (request, reply) =>
-      sendMyExport(request, reply, { kind: 'now', includeImages: request.query.incluirImagens }),
-  );
-
-  app.get(
-    '/api/profile/export/estado',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: 'Tamanho da minha conta e a última exportação pedida',
-        response: { 200: dataExportStateSchema },
-      },
-    },
-    async (request) => dataExportState(db, config, (await requireUser(request)).id),
-  );
-
-  app.post(
-    '/api/profile/export/pedidos',
-    {
-      config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
-      schema: {
-        tags: ['profile'],
-        summary: 'Pedir a exportação dos meus dados em segundo plano (avisada por e-mail)',
-        body: requestDataExportSchema,
-        response: { 200: dataExportJobSchema },
-      },
-    },
-    async (request) => {
-      const me = await requireUser(request);
-      const { row, created } = await requestDataExport({
-        db,
-        userId: me.id,
-        includeImages: request.body.incluirImagens,
-        client: clientInfo(request),
-      });
-      if (created) await dataExports.enqueue(row.id);
-      return toDataExportJob(row);
-    },
-  );
-
-  app.get(
-    '/api/profile/export/pedidos/:id/arquivo',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: 'Baixar a exportação preparada (só com a sessão do titular)',
-        params: dataExportIdParamsSchema,
-      },
-    },
-    async (request, reply) =>
-      sendMyExport(request, reply, { kind: 'prepared', exportId: request.params.id }),
-  );
-
-  app.get(
-    '/api/profile/export/resumo',
-    { schema: { tags: ['profile'], summary: 'Resumo legível de todos os meus dados (LGPD)' } },
-    async (request, reply) => {
-      const me = await requireUser(request);
-      const html = await viewDataExportSummary({
-        db,
-        storage,
-        config,
-        userId: me.id,
-        client: clientInfo(request),
-      });
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'private, no-store')
-        .send(html);
-    },
-  );
+  registerDataExportRoutes(app, { db, storage, config, dataExports });
 
   app.post(
     '/api/profile/delete',

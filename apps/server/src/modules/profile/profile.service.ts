@@ -1,4 +1,7 @@
-/** Profiles, LGPD export and deletion. Functions take one options object. */
+/**
+ * Profiles and the LGPD export of the profile's own records (account deletion is in
+ * account-deletion.ts). Functions take one options object.
+ */
 import {
   type LegalAcceptanceExport,
   type Profile,
@@ -6,30 +9,25 @@ import {
   normalizePixKey,
   type updateProfileInputSchema,
 } from '@sorteio/shared';
-import { verifyPassword } from 'better-auth/crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import {
-  account,
   legalAcceptances,
   profiles,
   session,
-  twoFactor,
   user,
   userActivity,
   userSecurityLogs,
-  verificacaoUsuario,
 } from '../../db/schema';
 import { AppError, pgConstraint, pgErrorCode } from '../../lib/errors';
-import type { FileStorage } from '../../lib/storage';
 import {
   type ClientInfo,
   recordSecurityEvent,
   recordSecurityEventOnceIn,
 } from '../security/security.service';
 import { lookupIp, normalizeIp } from '../../lib/geoip';
-import { deleteSupportData, exportSupportData } from '../support/support.service';
+import { exportSupportData } from '../support/support.service';
 import { getVerification } from '../identity/identity.service';
 import { exportAccountRecords } from './data-export';
 
@@ -274,94 +272,4 @@ export async function setWinnersPrivacy({
     .where(eq(profiles.id, userId));
   await recordSecurityEvent(db, { userId, action: 'profile_update', client });
   return getProfile({ db, userId });
-}
-
-/** Deletes the caller's own account once their password is confirmed (LGPD). */
-export async function deleteOwnAccount({
-  db,
-  storage,
-  userId,
-  password,
-  client,
-}: {
-  db: Db;
-  storage: FileStorage;
-  userId: string;
-  password: string;
-  client: ClientInfo;
-}) {
-  const [credential] = await db
-    .select({ password: account.password })
-    .from(account)
-    .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
-  if (!credential?.password || !(await verifyPassword({ hash: credential.password, password }))) {
-    throw new AppError('FORBIDDEN', { message: 'Senha incorreta.' });
-  }
-  await recordSecurityEvent(db, { userId, action: 'account_deletion', client });
-  await deleteAccount({ db, storage, userId });
-}
-
-/**
- * LGPD deletion: personal data is anonymized and identity files removed; financial records (and the
- * security log, kept for the legally required period) stay linked to the anonymous account, and so
- * do the acceptances of the Termos and the Regulamento (the record of what the account agreed to).
- */
-export async function deleteAccount({
-  db,
-  storage,
-  userId,
-}: {
-  db: Db;
-  storage: FileStorage;
-  userId: string;
-}) {
-  const [verificationRow] = await db
-    .select()
-    .from(verificacaoUsuario)
-    .where(eq(verificacaoUsuario.userId, userId));
-  const now = new Date();
-  await db.transaction(async (tx) => {
-    await tx
-      .update(user)
-      .set({
-        email: `excluido-${userId}@anonimo.invalid`,
-        name: 'Conta excluída',
-        image: null,
-        emailVerified: false,
-        twoFactorEnabled: false,
-        updatedAt: now,
-      })
-      .where(eq(user.id, userId));
-    await tx
-      .update(profiles)
-      .set({
-        nomeCompleto: null,
-        chavePix: null,
-        chavePixTipo: null,
-        cpf: null,
-        telefone: null,
-        dataNascimento: null,
-        enderecoCompleto: null,
-        isVerified: false,
-        statusConta: 'inativo',
-        deletedAt: now,
-        updatedAt: now,
-      })
-      .where(eq(profiles.id, userId));
-    await tx.delete(verificacaoUsuario).where(eq(verificacaoUsuario.userId, userId));
-    await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
-    await tx.delete(account).where(eq(account.userId, userId));
-    await tx.delete(session).where(eq(session.userId, userId));
-    await deleteSupportData(tx, userId);
-    await tx
-      .update(userSecurityLogs)
-      .set({ userAgent: null })
-      .where(eq(userSecurityLogs.userId, userId));
-  });
-  if (verificationRow) {
-    await Promise.all([
-      storage.delete(verificationRow.fotoDocumentoKey),
-      storage.delete(verificationRow.selfieKey),
-    ]);
-  }
 }

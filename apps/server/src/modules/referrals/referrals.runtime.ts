@@ -5,7 +5,7 @@
 import type { Db } from '../../db/client';
 import type { App } from '../../lib/fastify';
 import type { ReceiveResult } from '../payments/payments.service';
-import { payReferralBonuses } from './referrals.service';
+import { payReferralBonuses } from './referral-bonus';
 
 export function subscribeReferralBonuses(app: App, { db }: { db: Db }) {
   const referralBonus = (userId: string | null) => {

@@ -4,9 +4,8 @@
  * entry is confirmed, the inviter receives a bonus in Cashback through the ledger, once per
  * invited account, unless the two accounts share a CPF, a PIX key or a device.
  *
- * The bonus is paid after the confirmation, in its own money transaction (the confirmation has
- * locked the invited player's accounts; the inviter's may sort before them, and decision 007 takes
- * accounts in one sorted statement). A round of the scheduler pays what an event missed.
+ * This file holds the codes, the record made at sign-up and the figures; the bonus is paid by
+ * referral-bonus.ts, after the check of shared-identity.ts.
  */
 import { randomInt } from 'node:crypto';
 import {
@@ -16,22 +15,12 @@ import {
   type UpdateReferralSettingsInput,
   isReferralCode,
 } from '@sorteio/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  participacoes,
-  profiles,
-  referralCodes,
-  referrals,
-  session,
-  user,
-  userSecurityLogs,
-  verificacaoUsuario,
-} from '../../db/schema';
+import { referralCodes, referrals, user } from '../../db/schema';
 import { getSetting, setSetting } from '../settings/settings.service';
-import { type Tx, moneyTransaction, postTransaction } from '../wallet';
-
-type Refusal = 'same_cpf' | 'same_pix' | 'same_device' | 'disabled';
+import type { Tx } from '../wallet';
+import type { Refusal } from './shared-identity';
 
 function newCode(): string {
   let code = '';
@@ -95,170 +84,6 @@ export async function recordReferral(
     .onConflictDoNothing({ target: referrals.invitedId })
     .returning({ id: referrals.id });
   return inserted.length > 0;
-}
-
-const digits = (value: string | null | undefined) => (value ?? '').replace(/\D/g, '');
-
-/** What identifies a person's money: CPFs (profile, document, a CPF PIX key) and the PIX key. */
-async function identityOf(tx: Tx, userId: string) {
-  const [row] = await tx
-    .select({
-      cpf: profiles.cpf,
-      chavePix: profiles.chavePix,
-      chavePixTipo: profiles.chavePixTipo,
-      telefone: profiles.telefone,
-      email: user.email,
-    })
-    .from(user)
-    .leftJoin(profiles, eq(profiles.id, user.id))
-    .where(eq(user.id, userId));
-  const docs = await tx
-    .select({ numero: verificacaoUsuario.numeroDocumento })
-    .from(verificacaoUsuario)
-    .where(eq(verificacaoUsuario.userId, userId));
-  const cpfs = new Set(
-    [row?.cpf, ...docs.map((d) => d.numero), row?.chavePixTipo === 'cpf' ? row.chavePix : null]
-      .map(digits)
-      .filter((d) => d.length === 11),
-  );
-  const pix = row?.chavePix
-    ? row.chavePixTipo === 'cpf' || row.chavePixTipo === 'telefone'
-      ? digits(row.chavePix)
-      : row.chavePix.trim().toLowerCase()
-    : null;
-  // Where the account's own PIX key could point: its e-mail, phone and CPFs.
-  const reachable = new Set(
-    [row?.email?.toLowerCase(), digits(row?.telefone), ...cpfs].filter((v): v is string => !!v),
-  );
-  return { cpfs, pix, reachable };
-}
-
-/** Whether two accounts are one person by their CPF, PIX key or device (in that order). */
-export async function sharedIdentity(
-  tx: Tx,
-  referral: {
-    inviterId: string;
-    invitedId: string;
-    signupIp: string | null;
-    signupUserAgent: string | null;
-  },
-): Promise<Refusal | null> {
-  const [inviter, invited] = await Promise.all([
-    identityOf(tx, referral.inviterId),
-    identityOf(tx, referral.invitedId),
-  ]);
-  if ([...invited.cpfs].some((cpf) => inviter.cpfs.has(cpf))) return 'same_cpf';
-  if (
-    (invited.pix && (invited.pix === inviter.pix || inviter.reachable.has(invited.pix))) ||
-    (inviter.pix && invited.reachable.has(inviter.pix))
-  )
-    return 'same_pix';
-  // A device is the pair (IP address, browser user agent): of the sign-up, the sessions and the
-  // sign-ins in the security log. The address alone is shared by whole carrier networks (CGNAT).
-  const devicesOf = (userId: string) => sql`
-    select ip_address as ip, user_agent as ua from ${session} where user_id = ${userId}
-    union select ip_address, user_agent from ${userSecurityLogs} where user_id = ${userId}`;
-  const invitedDevices = sql`
-    ${devicesOf(referral.invitedId)}
-    union select ${referral.signupIp}::text, ${referral.signupUserAgent}::text`;
-  const shared: unknown = await tx.execute(sql`
-    select 1 as found from (${devicesOf(referral.inviterId)}) a
-    join (${invitedDevices}) b on a.ip = b.ip and a.ua = b.ua
-    where a.ip is not null and a.ua is not null limit 1`);
-  // PGlite and node-postgres both answer { rows }.
-  if ((shared as { rows: unknown[] }).rows.length > 0) return 'same_device';
-  return null;
-}
-
-export interface ReferralDecision {
-  referralId: string;
-  inviterId: string;
-  invitedId: string;
-  status: 'paid' | 'refused';
-  refusal: Refusal | null;
-  bonusCentavos: number;
-}
-
-/**
- * Decides the pending referrals whose invited account has a confirmed entry (all of them, or the
- * one of `invitedId`): pays the inviter's bonus or records why not. Each in its own money
- * transaction, under the referral row's lock; safe to run in several copies at once.
- */
-export async function payReferralBonuses(
-  db: Db,
-  options: { invitedId?: string; limit?: number } = {},
-): Promise<ReferralDecision[]> {
-  const due = await db
-    .select({ id: referrals.id })
-    .from(referrals)
-    .where(
-      and(
-        eq(referrals.status, 'pending'),
-        options.invitedId ? eq(referrals.invitedId, options.invitedId) : undefined,
-        sql`exists (select 1 from ${participacoes} p where p.user_id = ${referrals.invitedId} and p.status_pagamento = 'confirmado')`,
-      ),
-    )
-    .orderBy(asc(referrals.createdAt))
-    .limit(options.limit ?? 100);
-  if (due.length === 0) return [];
-  // Read outside the transactions (settings are cached per server copy).
-  const [enabled, bonus] = await Promise.all([
-    getSetting(db, 'referrals.enabled'),
-    getSetting(db, 'referrals.bonusCentavos'),
-  ]);
-  const decisions: ReferralDecision[] = [];
-  for (const { id } of due) {
-    const decision = await moneyTransaction(db, async (tx) => {
-      const [row] = await tx.select().from(referrals).where(eq(referrals.id, id)).for('update');
-      if (!row || row.status !== 'pending') return null;
-      const [first] = await tx
-        .select({ id: participacoes.id })
-        .from(participacoes)
-        .where(
-          and(
-            eq(participacoes.userId, row.invitedId),
-            eq(participacoes.statusPagamento, 'confirmado'),
-          ),
-        )
-        .orderBy(asc(participacoes.confirmedAt), asc(participacoes.createdAt))
-        .limit(1);
-      if (!first) return null;
-      const refusal: Refusal | null = enabled ? await sharedIdentity(tx, row) : 'disabled';
-      const paid = refusal === null && bonus > 0;
-      if (paid)
-        await postTransaction(tx, {
-          kind: 'referral_bonus',
-          idempotencyKey: `referral:${row.invitedId}`,
-          description: 'Bônus de indicação',
-          userId: row.inviterId,
-          metadata: { referralId: row.id, invitedId: row.invitedId },
-          entries: [
-            { account: { kind: 'platform_cashback' }, amount: -bonus },
-            { account: { kind: 'user_cashback', userId: row.inviterId }, amount: bonus },
-          ],
-        });
-      await tx
-        .update(referrals)
-        .set({
-          status: paid ? 'paid' : 'refused',
-          refusal: paid ? null : (refusal ?? 'disabled'),
-          bonusCentavos: paid ? bonus : null,
-          participacaoId: first.id,
-          decidedAt: new Date(),
-        })
-        .where(eq(referrals.id, row.id));
-      return {
-        referralId: row.id,
-        inviterId: row.inviterId,
-        invitedId: row.invitedId,
-        status: paid ? ('paid' as const) : ('refused' as const),
-        refusal: paid ? null : (refusal ?? 'disabled'),
-        bonusCentavos: paid ? bonus : 0,
-      };
-    });
-    if (decision) decisions.push(decision);
-  }
-  return decisions;
 }
 
 /** The 'Convide amigos' card. */

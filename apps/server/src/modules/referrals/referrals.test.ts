@@ -12,7 +12,7 @@ import { createUser, jsonHeaders, newCpf, signIn, useTestApp } from '../../test/
 import { createRoom } from '../rooms/rooms.service';
 import { balanceOf, postTransaction } from '../wallet/ledger.service';
 import { runLedgerAudit } from '../wallet/ledger-audit';
-import { payReferralBonuses } from './referrals.service';
+import { payReferralBonuses } from './referral-bonus';
 
 let admin: string;
 let roomId: string;
