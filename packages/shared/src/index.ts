@@ -26,6 +26,7 @@ export * from './settings';
 export * from './pix-setup';
 export * from './connections';
 export * from './campaigns';
+export * from './campaign-channels';
 export * from './service-health';
 export * from './api-services';
 export * from './integration-messages';
