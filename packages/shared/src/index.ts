@@ -10,6 +10,7 @@ export * from './payments';
 export * from './rooms';
 export * from './referrals';
 export * from './draw-protocol';
+export * from './draw-verify';
 export * from './private-rooms';
 export * from './permissions';
 export * from './staff-access';
