@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  beaconRoundTimeMs,
-  firstBeaconRoundAfter,
-  runDraw,
-  verifyProof,
-  type DrawProof,
-} from './draw-protocol';
+import { beaconRoundTimeMs, firstBeaconRoundAfter, runDraw } from './draw-protocol';
+import { type DrawProof, verifyProof } from './draw-verify';
 import { beaconSigner, randomnessOf, verifyBeaconRound, verifyRoundSignature } from './drand';
 
 // Round 3 of drand's published test chain for bls-unchained-g1-rfc9380 (the scheme's reference

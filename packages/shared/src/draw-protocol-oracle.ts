@@ -3,14 +3,13 @@
  * implementation on node:crypto, the golden vectors, proofs and random rooms.
  */
 import fc from 'fast-check';
+import { commitmentOf, runDraw } from './draw-protocol';
 import {
-  commitmentOf,
   type DrawProof,
   drawProofSchema,
-  runDraw,
   type VerificationCheck,
   type verifyProof,
-} from './draw-protocol';
+} from './draw-verify';
 import vectorFile from './draw-vectors.json';
 
 /*

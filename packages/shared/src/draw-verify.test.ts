@@ -1,13 +1,13 @@
 /** The draw protocol: verifyProof, the checks a visitor runs on a published proof. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { sortEntrants } from './draw-protocol';
 import {
   type DrawProof,
-  sortEntrants,
   type VerificationCheck,
   verificationCheckLabels,
   verifyProof,
-} from './draw-protocol';
+} from './draw-verify';
 import { vectors, proofOf, failedChecks, room } from './draw-protocol-oracle';
 
 describe('verifyProof', () => {

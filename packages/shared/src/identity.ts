@@ -1,7 +1,8 @@
 /**
  * Contracts of the automated identity checks: what the server found about a document photo and a
  * selfie (faces, document data read by OCR, image quality and reuse) and how the case was decided.
- * The player sees the progress; staff see every check with its score in the user detail.
+ * The player sees the progress; staff see every check with its score in the user detail. Also the
+ * staff attestation of an identity seen in person, which stands in for the automated checks.
  */
 import { z } from 'zod';
 
@@ -121,3 +122,49 @@ export const identityProgressSchema = z.object({
   pendingReasons: z.array(z.string()),
 });
 export type IdentityProgress = z.infer<typeof identityProgressSchema>;
+
+/**
+ * What a staff member attests to have seen in person (or on a live video call) when adding an
+ * account as verified: every item is required. The account then skips the automated identity
+ * checks; who attested, when, what was seen and the note are kept (identity_attestations) and
+ * audited.
+ */
+export const attestationDocuments = ['documento_com_foto', 'cpf', 'selfie_presenca'] as const;
+export type AttestationDocument = (typeof attestationDocuments)[number];
+export const attestationDocumentLabels: Record<AttestationDocument, string> = {
+  documento_com_foto: 'Documento com foto',
+  cpf: 'CPF',
+  selfie_presenca: 'Selfie/presença',
+};
+export const attestationMessages = {
+  title: 'Atestar identidade',
+  intro:
+    'Marque somente o que você conferiu pessoalmente. A conta já nasce verificada e o atestado fica registrado em seu nome na auditoria.',
+  notice:
+    'Sem o atestado, a conta é criada sem verificação: a pessoa envia documento e selfie pelo perfil, como qualquer jogador.',
+  allDocuments:
+    'Para atestar, confirme que conferiu o documento com foto, o CPF e a selfie/presença.',
+  cpfRequired: 'Informe o CPF conferido no documento.',
+  birthDateRequired: 'Informe a data de nascimento conferida no documento.',
+  forbidden: 'Somente quem revisa identidades pode atestar a verificação de uma conta.',
+  noteLabel: 'Observação',
+  birthDateLabel: 'Data de nascimento (conforme o documento)',
+} as const;
+
+export const attestationInputSchema = z.object({
+  documents: z.array(z.enum(attestationDocuments)).max(attestationDocuments.length),
+  dataNascimento: z.string().trim().max(10).optional(),
+  note: z.string().trim().max(500, { error: 'A observação deve ter no máximo 500 caracteres.' }),
+});
+export type AttestationInput = z.input<typeof attestationInputSchema>;
+
+/** The attestation shown with a user (who, when, what was seen). */
+export const attestationSchema = z.object({
+  attestedBy: z.string().nullable(),
+  attestedByName: z.string().nullable(),
+  attestedByRole: z.string(),
+  attestedAt: z.string(),
+  documents: z.array(z.enum(attestationDocuments)),
+  note: z.string(),
+});
+export type Attestation = z.infer<typeof attestationSchema>;

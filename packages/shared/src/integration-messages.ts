@@ -1,8 +1,8 @@
 /**
  * The texts of the operator's integration screens (spec 001 sections 5 and 8), among them the
  * maintenance page every visitor may see. Apart from the screens' contracts (settings.ts,
- * pix-setup.ts, connections.ts, campaigns.ts) so the first pages do not build their schemas
- * (re-exported by the package's index under the same names).
+ * pix-setup.ts, connections.ts, campaigns.ts, campaign-channels.ts) so the first pages do not
+ * build their schemas (re-exported by the package's index under the same names).
  */
 /** Spec 001 section 8 and 5: the texts of these screens, quoted. */
 export const integrationMessages = {

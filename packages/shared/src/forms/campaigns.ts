@@ -4,12 +4,11 @@
  */
 import { z } from 'zod';
 import { integrationMessages } from '../integration-messages';
+import { type CampaignChannelSettings, campaignChannelSettingsSchema } from '../campaign-channels';
 import {
-  type CampaignChannelSettings,
   type CreateCampaignInput,
   type TargetCriteria,
   type UpdateCampaignInput,
-  campaignChannelSettingsSchema,
   campaignTypes,
   channelOfCampaignType,
   createCampaignInputSchema,
