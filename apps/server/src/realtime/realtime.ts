@@ -140,19 +140,37 @@ export async function createRealtime(
     attemptsPerAddress: number;
   },
 ): Promise<Realtime> {
-  const registry = new SocketRegistry<WebSocket>({
-    maxPerAddress: caps.maxPerAddress,
-    maxPerAccount: caps.maxPerAccount,
-    maxTotal: caps.maxTotal,
-    // The browser sends one keep-alive every 25 s; a burst of a few is fine, a flood is not.
-    maxMessagesPerWindow: 10,
-    messageWindowMs: 10_000,
-    idleMs: 75_000,
-  });
+  const registry = new SocketRegistry<WebSocket>(
+    {
+      maxPerAddress: caps.maxPerAddress,
+      maxPerAccount: caps.maxPerAccount,
+      // Per copy on purpose, also with REDIS_URL: it guards this process's memory and file
+      // descriptors, so a fleet holds copies × WS_MAX_TOTAL (docs/limits.md).
+      maxTotal: caps.maxTotal,
+      // The browser sends one keep-alive every 25 s; a burst of a few is fine, a flood is not.
+      maxMessagesPerWindow: 10,
+      messageWindowMs: 10_000,
+      idleMs: 75_000,
+    },
+    Date.now,
+    // However it closed (either side, replaced, shed, idle), the shared counts follow at once.
+    (client) => {
+      shared?.set(client.address, registry.addresses.get(client.address) ?? 0);
+      if (client.userId) shared?.forgetAccount(client.userId, client.id);
+    },
+  );
   const clients = registry.clients;
-  // With REDIS_URL the per-address cap counts the sockets of every copy (a dead copy's count
-  // expires); without it, this copy's own (the registry's check below applies either way).
-  const shared = app.redis ? createSharedSocketCounts(app.redis, () => registry.addresses) : null;
+  // With REDIS_URL the per-address and per-account caps count the sockets of every copy (a dead
+  // copy's count expires); without it, or with Redis down, this copy's own (the registry's checks
+  // apply either way).
+  const shared = app.redis
+    ? createSharedSocketCounts(app.redis, () => registry.addresses, {
+        accounts: {
+          max: caps.maxPerAccount,
+          close: (id) => registry.closeById(id, CLOSE.replaced, 'replaced'),
+        },
+      })
+    : null;
   const listeners: ((event: LiveEvent) => void)[] = [];
   const resyncListeners: (() => void)[] = [];
   const sweep = setInterval(() => registry.sweepIdle(), 15_000);
@@ -205,11 +223,9 @@ export async function createRealtime(
       });
       if (!client) return;
       shared?.set(address, registry.addresses.get(address) ?? 0);
-      // Also after the registry closed it (replaced, shed, idle): the count is written again.
-      socket.on('close', () => {
-        registry.remove(client);
-        shared?.set(address, registry.addresses.get(address) ?? 0);
-      });
+      // The account's oldest past the cap on every copy; Redis down leaves the registry's check.
+      if (client.userId) void shared?.admitAccount(client.userId, client.id);
+      socket.on('close', () => registry.remove(client));
       socket.on('message', (raw: Buffer) => {
         if (!registry.onMessage(client)) return;
         // Keep-alive from the browser.
