@@ -116,10 +116,15 @@ export function createSharedSocketCounts(
   const ignore = () => undefined;
   // This copy's signed-in sockets as written in their accounts' sets, by socket id.
   const entries = new Map<string, { key: string; member: string; score: number }>();
-  // Removals that failed (Redis down): tried again at each heartbeat.
+  // Removals that failed (Redis down): tried again at each heartbeat. Bounded: one left over
+  // only counts until its account's set expires, or is removed when it is picked (the copy holds
+  // no such socket).
   let unremoved: { key: string; member: string }[] = [];
+  const keepUnremoved = (list: { key: string; member: string }[]) => {
+    unremoved.push(...list.slice(0, Math.max(0, 10_000 - unremoved.length)));
+  };
   const remove = (key: string, member: string) => {
-    redis.zrem(key, member).catch(() => unremoved.push({ key, member }));
+    redis.zrem(key, member).catch(() => keepUnremoved([{ key, member }]));
   };
 
   const beat = () => {
@@ -131,7 +136,7 @@ export function createSharedSocketCounts(
     const retried = unremoved;
     unremoved = [];
     for (const { key, member } of retried) batch.zrem(key, member);
-    batch.exec().catch(() => unremoved.push(...retried));
+    batch.exec().catch(() => keepUnremoved(retried));
   };
   beat();
   const timer = setInterval(beat, Math.max(1, Math.floor(ttl / 3)) * 1000);
