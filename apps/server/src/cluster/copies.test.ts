@@ -4,7 +4,8 @@
  *  - a settings change made on copy A is seen by copy C within a second (announced by NOTIFY; the
  *    cache alone would keep the old value for 2 s);
  *  - a socket open on copy A receives the live event of a join made on copy C;
- *  - the sign-in rate limit and the per-address socket cap are counted across the copies in Redis;
+ *  - the sign-in rate limit and the per-address and per-account socket caps are counted across the
+ *    copies in Redis (an account's oldest socket is closed by the copy that holds it);
  *  - a copy killed with SIGKILL leaves the others answering, and comes back on the same database.
  * Runs on PostgreSQL only (TEST_DATABASE_URL); the Redis parts need REDIS_URL-reachable Redis
  * (CLUSTER_TEST_REDIS_URL, default redis://127.0.0.1:6379/15).
@@ -47,6 +48,7 @@ describe.skipIf(!adminUrl)('several server copies on one database', () => { // S
     LOG_LEVEL: 'warn',
     RATE_LIMIT_SIGN_IN_MAX: '6',
     WS_MAX_PER_ADDRESS: '3',
+    WS_MAX_PER_ACCOUNT: '2',
     // The test is the proxy: each test's client address is its own.
     TRUST_PROXY: '127.0.0.1',
     STATIC_DIR: path.join(dataDir, 'no-web-app'),
@@ -247,6 +249,52 @@ describe.skipIf(!adminUrl)('several server copies on one database', () => { // S
       expect(await connect(c)).toBe('hello');
     } finally {
       for (const socket of open) socket.terminate();
+    }
+  }, 60_000);
+
+  it('closes an account’s oldest socket on another copy when a new one passes the cap', async (ctx) => {
+    if (!withRedis) ctx.skip(); // Skipped without REDIS_URL: each copy then counts its own.
+    const [a, b] = copies as [Copy, Copy, Copy];
+    const credentials = JSON.parse(
+      readFileSync(path.join(dataDir, 'demo-credentials.json'), 'utf8'),
+    ) as { players: { email: string; password: string }[] };
+    const player = credentials.players[2]!;
+    const cookie = await cookieOf(a, player.email, player.password);
+    const sockets: { socket: WebSocket; closedWith: number | null }[] = [];
+    // Resolves once greeted (signed in); the close code is kept.
+    const connect = (copy: Copy) =>
+      new Promise<void>((resolve, reject) => {
+        const socket = new WebSocket(`ws://127.0.0.1:${copy.port}/api/ws`, {
+          origin: copy.base,
+          headers: { cookie, 'x-forwarded-for': '203.0.113.91' },
+        });
+        const entry = { socket, closedWith: null as number | null };
+        sockets.push(entry);
+        socket.once('message', (data: Buffer) => {
+          const hello = JSON.parse(data.toString()) as { type: string; signedIn?: boolean };
+          if (hello.type === 'hello' && hello.signedIn) resolve();
+          else reject(new Error(data.toString()));
+        });
+        socket.once('close', (code) => {
+          entry.closedWith = code;
+          reject(new Error(`closed with ${code}`));
+        });
+        socket.once('error', reject);
+      });
+    try {
+      // WS_MAX_PER_ACCOUNT is 2: one on A, then two on B (B alone holds no more than its cap).
+      await connect(a);
+      await sleep(50);
+      await connect(b);
+      await sleep(50);
+      await connect(b);
+      const start = Date.now();
+      while (Date.now() - start < 5000 && sockets[0]!.closedWith === null) await sleep(25);
+      await sleep(300);
+      expect(sockets.map((s) => s.closedWith)).toEqual([4000, null, null]);
+      expect(sockets.filter((s) => s.socket.readyState === WebSocket.OPEN)).toHaveLength(2);
+    } finally {
+      for (const { socket } of sockets) socket.terminate();
     }
   }, 60_000);
 

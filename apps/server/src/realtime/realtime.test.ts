@@ -229,6 +229,36 @@ describe('live updates', () => {
     o.socket.terminate();
   });
 
+  it('admits sockets with Redis down, the copy’s own per-account cap still applying', async () => {
+    // REDIS_URL set, but nothing answers there.
+    const cut = await buildApp(
+      {
+        ...ctx.config,
+        logLevel: 'silent',
+        redis: { url: 'redis://127.0.0.1:1/0', prefix: 'realtime-test:' },
+        ws: { ...ctx.config.ws, maxPerAccount: 2 },
+      },
+      { database: ctx.database, mailer: ctx.mailer, skipMigrations: true, startJobs: false },
+    );
+    try {
+      const player = await verifiedPlayer(ctx);
+      const sockets: Awaited<ReturnType<typeof openLiveSocket>>[] = [];
+      const closedWith: (number | null)[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const s = await openLiveSocket(cut, player.cookie);
+        closedWith.push(null);
+        s.socket.once('close', (code: number) => (closedWith[i] = code));
+        await s.waitFor((m) => m.type === 'hello' && m.signedIn === true);
+        sockets.push(s);
+      }
+      await vi.waitFor(() => expect(closedWith).toEqual([4000, null, null]));
+      expect(cut.realtime.clientCount()).toBe(2);
+      for (const s of sockets) s.socket.terminate();
+    } finally {
+      await cut.close();
+    }
+  });
+
   // prettier-ignore
   it.skipIf(!onPostgres)( // PostgreSQL pass only: the embedded database's LISTEN is in process and cannot be lost.
     'listens again when its LISTEN connection is lost, and says events may have been missed',

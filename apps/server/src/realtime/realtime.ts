@@ -5,7 +5,6 @@
  * their polling as the fallback.
  */
 import type { WebSocket } from '@fastify/websocket';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client';
@@ -13,16 +12,13 @@ import type { App } from '../lib/fastify';
 import { isStaffRole } from '@sorteio/shared';
 import { getSessionUser } from '../lib/authz';
 import { addressKey, hasSessionCookie } from '../lib/client-key';
+import { listenForEvents } from './realtime-listener';
 import { createSharedSocketCounts } from './shared-socket-counts';
 import { CLOSE, type LiveClient, type SocketCaps, SocketRegistry } from './socket-registry';
 
 export const CHANNEL = 'sorteio_events';
 
-/** The longest wait between two attempts to open a lost LISTEN connection again. */
-export const RELISTEN_MAX_MS = 30_000;
-
-/** Counted for /metrics and the tests: LISTEN connections lost (each followed by a new one). */
-export const realtimeListener = { reconnects: 0 };
+export { RELISTEN_MAX_MS, realtimeListener } from './realtime-listener';
 
 /**
  * Every event the socket carries, with its audience (checked in `visibleTo`):
@@ -144,19 +140,37 @@ export async function createRealtime(
     attemptsPerAddress: number;
   },
 ): Promise<Realtime> {
-  const registry = new SocketRegistry<WebSocket>({
-    maxPerAddress: caps.maxPerAddress,
-    maxPerAccount: caps.maxPerAccount,
-    maxTotal: caps.maxTotal,
-    // The browser sends one keep-alive every 25 s; a burst of a few is fine, a flood is not.
-    maxMessagesPerWindow: 10,
-    messageWindowMs: 10_000,
-    idleMs: 75_000,
-  });
+  const registry = new SocketRegistry<WebSocket>(
+    {
+      maxPerAddress: caps.maxPerAddress,
+      maxPerAccount: caps.maxPerAccount,
+      // Per copy on purpose, also with REDIS_URL: it guards this process's memory and file
+      // descriptors, so a fleet holds copies × WS_MAX_TOTAL (docs/limits.md).
+      maxTotal: caps.maxTotal,
+      // The browser sends one keep-alive every 25 s; a burst of a few is fine, a flood is not.
+      maxMessagesPerWindow: 10,
+      messageWindowMs: 10_000,
+      idleMs: 75_000,
+    },
+    Date.now,
+    // However it closed (either side, replaced, shed, idle), the shared counts follow at once.
+    (client) => {
+      shared?.set(client.address, registry.addresses.get(client.address) ?? 0);
+      if (client.userId) shared?.forgetAccount(client.userId, client.id);
+    },
+  );
   const clients = registry.clients;
-  // With REDIS_URL the per-address cap counts the sockets of every copy (a dead copy's count
-  // expires); without it, this copy's own (the registry's check below applies either way).
-  const shared = app.redis ? createSharedSocketCounts(app.redis, () => registry.addresses) : null;
+  // With REDIS_URL the per-address and per-account caps count the sockets of every copy (a dead
+  // copy's count expires); without it, or with Redis down, this copy's own (the registry's checks
+  // apply either way).
+  const shared = app.redis
+    ? createSharedSocketCounts(app.redis, () => registry.addresses, {
+        accounts: {
+          max: caps.maxPerAccount,
+          close: (id) => registry.closeById(id, CLOSE.replaced, 'replaced'),
+        },
+      })
+    : null;
   const listeners: ((event: LiveEvent) => void)[] = [];
   const resyncListeners: (() => void)[] = [];
   const sweep = setInterval(() => registry.sweepIdle(), 15_000);
@@ -172,79 +186,11 @@ export async function createRealtime(
     }
   };
 
-  // One LISTEN connection per server copy. On PostgreSQL it can be lost (a database restart, a
-  // network cut, an administrator ending it): it is opened again at once, then after a delay that
-  // doubles up to RELISTEN_MAX_MS, and everything kept on the word of events is dropped, since
-  // events published meanwhile never reached this copy.
-  let stopListening: () => Promise<void>;
-  if (database.pglite) {
-    const unlisten = await database.pglite.listen(CHANNEL, deliver);
-    stopListening = () => unlisten();
-  } else {
-    const pool = database.pool!;
-    const connectionString = (pool.options as { connectionString?: string }).connectionString;
-    let current: pg.Client | undefined;
-    let stopped = false;
-    let failures = 0;
-    let retry: NodeJS.Timeout | undefined;
-    const listen = async () => {
-      const client = new pg.Client({ connectionString });
-      client.on('notification', (n) => {
-        if (n.channel === CHANNEL && n.payload) deliver(n.payload);
-      });
-      client.on('error', (error) =>
-        app.log.warn({ err: error }, 'realtime listener connection lost: listening again'),
-      );
-      client.on('end', () => {
-        if (current !== client) return;
-        current = undefined;
-        lost();
-      });
-      try {
-        await client.connect();
-        await client.query(`listen ${CHANNEL}`);
-      } catch (error) {
-        await client.end().catch(() => undefined);
-        throw error;
-      }
-      if (stopped) {
-        await client.end();
-        return;
-      }
-      current = client;
-      failures = 0;
-    };
-    // Another attempt, at once after a loss, then after a delay that doubles with each failure.
-    const listenAgain = () => {
-      const delay = failures === 0 ? 0 : Math.min(RELISTEN_MAX_MS, 250 * 2 ** (failures - 1));
-      retry = setTimeout(() => {
-        retry = undefined;
-        if (stopped) return;
-        listen().then(
-          () => app.log.info('realtime listener connected again'),
-          (error: unknown) => {
-            failures += 1;
-            app.log.error({ err: error }, 'realtime listener could not connect again');
-            listenAgain();
-          },
-        );
-      }, delay);
-      retry.unref();
-    };
-    const lost = () => {
-      if (stopped) return;
-      realtimeListener.reconnects += 1;
-      for (const listener of resyncListeners) listener();
-      listenAgain();
-    };
-    // The first connection is part of starting: the server does not start without it.
-    await listen();
-    stopListening = async () => {
-      stopped = true;
-      if (retry) clearTimeout(retry);
-      await current?.end();
-    };
-  }
+  // One LISTEN connection per server copy (realtime-listener.ts); when it was lost, what is kept
+  // on the word of events is dropped.
+  const stopListening = await listenForEvents(app, database, CHANNEL, deliver, () => {
+    for (const listener of resyncListeners) listener();
+  });
 
   app.get(
     '/api/ws',
@@ -277,11 +223,9 @@ export async function createRealtime(
       });
       if (!client) return;
       shared?.set(address, registry.addresses.get(address) ?? 0);
-      // Also after the registry closed it (replaced, shed, idle): the count is written again.
-      socket.on('close', () => {
-        registry.remove(client);
-        shared?.set(address, registry.addresses.get(address) ?? 0);
-      });
+      // The account's oldest past the cap on every copy; Redis down leaves the registry's check.
+      if (client.userId) void shared?.admitAccount(client.userId, client.id);
+      socket.on('close', () => registry.remove(client));
       socket.on('message', (raw: Buffer) => {
         if (!registry.onMessage(client)) return;
         // Keep-alive from the browser.

@@ -72,6 +72,23 @@ describe('socket caps', () => {
     expect(mine[1]!.closed).toBeNull();
     expect(r.size).toBe(1);
   });
+  it('closes a socket by its id and reports each removal once', () => {
+    const removed: string[] = [];
+    const r = new SocketRegistry(caps, Date.now, (c) => removed.push(c.id));
+    const sockets = [fakeSocket(), fakeSocket()];
+    const [one, two] = sockets.map((socket) =>
+      r.admit({ socket, userId: 'u', isStaff: false, address: 'y' }),
+    );
+    expect(one!.id).not.toBe(two!.id);
+    expect(r.closeById(one!.id, CLOSE.replaced, 'replaced')).toBe(true);
+    expect(sockets[0]!.closed).toBe(CLOSE.replaced);
+    expect(r.closeById(one!.id, CLOSE.replaced, 'replaced')).toBe(false);
+    // The socket's own close event comes later: already forgotten.
+    r.remove(one!);
+    r.remove(two!);
+    expect(removed).toEqual([one!.id, two!.id]);
+    expect(r.size).toBe(0);
+  });
 });
 
 describe('window counter', () => {

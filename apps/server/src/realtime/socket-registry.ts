@@ -2,8 +2,11 @@
  * The open live-update sockets of one server copy, with their caps (docs/limits.md):
  * - per address (generous: carrier NAT puts many players behind one): a new socket past the cap is
  *   refused;
- * - per account: a new tab past the cap closes that account's oldest socket;
- * - in total: past the cap, the oldest anonymous socket is shed first, then the oldest of all;
+ * - per account: a new tab past the cap closes that account's oldest socket (with REDIS_URL also
+ *   counted across the copies: shared-socket-counts.ts);
+ * - in total: past the cap, the oldest anonymous socket is shed first, then the oldest of all. This
+ *   cap stays per copy on purpose: it guards the copy's own memory and file descriptors, so a fleet
+ *   holds copies × cap;
  * - per socket: a message rate (the browser only sends a keep-alive every 25 s) and an idle
  *   timeout (no message for idleMs).
  */
@@ -12,6 +15,8 @@ export interface SocketLike {
 }
 
 export interface LiveClient<S extends SocketLike = SocketLike> {
+  /** Unique within this copy. */
+  id: string;
   socket: S;
   userId: string | null;
   isStaff: boolean;
@@ -44,10 +49,14 @@ export class SocketRegistry<S extends SocketLike = SocketLike> {
   readonly clients = new Set<LiveClient<S>>();
   private readonly byAddress = new Map<string, number>();
   private readonly byAccount = new Map<string, LiveClient<S>[]>();
+  private readonly byId = new Map<string, LiveClient<S>>();
+  private lastId = 0;
 
   constructor(
     private readonly caps: SocketCaps,
     private readonly now: () => number = Date.now,
+    /** Runs once for each socket forgotten (closed by either side, replaced, shed, idle). */
+    private readonly onRemove: (client: LiveClient<S>) => void = () => undefined,
   ) {}
 
   get size(): number {
@@ -91,14 +100,17 @@ export class SocketRegistry<S extends SocketLike = SocketLike> {
       this.drop(victim, CLOSE.shed, 'server busy');
     }
     const t = this.now();
+    this.lastId += 1;
     const client: LiveClient<S> = {
       ...input,
+      id: String(this.lastId),
       openedAt: t,
       lastSeenAt: t,
       windowStart: t,
       messagesInWindow: 0,
     };
     this.clients.add(client);
+    this.byId.set(client.id, client);
     this.byAddress.set(input.address, (this.byAddress.get(input.address) ?? 0) + 1);
     if (input.userId) {
       const mine = this.byAccount.get(input.userId) ?? [];
@@ -135,9 +147,18 @@ export class SocketRegistry<S extends SocketLike = SocketLike> {
     return closed;
   }
 
+  /** Closes the socket with this id, when this copy holds it; false when it does not. */
+  closeById(id: string, code: number, reason: string): boolean {
+    const client = this.byId.get(id);
+    if (!client) return false;
+    this.drop(client, code, reason);
+    return true;
+  }
+
   /** Forgets a socket that closed (by either side). */
   remove(client: LiveClient<S>): void {
     if (!this.clients.delete(client)) return;
+    this.byId.delete(client.id);
     const n = (this.byAddress.get(client.address) ?? 1) - 1;
     if (n <= 0) this.byAddress.delete(client.address);
     else this.byAddress.set(client.address, n);
@@ -146,6 +167,7 @@ export class SocketRegistry<S extends SocketLike = SocketLike> {
       if (mine.length === 0) this.byAccount.delete(client.userId);
       else this.byAccount.set(client.userId, mine);
     }
+    this.onRemove(client);
   }
 
   private drop(client: LiveClient<S>, code: number, reason: string) {
