@@ -24,6 +24,7 @@ import type { SharedRedis } from './lib/redis';
 import { requireDeclaredAdminPermissions } from './lib/route-permission';
 import { keyRingOf } from './lib/key-ring';
 import { type FileStorage, createStorage } from './lib/storage';
+import { registerAdminFinanceRoutes } from './modules/admin/admin-finance.routes';
 import { registerAdminPanelRoutes } from './modules/admin/admin-panel.routes';
 import { registerAdminRoomRoutes } from './modules/admin/admin-rooms.routes';
 import { registerAdminUserRoutes } from './modules/admin/admin-users.routes';
@@ -272,6 +273,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       intervalSeconds: HEALTH_CHECK_INTERVAL_SECONDS,
     });
   registerAdminPanelRoutes(app, { database, config, storage, mailer, pix: () => app.pix });
+  registerAdminFinanceRoutes(app, { database, pix: () => app.pix });
   registerAuditRoutes(app, { db });
   registerPaymentRoutes(app, { db, config, provider: pix, mailer });
   registerWalletRoutes(app, { db, config, provider: pix });

@@ -239,6 +239,35 @@ export async function payoutQueue(
   }));
 }
 
+/**
+ * One payout as the queue shows it after a staff action; one that has left the queue (confirmed,
+ * or returned long ago) comes from its own row, without the player's name, e-mail or key.
+ */
+export async function getPayoutQueueItem(
+  db: Db,
+  viewer: Role,
+  payoutId: string,
+): Promise<PayoutQueueItem> {
+  const item = (await payoutQueue(db, viewer)).find((p) => p.id === payoutId);
+  if (item) return item;
+  const [row] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
+  return {
+    id: row!.id,
+    kind: row!.kind,
+    userId: row!.userId,
+    userName: '',
+    email: '',
+    amount: row!.amount,
+    pixKey: '',
+    status: row!.status,
+    attempts: row!.attempts,
+    lastError: row!.lastError,
+    nextAttemptAt: row!.nextAttemptAt.toISOString(),
+    createdAt: row!.createdAt.toISOString(),
+    sorteioId: row!.sorteioId,
+  };
+}
+
 /** A PIX key shown to staff without all of it: the start and the end. */
 function maskKey(key: string): string {
   if (key.length <= 6) return '•'.repeat(key.length);
