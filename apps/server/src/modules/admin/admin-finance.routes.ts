@@ -22,15 +22,14 @@ import type { App } from '../../lib/fastify';
 import { type CreditBalances, creditPayoutToSaldo, retryPayoutNow } from '../draws';
 import type { PixProvider } from '../payments';
 import { latestLedgerAudit, runAndStoreLedgerAudit } from '../wallet';
+import { reports } from './admin-finance-reports.service';
 import {
   byCategory,
   dailySummary,
   financeSummary,
-  getPayoutQueueItem,
-  payoutQueue,
   recentTransactions,
-  reports,
 } from './admin-finance.service';
+import { getPayoutQueueItem, payoutQueue } from './admin-payout-queue.service';
 import { actorOf, writeAudit } from '../audit/audit.service';
 
 export function registerAdminFinanceRoutes(
