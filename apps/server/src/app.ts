@@ -65,6 +65,7 @@ import {
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { afterPixReceived } from './modules/payments/payments.runtime';
 import type { PixProvider } from './modules/payments/pix-provider';
+import { registerPrivateRoomJoinRoutes } from './modules/private-rooms/private-room-join.routes';
 import { registerPrivateRoomRoutes } from './modules/private-rooms/private-rooms.routes';
 import type { DataExportQueue } from './modules/profile/data-export-job';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
@@ -281,6 +282,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerDrawRoutes(app, { read: database.read });
   registerWinnerRoutes(app, { db });
   registerPrivateRoomRoutes(app, { db, config });
+  registerPrivateRoomJoinRoutes(app, { db, config });
   registerSupportRoutes(app, { db, config, mailer });
   registerDrawRuntime(app, { db, config, mailer });
   await registerRounds(app, {
