@@ -39,6 +39,7 @@ import { afterPayout, registerDrawRuntime } from './modules/draws/draws.runtime'
 import type { FaceEngine } from './modules/identity/faces';
 import type { IdentityQueue } from './modules/identity/identity-queue';
 import { registerIdentityRuntime } from './modules/identity/identity.runtime';
+import { registerCampaignConsentRoutes } from './modules/campaigns/campaign-consent.routes';
 import { registerCampaignRoutes } from './modules/campaigns/campaigns.routes';
 import { registerConnectionRoutes } from './modules/connections/connections.routes';
 import type { PixRuntime } from './modules/pix-setup/pix-setup.service';
@@ -259,6 +260,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   subscribeNotificationEvents(app, notifications);
   registerNotificationRoutes(app, { db, config });
   registerCampaignRoutes(app, { db, config, mailer });
+  registerCampaignConsentRoutes(app, { db, config });
   const serviceHealth = registerServiceRoutes(app, {
     db,
     mailer,
