@@ -15,7 +15,6 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { HEALTH_QUEUE, scheduleRounds } from './jobs/queue';
 import { registerRounds } from './jobs/rounds';
 import type { Scheduler } from './jobs/scheduler';
 import type { App } from './lib/fastify';
@@ -44,17 +43,10 @@ import { registerCampaignRoutes } from './modules/campaigns/campaigns.routes';
 import { registerConnectionRoutes } from './modules/connections/connections.routes';
 import type { PixRuntime } from './modules/pix-setup/pix-setup.service';
 import { registerPixConfigRoutes } from './modules/pix-setup/pix-setup.routes';
-import { HEALTH_CHECK_INTERVAL_SECONDS } from './modules/service-health/service-health.service';
-import {
-  type ServiceHealthRuntime,
-  registerServiceRoutes,
-} from './modules/api-services/api-services.routes';
+import type { ServiceHealthRuntime } from './modules/api-services/api-services.routes';
+import { registerApiServices } from './modules/api-services/api-services.runtime';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
-import {
-  type WebhookRuntime,
-  createWebhookRuntime,
-  subscribePlatformEvents,
-} from './modules/connections/webhooks';
+import { type WebhookRuntime, registerWebhookRuntime } from './modules/connections/webhooks';
 import type { Mailer } from './modules/mail/mail.service';
 import type { ChannelProvider } from './modules/notifications/provider';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
@@ -78,7 +70,6 @@ import { subscribeReferralBonuses } from './modules/referrals/referrals.runtime'
 import { registerResponsiblePlayRoutes } from './modules/responsible-play/responsible-play.routes';
 import { registerPublicRoomRoutes, registerRoomPages } from './modules/rooms/public-rooms.routes';
 import { registerRoomRoutes } from './modules/rooms/rooms.routes';
-import { getSetting } from './modules/settings/settings.service';
 import { registerSupportRoutes } from './modules/support/support.routes';
 import { type SystemState, registerSystemRoutes } from './modules/system/system.routes';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes';
@@ -229,23 +220,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   subscribeReferralBonuses(app, { db });
   registerResponsiblePlayRoutes(app, { db });
   // The administrator area (permission table in packages/shared/src/permissions.ts).
-  // The configuration's floor (always on in production) or the setting, whichever is stricter.
-  app.decorate('staffTwoFactorRequired', async () =>
-    config.staffTwoFactorRequired ? true : getSetting(db, 'security.twoFactorRequired'),
-  );
   registerAdminUserRoutes(app, { db, config, storage, mailer });
   registerStaffSessionRoutes(app, { db, config });
   registerAdminRoomRoutes(app, { db, config });
   registerPixConfigRoutes(app, { runtime: pixRuntime });
-  const webhooks = await createWebhookRuntime({
+  const webhooks = await registerWebhookRuntime(app, {
     db,
     keyRing: keyRingOf(config),
-    log: app.log,
     boss: jobs,
   });
-  app.addHook('onClose', async () => webhooks.close());
-  app.decorate('webhooks', webhooks);
-  subscribePlatformEvents(app, webhooks);
   registerConnectionRoutes(app, { db, keyRing: keyRingOf(config), webhooks });
   // SMS and WhatsApp (docs/decisions/012-sms-whatsapp.md).
   const notifications = await createNotificationRuntime({
@@ -261,20 +244,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerNotificationRoutes(app, { db, config });
   registerCampaignRoutes(app, { db, config, mailer });
   registerCampaignConsentRoutes(app, { db, config });
-  const serviceHealth = registerServiceRoutes(app, {
+  await registerApiServices(app, {
     db,
     mailer,
     pix: pixRuntime,
     config,
     startedAt: Date.now(),
+    jobs,
   });
-  app.decorate('serviceHealth', serviceHealth);
-  // The periodic health checks behind the uptime of /api-services, one copy at a time.
-  if (jobs)
-    await scheduleRounds(jobs, serviceHealth, {
-      queue: HEALTH_QUEUE,
-      intervalSeconds: HEALTH_CHECK_INTERVAL_SECONDS,
-    });
   registerAdminPanelRoutes(app, { database, config, storage, mailer, pix: () => app.pix });
   registerAdminFinanceRoutes(app, { database, pix: () => app.pix });
   registerAuditRoutes(app, { db });
