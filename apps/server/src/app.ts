@@ -15,7 +15,6 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { HEALTH_QUEUE, scheduleRounds } from './jobs/queue';
 import { registerRounds } from './jobs/rounds';
 import type { Scheduler } from './jobs/scheduler';
 import type { App } from './lib/fastify';
@@ -24,6 +23,7 @@ import type { SharedRedis } from './lib/redis';
 import { requireDeclaredAdminPermissions } from './lib/route-permission';
 import { keyRingOf } from './lib/key-ring';
 import { type FileStorage, createStorage } from './lib/storage';
+import { registerAdminFinanceRoutes } from './modules/admin/admin-finance.routes';
 import { registerAdminPanelRoutes } from './modules/admin/admin-panel.routes';
 import { registerAdminRoomRoutes } from './modules/admin/admin-rooms.routes';
 import { registerAdminUserRoutes } from './modules/admin/admin-users.routes';
@@ -38,21 +38,15 @@ import { afterPayout, registerDrawRuntime } from './modules/draws/draws.runtime'
 import type { FaceEngine } from './modules/identity/faces';
 import type { IdentityQueue } from './modules/identity/identity-queue';
 import { registerIdentityRuntime } from './modules/identity/identity.runtime';
+import { registerCampaignConsentRoutes } from './modules/campaigns/campaign-consent.routes';
 import { registerCampaignRoutes } from './modules/campaigns/campaigns.routes';
 import { registerConnectionRoutes } from './modules/connections/connections.routes';
 import type { PixRuntime } from './modules/pix-setup/pix-setup.service';
 import { registerPixConfigRoutes } from './modules/pix-setup/pix-setup.routes';
-import { HEALTH_CHECK_INTERVAL_SECONDS } from './modules/service-health/service-health.service';
-import {
-  type ServiceHealthRuntime,
-  registerServiceRoutes,
-} from './modules/api-services/api-services.routes';
+import type { ServiceHealthRuntime } from './modules/api-services/api-services.routes';
+import { registerApiServices } from './modules/api-services/api-services.runtime';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
-import {
-  type WebhookRuntime,
-  createWebhookRuntime,
-  subscribePlatformEvents,
-} from './modules/connections/webhooks';
+import { type WebhookRuntime, registerWebhookRuntime } from './modules/connections/webhooks';
 import type { Mailer } from './modules/mail/mail.service';
 import type { ChannelProvider } from './modules/notifications/provider';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
@@ -64,6 +58,7 @@ import {
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { afterPixReceived } from './modules/payments/payments.runtime';
 import type { PixProvider } from './modules/payments/pix-provider';
+import { registerPrivateRoomJoinRoutes } from './modules/private-rooms/private-room-join.routes';
 import { registerPrivateRoomRoutes } from './modules/private-rooms/private-rooms.routes';
 import type { DataExportQueue } from './modules/profile/data-export-job';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
@@ -75,7 +70,6 @@ import { subscribeReferralBonuses } from './modules/referrals/referrals.runtime'
 import { registerResponsiblePlayRoutes } from './modules/responsible-play/responsible-play.routes';
 import { registerPublicRoomRoutes, registerRoomPages } from './modules/rooms/public-rooms.routes';
 import { registerRoomRoutes } from './modules/rooms/rooms.routes';
-import { getSetting } from './modules/settings/settings.service';
 import { registerSupportRoutes } from './modules/support/support.routes';
 import { type SystemState, registerSystemRoutes } from './modules/system/system.routes';
 import { registerWalletRoutes } from './modules/wallet/wallet.routes';
@@ -226,23 +220,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   subscribeReferralBonuses(app, { db });
   registerResponsiblePlayRoutes(app, { db });
   // The administrator area (permission table in packages/shared/src/permissions.ts).
-  // The configuration's floor (always on in production) or the setting, whichever is stricter.
-  app.decorate('staffTwoFactorRequired', async () =>
-    config.staffTwoFactorRequired ? true : getSetting(db, 'security.twoFactorRequired'),
-  );
   registerAdminUserRoutes(app, { db, config, storage, mailer });
   registerStaffSessionRoutes(app, { db, config });
   registerAdminRoomRoutes(app, { db, config });
   registerPixConfigRoutes(app, { runtime: pixRuntime });
-  const webhooks = await createWebhookRuntime({
+  const webhooks = await registerWebhookRuntime(app, {
     db,
     keyRing: keyRingOf(config),
-    log: app.log,
     boss: jobs,
   });
-  app.addHook('onClose', async () => webhooks.close());
-  app.decorate('webhooks', webhooks);
-  subscribePlatformEvents(app, webhooks);
   registerConnectionRoutes(app, { db, keyRing: keyRingOf(config), webhooks });
   // SMS and WhatsApp (docs/decisions/012-sms-whatsapp.md).
   const notifications = await createNotificationRuntime({
@@ -257,21 +243,17 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   subscribeNotificationEvents(app, notifications);
   registerNotificationRoutes(app, { db, config });
   registerCampaignRoutes(app, { db, config, mailer });
-  const serviceHealth = registerServiceRoutes(app, {
+  registerCampaignConsentRoutes(app, { db, config });
+  await registerApiServices(app, {
     db,
     mailer,
     pix: pixRuntime,
     config,
     startedAt: Date.now(),
+    jobs,
   });
-  app.decorate('serviceHealth', serviceHealth);
-  // The periodic health checks behind the uptime of /api-services, one copy at a time.
-  if (jobs)
-    await scheduleRounds(jobs, serviceHealth, {
-      queue: HEALTH_QUEUE,
-      intervalSeconds: HEALTH_CHECK_INTERVAL_SECONDS,
-    });
   registerAdminPanelRoutes(app, { database, config, storage, mailer, pix: () => app.pix });
+  registerAdminFinanceRoutes(app, { database, pix: () => app.pix });
   registerAuditRoutes(app, { db });
   registerPaymentRoutes(app, { db, config, provider: pix, mailer });
   registerWalletRoutes(app, { db, config, provider: pix });
@@ -279,6 +261,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerDrawRoutes(app, { read: database.read });
   registerWinnerRoutes(app, { db });
   registerPrivateRoomRoutes(app, { db, config });
+  registerPrivateRoomJoinRoutes(app, { db, config });
   registerSupportRoutes(app, { db, config, mailer });
   registerDrawRuntime(app, { db, config, mailer });
   await registerRounds(app, {

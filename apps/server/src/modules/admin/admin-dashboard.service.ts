@@ -6,10 +6,13 @@
  */
 import {
   type ActivityItem,
+  type AdminAccess,
   type AdminDashboard,
+  type SessionUser,
   type SystemAlert,
   formatBRL,
   countOf,
+  permissionsOf,
 } from '@sorteio/shared';
 import { and, count, countDistinct, desc, eq, gte, ne, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -252,5 +255,18 @@ export async function getRealtimeMetrics(db: Db, now = new Date()) {
     openRooms,
     todayRevenue: Number(today?.total ?? 0),
     todayParticipations: today?.n ?? 0,
+  };
+}
+
+/** The caller's administrative access as the diagnostics card shows it. */
+export async function getAdminAccess(db: Db, staff: SessionUser): Promise<AdminAccess> {
+  const [row] = await db.select({ role: user.role }).from(user).where(eq(user.id, staff.id));
+  return {
+    is_admin: staff.isAdmin,
+    is_authenticated: true,
+    admin_record_exists: row?.role === 'admin',
+    role: staff.role,
+    permissions: permissionsOf(staff.role),
+    twoFactorEnabled: staff.twoFactorEnabled,
   };
 }

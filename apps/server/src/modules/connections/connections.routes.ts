@@ -19,8 +19,8 @@ import {
   listDeliveries,
   resendDelivery,
   saveConnection,
-  testConnection,
 } from './connections.service';
+import { testConnection } from './connection-test';
 import type { WebhookRuntime } from './webhooks';
 
 const idParams = z.object({ id: z.uuid({ error: 'Conexão não encontrada.' }) });

@@ -4,9 +4,7 @@
  * - The config is JSON text that must parse to an object (a clear error, never silently ignored).
  *   It is stored sealed with the key ring of APP_SECRET; the list shows it with secret-looking values
  *   masked, and an edit that sends a masked value back keeps the stored secret.
- * - 'Testar' makes a real request: an HTTP request to the configured URL for api and webhook, a
- *   PostgreSQL connection and `select 1` for database. Outgoing requests follow the SSRF rule of
- *   lib/outbound-http.ts.
+ * - 'Testar' makes a real request (connection-test.ts).
  * - Webhooks follow the Standard Webhooks convention (https://www.standardwebhooks.com/):
  *   webhook-id, webhook-timestamp and webhook-signature = "v1," + base64 HMAC-SHA256 over
  *   "id.timestamp.body" with the connection's secret ("whsec_" + base64). Each delivery is a row;
@@ -15,50 +13,27 @@
 import { randomBytes } from 'node:crypto';
 import {
   type Connection,
-  type ConnectionTestResult,
   type SaveConnectionInput,
   type WebhookDelivery,
-  type WebhookEvent,
-  integrationMessages,
   saveConnectionInputSchema,
 } from '@sorteio/shared';
 import { desc, eq } from 'drizzle-orm';
-import pg from 'pg';
 import type { Db } from '../../db/client';
 import { externalConnections, webhookDeliveries } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import type { KeyRing } from '../../lib/key-ring';
-import { isPrivateAddress, outboundRequest } from '../../lib/outbound-http';
 import type { AuditActor } from '../audit/audit.service';
 import { writeAudit } from '../audit/audit.service';
-import { getSetting } from '../settings/settings.service';
 import {
   connectionSealer as sealer,
   keepMasked,
   maskConfig,
   parseConfig,
 } from './connection-config';
+import { getRow, toConnection } from './connection-rows';
 import { type WebhookDispatcher, forgetWebhookTargets } from './webhook-deliveries';
-import { describeError, sendSigned } from './webhook-send';
 
 export { resealConnectionConfigs } from './connection-config';
-
-const TEST_TIMEOUT_MS = 5000;
-
-type Row = typeof externalConnections.$inferSelect;
-
-function toConnection(row: Row): Connection {
-  return {
-    id: row.id,
-    connection_name: row.connectionName,
-    connection_type: row.connectionType as Connection['connection_type'],
-    service_name: row.serviceName,
-    config_data: row.configMasked as Record<string, unknown>,
-    is_active: row.isActive,
-    events: row.events as WebhookEvent[],
-    created_at: row.createdAt.toISOString(),
-  };
-}
 
 export function newWebhookSecret(): string {
   return `whsec_${randomBytes(24).toString('base64')}`;
@@ -79,12 +54,6 @@ export async function listConnections(db: Db) {
       webhook: items.filter((c) => c.connection_type === 'webhook').length,
     },
   };
-}
-
-async function getRow(db: Db, id: string): Promise<Row> {
-  const [row] = await db.select().from(externalConnections).where(eq(externalConnections.id, id));
-  if (!row) throw notFound('Conexão não encontrada.');
-  return row;
 }
 
 export async function saveConnection(options: {
@@ -160,128 +129,6 @@ export async function deleteConnection(db: Db, actor: AuditActor, id: string): P
   });
   // After the commit: a reload in between would cache the deleted target again.
   forgetWebhookTargets(db);
-}
-
-/** 'Testar': a real request; what happened (status, time, error). */
-export async function testConnection(options: {
-  db: Db;
-  keyRing: KeyRing;
-  id: string;
-}): Promise<ConnectionTestResult> {
-  const row = await getRow(options.db, options.id);
-  const config = JSON.parse(sealer(options.keyRing).openText(row.configSealed)) as Record<
-    string,
-    unknown
-  >;
-  const allowPrivate = await getSetting(options.db, 'integrations.allowPrivateAddresses');
-  const started = performance.now();
-  const elapsed = () => Math.round(performance.now() - started);
-  if (row.connectionType === 'database') {
-    return testDatabase(config, allowPrivate, started);
-  }
-  const url = typeof config.url === 'string' ? config.url : null;
-  if (!url) return { ok: false, status: null, durationMs: 0, message: 'Configuração sem "url".' };
-  try {
-    const headers =
-      config.headers && typeof config.headers === 'object'
-        ? Object.fromEntries(
-            Object.entries(config.headers as Record<string, unknown>).map(([k, v]) => [
-              k,
-              String(v),
-            ]),
-          )
-        : {};
-    const res =
-      row.connectionType === 'webhook'
-        ? await sendSigned({
-            url,
-            secret: String(config.secret),
-            id: `msg_test_${randomBytes(8).toString('hex')}`,
-            body: JSON.stringify({
-              type: 'connection.test',
-              timestamp: new Date().toISOString(),
-              data: {},
-            }),
-            allowPrivate,
-            timeoutMs: TEST_TIMEOUT_MS,
-          })
-        : await outboundRequest(url, {
-            method: typeof config.method === 'string' ? config.method.toUpperCase() : 'GET',
-            headers,
-            allowPrivate,
-            timeoutMs: TEST_TIMEOUT_MS,
-          });
-    const ok = res.status >= 200 && res.status < 400;
-    return {
-      ok,
-      status: res.status,
-      durationMs: res.durationMs,
-      message: ok
-        ? `HTTP ${res.status} em ${res.durationMs} ms`
-        : `HTTP ${res.status}: ${res.body.slice(0, 200)}`,
-    };
-  } catch (error) {
-    return { ok: false, status: null, durationMs: elapsed(), message: describeError(error) };
-  }
-}
-
-async function testDatabase(
-  config: Record<string, unknown>,
-  allowPrivate: boolean,
-  started: number,
-): Promise<ConnectionTestResult> {
-  const elapsed = () => Math.round(performance.now() - started);
-  const connectionString =
-    typeof config.connectionString === 'string'
-      ? config.connectionString
-      : typeof config.url === 'string'
-        ? config.url
-        : undefined;
-  const clientConfig: pg.ClientConfig = connectionString
-    ? { connectionString }
-    : {
-        host: typeof config.host === 'string' ? config.host : undefined,
-        port: typeof config.port === 'number' ? config.port : undefined,
-        user: typeof config.user === 'string' ? config.user : undefined,
-        password: typeof config.password === 'string' ? config.password : undefined,
-        database: typeof config.database === 'string' ? config.database : undefined,
-      };
-  const host = connectionString ? new URL(connectionString).hostname : (clientConfig.host ?? '');
-  if (!allowPrivate) {
-    const { lookup } = await import('node:dns/promises');
-    try {
-      const addresses = await lookup(host || 'localhost', { all: true });
-      if (addresses.some((a) => isPrivateAddress(a.address)))
-        return {
-          ok: false,
-          status: null,
-          durationMs: elapsed(),
-          message: integrationMessages.privateAddress,
-        };
-    } catch (error) {
-      return { ok: false, status: null, durationMs: elapsed(), message: describeError(error) };
-    }
-  }
-  const client = new pg.Client({
-    ...clientConfig,
-    connectionTimeoutMillis: TEST_TIMEOUT_MS,
-    query_timeout: TEST_TIMEOUT_MS,
-  });
-  try {
-    await client.connect();
-    const r = await client.query<{ ok: number }>('select 1 as ok');
-    const ok = r.rows[0]?.ok === 1;
-    return {
-      ok,
-      status: null,
-      durationMs: elapsed(),
-      message: ok ? `select 1 em ${elapsed()} ms` : 'Resposta inesperada.',
-    };
-  } catch (error) {
-    return { ok: false, status: null, durationMs: elapsed(), message: describeError(error) };
-  } finally {
-    await client.end().catch(() => undefined);
-  }
 }
 
 export async function listDeliveries(db: Db, connectionId: string): Promise<WebhookDelivery[]> {

@@ -120,3 +120,18 @@ export function subscribePlatformEvents(app: App, runtime: WebhookRuntime): void
   });
   app.events.on('user-verified', (userId: string) => emit('user.verified', { userId }));
 }
+
+/**
+ * The webhook runtime on the app: created on the job queue, closed with the app, and fed the
+ * platform's events.
+ */
+export async function registerWebhookRuntime(
+  app: App,
+  deps: { db: Db; keyRing: KeyRing; boss: PgBoss | null },
+): Promise<WebhookRuntime> {
+  const webhooks = await createWebhookRuntime({ ...deps, log: app.log });
+  app.addHook('onClose', async () => webhooks.close());
+  app.decorate('webhooks', webhooks);
+  subscribePlatformEvents(app, webhooks);
+  return webhooks;
+}

@@ -2,14 +2,13 @@
  * Sending prizes and withdrawals by PIX. Each payout has an idEnvio, the provider's idempotency id,
  * so a retried or resumed payout never pays twice. Retryable failures back off (30 s doubling);
  * a payout refused by the provider, or still failing after the last attempt, returns its money to
- * the Saldo and the person is told.
+ * the Saldo and the person is told (staff actions on a payout: payout-staff-actions.ts).
  */
 import { and, eq, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { payouts, salas, sorteios } from '../../db/schema';
-import { AppError } from '../../lib/errors';
 import { type PixProvider, PixProviderError, type SentPix } from '../payments';
-import { type Tx, lockAccounts, moneyTransaction, postTransaction, walletOf } from '../wallet';
+import { type Tx, moneyTransaction, postTransaction } from '../wallet';
 
 export const MAX_PAYOUT_ATTEMPTS = 6;
 
@@ -75,8 +74,7 @@ async function settle(
 /**
  * A payout that will not be sent: its money goes back to the player's Saldo (a prize is then
  * the winner's in the Saldo, so the draw's prize counts as paid). Payout row already locked.
- */
-async function returnToSaldo(tx: Tx, p: typeof payouts.$inferSelect, reason: string) {
+ */ export async function returnToSaldo(tx: Tx, p: typeof payouts.$inferSelect, reason: string) {
   await tx
     .update(payouts)
     .set({ status: 'devolvido', lastError: reason, updatedAt: new Date() })
@@ -98,9 +96,9 @@ async function returnToSaldo(tx: Tx, p: typeof payouts.$inferSelect, reason: str
   if (p.sorteioId) await markPrizePaid(tx, p.sorteioId);
 }
 
-type PayoutRow = typeof payouts.$inferSelect;
+export type PayoutRow = typeof payouts.$inferSelect;
 
-const STAFF_CREDIT = 'Creditado no saldo pela equipe';
+export const STAFF_CREDIT = 'Creditado no saldo pela equipe';
 
 /**
  * What a player reads about their payout: never the provider's technical error (an ENOTFOUND,
@@ -114,140 +112,6 @@ export function playerPayoutReason(p: Pick<PayoutRow, 'status' | 'lastError'>): 
   if (p.status === 'pendente' && p.lastError)
     return 'O PIX está com instabilidade: uma nova tentativa de envio será feita automaticamente.';
   return null;
-}
-
-/** Locks a payout for a staff action; 404 when it does not exist. */
-async function lockPayout(tx: Tx, payoutId: string): Promise<PayoutRow> {
-  const [p] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
-  if (!p) throw new AppError('NOT_FOUND', { message: 'Pagamento não encontrado.' });
-  return p;
-}
-
-/**
- * Staff: a payout waiting for its next attempt is tried on the next round, now. Only a payout that
- * is not in flight at the provider ('pendente') can be hurried; a settled one cannot.
- */
-export async function retryPayoutNow({
-  db,
-  payoutId,
-  audit,
-}: {
-  db: Db;
-  payoutId: string;
-  audit?: (tx: Tx, before: PayoutRow) => Promise<void>;
-}): Promise<PayoutRow> {
-  return moneyTransaction(db, async (tx) => {
-    const p = await lockPayout(tx, payoutId);
-    if (p.status !== 'pendente')
-      throw new AppError('CONFLICT', {
-        message:
-          p.status === 'enviando'
-            ? 'Este pagamento está sendo enviado agora. Aguarde a resposta do banco.'
-            : 'Este pagamento já foi concluído ou devolvido.',
-        reason: 'PAYOUT_NOT_PENDING',
-      });
-    const [updated] = await tx
-      .update(payouts)
-      .set({ nextAttemptAt: new Date(), updatedAt: new Date() })
-      .where(eq(payouts.id, p.id))
-      .returning();
-    await audit?.(tx, p);
-    return updated!;
-  });
-}
-
-/** The Saldo around a staff credit, for its audit row (issue 35: before and after balances). */
-export interface CreditBalances {
-  saldoBefore: number;
-  saldoAfter: number;
-}
-
-const notPending = (p: PayoutRow) =>
-  new AppError('CONFLICT', {
-    message:
-      p.status === 'enviando'
-        ? 'Este pagamento está sendo enviado agora. Aguarde a resposta do banco.'
-        : 'Este pagamento já foi concluído ou devolvido.',
-    reason: 'PAYOUT_NOT_PENDING',
-  });
-
-/**
- * Before a staff credit: proves the provider does not have the transfer. Either no request ever
- * left this server (every attempt failed before sending, recorded by processPayouts), or the
- * provider the attempts went to answers that it does not know the idEnvio (404) or did not make
- * it (NAO_REALIZADO). Anything else refuses with the reason: the money must never be both sent
- * and credited.
- */
-async function assertNeverSent(provider: PixProvider | null, p: PayoutRow): Promise<void> {
-  if (p.attempts <= p.unsentAttempts) return;
-  if (!provider || (p.sentVia && provider.kind !== p.sentVia))
-    throw new AppError('CONFLICT', {
-      message:
-        'Este PIX foi tentado por outro provedor, que não está ativo agora: só ele pode confirmar que não o recebeu. Reative-o para creditar no saldo.',
-      reason: 'PAYOUT_OTHER_PROVIDER',
-    });
-  let known: SentPix | null = null;
-  try {
-    known = await provider.getSentPix(p.idEnvio);
-  } catch (error) {
-    if (!(error instanceof PixProviderError && error.options.status === 404))
-      throw new AppError('SERVICE_UNAVAILABLE', {
-        message:
-          'Não foi possível confirmar com o banco se este PIX foi enviado: o provedor PIX não respondeu. Tente novamente quando ele voltar a responder.',
-        reason: 'PAYOUT_UNCONFIRMED',
-        cause: error,
-      });
-  }
-  if (known && known.status !== 'NAO_REALIZADO')
-    throw new AppError('CONFLICT', {
-      message:
-        known.status === 'REALIZADO'
-          ? 'O banco informa que este PIX foi enviado: não é possível creditar no saldo.'
-          : 'O banco recebeu este PIX e ainda o está processando: aguarde a confirmação antes de creditar no saldo.',
-      reason: 'PAYOUT_MAYBE_SENT',
-    });
-}
-
-/**
- * Staff: gives up a payout that is not in flight at the provider and returns its money to the
- * player's Saldo (as the automatic give-up does), once: under the payout's lock, through the
- * ledger with an idempotency key. Allowed only when the provider cannot have the transfer
- * (assertNeverSent); a payout tried again while this was checked is refused, to be looked at anew.
- */
-export async function creditPayoutToSaldo({
-  db,
-  provider,
-  payoutId,
-  audit,
-}: {
-  db: Db;
-  provider: PixProvider | null;
-  payoutId: string;
-  audit?: (tx: Tx, before: PayoutRow, balances: CreditBalances) => Promise<void>;
-}): Promise<PayoutRow> {
-  // The provider is asked outside the transaction: no lock is held across the network.
-  const [checked] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
-  if (!checked) throw new AppError('NOT_FOUND', { message: 'Pagamento não encontrado.' });
-  if (checked.status !== 'pendente') throw notPending(checked);
-  await assertNeverSent(provider, checked);
-  return moneyTransaction(db, async (tx) => {
-    const p = await lockPayout(tx, payoutId);
-    if (p.status !== 'pendente') throw notPending(p);
-    if (p.attempts !== checked.attempts || p.unsentAttempts !== checked.unsentAttempts)
-      throw new AppError('CONFLICT', {
-        message:
-          'Este pagamento foi tentado de novo enquanto a confirmação era feita. Confira a situação e tente outra vez.',
-        reason: 'PAYOUT_CHANGED',
-      });
-    const saldo = { kind: 'user_saldo', userId: p.userId } as const;
-    const locked = await lockAccounts(tx, [saldo]);
-    const saldoBefore = [...locked.values()][0]?.balance ?? 0;
-    await returnToSaldo(tx, p, STAFF_CREDIT);
-    const saldoAfter = (await walletOf(tx, p.userId)).saldo;
-    await audit?.(tx, p, { saldoBefore, saldoAfter });
-    const [after] = await tx.select().from(payouts).where(eq(payouts.id, p.id));
-    return after!;
-  });
 }
 
 async function markPrizePaid(

@@ -15,7 +15,8 @@ import { type PixProvider, PixProviderError } from '../payments/pix-provider';
 import { createRoom, joinRoom } from '../rooms/rooms.service';
 import { postTransaction, walletOf } from '../wallet/ledger.service';
 import { cancelRoom, createPayout } from './draws.service';
-import { creditPayoutToSaldo, processPayouts, retryPayoutNow } from './payouts.service';
+import { creditPayoutToSaldo, retryPayoutNow } from './payout-staff-actions';
+import { processPayouts } from './payouts.service';
 
 const ctx = useTestApp();
 const call = caller(ctx);

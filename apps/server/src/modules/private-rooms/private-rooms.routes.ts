@@ -1,65 +1,43 @@
+/**
+ * Private rooms: the creator's list, creating, the room's page, editing, paying with Saldo,
+ * closing, drawing and the chat (joining by code or invite: private-room-join.routes.ts).
+ */
 import {
-  can,
   chatMessageSchema,
   createPrivateRoomInputSchema,
-  inviteCodeSchema,
   participationSchema,
-  privateInviteSchema,
-  privateRoomByCodeSchema,
   privateRoomDetailSchema,
   privateRoomMessages,
   privateRoomSchema,
-  roomCodeSchema,
   sendChatInputSchema,
   updatePrivateRoomInputSchema,
 } from '@sorteio/shared';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { getSessionUser, requireUser } from '../../lib/authz';
+import { requireUser } from '../../lib/authz';
 import { AppError } from '../../lib/errors';
 import type { App } from '../../lib/fastify';
-import { drawRoom } from '../draws/draws.service';
-import { actorOf, writeAudit } from '../audit/audit.service';
-import { addressKey, clientKey } from '../../lib/client-key';
+import { actorOf } from '../audit/audit.service';
+import { clientKey } from '../../lib/client-key';
 import { payPendingWithBalance } from '../rooms/rooms.service';
 import {
   closePrivateRoom,
   createPrivateRoom,
-  findByCode,
-  findByInvite,
+  drawPrivateRoom,
   getDetail,
-  getInvitePreview,
   getRow,
-  getRowByCode,
   isMember,
-  joinPrivate,
   listMessages,
   listMyRooms,
   memberIds,
-  paidSeats,
   postMessage,
   updatePrivateRoom,
 } from './private-rooms.service';
 
 const idParams = z.object({ id: z.uuid({ error: 'Sala não encontrada.' }) });
-const joinResult = z.object({ participation: participationSchema, room: privateRoomSchema });
 
 export function registerPrivateRoomRoutes(app: App, { db, config }: { db: Db; config: Config }) {
-  // Both join paths: per-session limit, one atomic join, a live seat-count update.
-  const joinLimit = {
-    rateLimit: { max: config.rateLimitJoinMax, timeWindow: '1 minute', keyGenerator: clientKey },
-  };
-  const join = async (
-    row: Awaited<ReturnType<typeof getRow>>,
-    userId: string,
-    via: 'code' | 'invite',
-  ) => {
-    const result = await joinPrivate({ db, config, row, userId, via });
-    app.events.emit('room', result.room.sala.id);
-    return result;
-  };
-
   app.get(
     '/api/private-rooms',
     {
@@ -90,74 +68,6 @@ export function registerPrivateRoomRoutes(app: App, { db, config }: { db: Db; co
         creatorId: (await requireUser(request)).id,
         input: request.body,
       }),
-  );
-
-  app.get(
-    '/api/private-rooms/by-code/:code',
-    {
-      schema: {
-        tags: ['private-rooms'],
-        summary: 'Sala privada pelo código (público)',
-        params: z.object({ code: roomCodeSchema }),
-        response: { 200: privateRoomByCodeSchema },
-      },
-    },
-    async (request) =>
-      findByCode(db, request.params.code, (await getSessionUser(request))?.id ?? null),
-  );
-
-  app.post(
-    '/api/private-rooms/by-code/:code/join',
-    {
-      config: joinLimit,
-      schema: {
-        tags: ['private-rooms'],
-        summary: 'Entrar pelo código',
-        params: z.object({ code: roomCodeSchema }),
-        response: { 200: joinResult },
-      },
-    },
-    async (request) => {
-      const me = await requireUser(request);
-      return join(await getRowByCode(db, request.params.code), me.id, 'code');
-    },
-  );
-
-  // Public: the invite code is the secret, so a visitor the link was sent to sees the room before
-  // creating an account. Limited per address so codes cannot be tried in bulk.
-  app.get(
-    '/api/private-rooms/invite/:inviteCode',
-    {
-      config: {
-        rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: addressKey },
-      },
-      schema: {
-        tags: ['private-rooms'],
-        summary: 'Convite de sala privada (público para quem tem o link)',
-        params: z.object({ inviteCode: inviteCodeSchema }),
-        response: { 200: privateInviteSchema },
-      },
-    },
-    async (request) =>
-      getInvitePreview(db, request.params.inviteCode, (await getSessionUser(request))?.id ?? null),
-  );
-
-  app.post(
-    '/api/private-rooms/invite/:inviteCode/join',
-    {
-      config: joinLimit,
-      schema: {
-        tags: ['private-rooms'],
-        summary: 'Entrar pelo convite',
-        params: z.object({ inviteCode: inviteCodeSchema }),
-        response: { 200: joinResult },
-      },
-    },
-    async (request) => {
-      const me = await requireUser(request);
-      const { row } = await findByInvite(db, request.params.inviteCode);
-      return join(row, me.id, 'invite');
-    },
   );
 
   app.get(
@@ -271,35 +181,12 @@ export function registerPrivateRoomRoutes(app: App, { db, config }: { db: Db; co
     async (request) => {
       const me = await requireUser(request);
       const row = await getRow(db, request.params.id);
-      if (row.room.creatorId !== me.id && !can(me.role, 'rooms.manage'))
-        throw new AppError('FORBIDDEN', { message: privateRoomMessages.onlyCreator });
-      if (row.sala.status !== 'fechada')
-        throw new AppError('CONFLICT', {
-          message: 'Feche a sala para novas entradas antes de sortear.',
-        });
-      if ((await paidSeats(db, row.sala.id)) < 2)
-        throw new AppError('CONFLICT', {
-          message: 'O sorteio precisa de pelo menos dois participantes com pagamento confirmado.',
-        });
-      const outcome = await drawRoom({
+      const outcome = await drawPrivateRoom({
         db,
         config,
-        salaId: row.sala.id,
-        allowClosed: true,
-        // Staff drawing a player's room: audited in the draw's own transaction.
-        ...(row.room.creatorId !== me.id && {
-          audit: (tx, result) =>
-            writeAudit(tx, actorOf(me, request), {
-              action: 'private_room.draw',
-              targetType: 'private_room',
-              targetId: row.room.id,
-              before: { creatorId: row.room.creatorId, salaId: row.sala.id },
-              after: result,
-            }),
-        }),
+        row,
+        actor: { ...actorOf(me, request), role: me.role },
       });
-      if (outcome.kind === 'skipped')
-        throw new AppError('CONFLICT', { message: 'Esta sala já foi sorteada.' });
       await app.afterDraw(outcome);
       return {
         result: outcome.kind,

@@ -40,6 +40,12 @@ export function registerSettingsRoutes(
   const withFloor = <T extends { twoFactorRequired: boolean }>(settings: T): T =>
     deps.staffTwoFactorRequired ? { ...settings, twoFactorRequired: true } : settings;
 
+  // Whether staff must use two-factor sign-in (lib/authz.ts): the configuration's floor (always on
+  // in production) or the setting, whichever is stricter.
+  app.decorate('staffTwoFactorRequired', async () =>
+    deps.staffTwoFactorRequired ? true : getSetting(db, 'security.twoFactorRequired'),
+  );
+
   app.addHook('preHandler', async (request) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS')
       return;
