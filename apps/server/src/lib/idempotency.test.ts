@@ -112,8 +112,8 @@ describe('Idempotency-Key on joining a room', () => {
       [a, 0, 2, 5],
       [b, 1, 4, 4],
     ] as const) {
-      expect(answers[j]!.json()).toEqual(answers[i]!.json());
-      expect(answers[k]!.json()).toEqual(answers[i]!.json());
+      expect(answers[j].json()).toEqual(answers[i].json());
+      expect(answers[k].json()).toEqual(answers[i].json());
       expect(await seatsOf(u.id)).toBe(1);
       expect(await ledgerOf(u.id, 'entry_balance')).toBe(1);
     }
@@ -205,9 +205,9 @@ describe('Idempotency-Key on adding Saldo', () => {
     const [first, second] = await Promise.all([topup(2500), topup(2500)]);
     const third = await topup(2500);
     for (const res of [first, second, third]) expect(res.statusCode).toBe(200);
-    expect(second!.json()).toEqual(first!.json());
-    expect(third.json()).toEqual(first!.json());
-    expect(first!.json().qrCodeText).toBeTruthy();
+    expect(second.json()).toEqual(first.json());
+    expect(third.json()).toEqual(first.json());
+    expect(first.json().qrCodeText).toBeTruthy();
     expect(third.headers['idempotent-replayed']).toBe('true');
     expect(await db().select().from(pixCharges).where(eq(pixCharges.userId, p.id))).toHaveLength(1);
     expect((await topup(3000)).statusCode).toBe(422);
