@@ -23,5 +23,12 @@ export const idempotencyKeySchema = z
 
 /** The headers of a route that takes a key (Fastify lowercases header names). */
 export const idempotencyHeadersSchema = z.object({
-  'idempotency-key': idempotencyKeySchema.optional(),
+  'idempotency-key': idempotencyKeySchema
+    .optional()
+    .describe(
+      'Opcional. Uma chave nova por operação (1 a 100 caracteres: letras, números, "-" e "_"). ' +
+        'Reenviado com a mesma chave, o pedido tem efeito uma vez só e recebe a mesma resposta, ' +
+        'com Idempotent-Replayed: true; a mesma chave com outro pedido recebe 422. ' +
+        'Chaves valem por 24 horas.',
+    ),
 });

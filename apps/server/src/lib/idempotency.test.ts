@@ -227,3 +227,16 @@ describe('Idempotency-Key on withdrawing', () => {
     expect((await walletOf(db(), p.id)).saldo).toBe(80_000);
   });
 });
+
+describe('the API description', () => {
+  it('documents the Idempotency-Key header on the three routes', async () => {
+    const doc = (await ctx.app.inject({ url: '/api/openapi.json' })).json();
+    for (const path of ['/api/rooms/{id}/join', '/api/wallet/topup', '/api/wallet/withdraw']) {
+      const header = doc.paths[path].post.parameters.find(
+        (p: { in: string; name: string }) => p.in === 'header' && p.name === 'idempotency-key',
+      );
+      expect(header, path).toMatchObject({ required: false });
+      expect(header.description ?? header.schema?.description).toContain('Idempotent-Replayed');
+    }
+  });
+});
