@@ -3,7 +3,7 @@
  * again with its key has its effect once and gets the first answer again.
  */
 import { idempotencyMessages } from '@sorteio/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   idempotencyKeys,
@@ -11,6 +11,7 @@ import {
   participacoes,
   payouts,
   pixCharges,
+  salas,
 } from '../db/schema';
 import { fundedPlayer, prataRooms, signIn, topUp, useTestApp } from '../test/helpers';
 import { walletOf } from '../modules/wallet/ledger.service';
@@ -119,10 +120,8 @@ describe('Idempotency-Key on joining a room', () => {
     }
     expect(answers.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(3);
     expect(await seatsOf(c.id)).toBe(1);
-    const [room] = await db()
-      .execute<{ n: number }>(sql`select participantes_atual as n from salas where id = ${roomId}`)
-      .then((r) => r.rows);
-    expect(Number(room!.n)).toBe(3);
+    const [room] = await db().select().from(salas).where(eq(salas.id, roomId!));
+    expect(room!.participantesAtual).toBe(3);
   });
 
   it('has one effect for PIX joins with the same key at the same time', async () => {
