@@ -101,6 +101,8 @@ export const EXCLUDED_USER_COLUMNS: Record<string, string> = {
   'external_connections.updated_by': 'staff member who configured an integration: no player data',
   'remarketing_campaigns.created_by': 'staff member who created a campaign: no player data',
   'pix_provider_config.updated_by': 'staff member who configured the PIX provider: no player data',
+  'idempotency_keys.user_id':
+    'request keys kept 24 hours to answer a resent request; the joins, charges and withdrawals they answered are exported',
 };
 
 /**
