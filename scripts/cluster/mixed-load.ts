@@ -6,6 +6,7 @@
  * Every answer is recorded with its time, status and Retry-After, so a drill can say what happened
  * in each of its windows and check afterwards that every join answered 200 is in the database.
  */
+import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'undici';
 import WebSocket from 'ws';
 import { type PixWebhooks, startPixWebhooks } from './pix-webhooks';
@@ -26,9 +27,13 @@ export interface Answer {
   /**
    * The first try's connection closed before any answer (nginx closes idle keep-alive connections
    * when it reloads; a request written at that instant was never read): sent again once, as
-   * browsers do. This answer is the second try's.
+   * browsers do; or, for a join (sent with an Idempotency-Key), nginx answered 503
+   * OUTCOME_UNKNOWN (the copy died with it): sent again with the same key, as the web app does.
+   * This answer is the second try's; the request counts once.
    */
   retried?: string;
+  /** The server answered with the stored answer of the first try (Idempotent-Replayed). */
+  replayed?: boolean;
 }
 
 export interface MixedLoad {
@@ -103,6 +108,18 @@ export async function signInPlayers<P extends { email: string }>(
 /** Errors of a connection that closed before any byte of an answer came. */
 const CLOSED_BEFORE_ANSWER = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'UND_ERR_CLOSED']);
 
+/** nginx's 503 for a request sent to a copy that died with it (its outcome is unknown). */
+function isOutcomeUnknown(status: number, text: string | undefined): boolean {
+  if (status !== 503 || !text) return false;
+  try {
+    return (
+      (JSON.parse(text) as { error?: { reason?: string } }).error?.reason === 'OUTCOME_UNKNOWN'
+    );
+  } catch {
+    return false;
+  }
+}
+
 export function startMixedLoad(options: MixedLoadOptions): MixedLoad {
   const answers: Answer[] = [];
   const dispatcher = new Agent({ connections: options.users, keepAliveTimeout: 10_000 });
@@ -123,6 +140,8 @@ export function startMixedLoad(options: MixedLoadOptions): MixedLoad {
     path: string,
     cookie?: string,
     body?: string,
+    /** Joins carry a key of their own, kept when sent again. */
+    idempotencyKey?: string,
   ) => {
     const at = Date.now();
     let status = 0;
@@ -131,15 +150,18 @@ export function startMixedLoad(options: MixedLoadOptions): MixedLoad {
     let json: unknown;
     let error: string | undefined;
     let retried: string | undefined;
+    let replayed = false;
     for (let attempt = 0; attempt < 2; attempt += 1) {
-      const answer = await sendOnce(method, path, cookie, body);
-      ({ status, retryAfter, error } = answer);
+      const answer = await sendOnce(method, path, cookie, body, idempotencyKey);
+      ({ status, retryAfter, error, replayed } = answer);
       if (status === 200 && answer.text && (kind === 'join' || kind === 'pix-charge'))
         json = JSON.parse(answer.text);
       if (kind === 'join' && status === 200 && json)
         participationId = (json as { participation: { id: string } }).participation.id;
-      if (status !== 0 || !error || !CLOSED_BEFORE_ANSWER.has(error) || retried) break;
-      retried = error;
+      if (retried) break;
+      if (idempotencyKey && isOutcomeUnknown(status, answer.text)) retried = 'OUTCOME_UNKNOWN';
+      else if (status === 0 && error && CLOSED_BEFORE_ANSWER.has(error)) retried = error;
+      else break;
     }
     answers.push({
       kind,
@@ -151,6 +173,7 @@ export function startMixedLoad(options: MixedLoadOptions): MixedLoad {
       ...(participationId ? { participationId } : {}),
       ...(error ? { error } : {}),
       ...(retried ? { retried } : {}),
+      ...(replayed ? { replayed } : {}),
     });
     return { status, json };
   };
@@ -159,7 +182,14 @@ export function startMixedLoad(options: MixedLoadOptions): MixedLoad {
     path: string,
     cookie?: string,
     body?: string,
-  ): Promise<{ status: number; retryAfter: boolean; error?: string; text?: string }> => {
+    idempotencyKey?: string,
+  ): Promise<{
+    status: number;
+    retryAfter: boolean;
+    replayed: boolean;
+    error?: string;
+    text?: string;
+  }> => {
     try {
       const res = await request(`${options.base}${path}`, {
         method,
@@ -167,18 +197,25 @@ export function startMixedLoad(options: MixedLoadOptions): MixedLoad {
         headers: {
           ...(cookie ? { cookie } : {}),
           ...(body ? { 'content-type': 'application/json', origin: options.base } : {}),
+          ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
         },
         ...(body ? { body } : {}),
         headersTimeout: 70_000,
         bodyTimeout: 70_000,
       });
       const text = await res.body.text();
-      return { status: res.statusCode, retryAfter: res.headers['retry-after'] !== undefined, text };
+      return {
+        status: res.statusCode,
+        retryAfter: res.headers['retry-after'] !== undefined,
+        replayed: res.headers['idempotent-replayed'] === 'true',
+        text,
+      };
     } catch (failure) {
       const cause = (failure as { cause?: { code?: string }; code?: string }) ?? {};
       return {
         status: 0,
         retryAfter: false,
+        replayed: false,
         error: cause.code ?? cause.cause?.code ?? String(failure),
       };
     }
@@ -199,6 +236,7 @@ export function startMixedLoad(options: MixedLoadOptions): MixedLoad {
       `/api/rooms/${room}/join`,
       player.cookie,
       '{"metodo":"pix"}',
+      randomUUID(),
     );
     const seat = (joined.json as { participation?: { id: string } } | undefined)?.participation;
     if (!seat) return;
@@ -239,6 +277,7 @@ export function startMixedLoad(options: MixedLoadOptions): MixedLoad {
           `/api/rooms/${room}/join`,
           player.cookie,
           '{"metodo":"balance"}',
+          randomUUID(),
         );
       } else if (r < joinShare + 0.03) {
         await send(
@@ -304,8 +343,13 @@ export function summarise(answers: Answer[], from: number, to: number) {
     failures: failed.length,
     failed,
     joins: inside.filter((a) => a.kind === 'join' && a.status === 200).length,
-    /** Sent again after the connection closed before any answer (see Answer.retried). */
+    /**
+     * Sent again after the connection closed before any answer, or (joins) after a 503
+     * OUTCOME_UNKNOWN (see Answer.retried); each counted once, with its second try's answer.
+     */
     resent: inside.filter((a) => a.retried).length,
+    /** Joins sent again whose answer was the first try's, replayed under their key. */
+    replayed: inside.filter((a) => a.replayed).length,
     /** Answers by kind: `kind status` -> count. */
     byKind: inside.reduce<Record<string, number>>((acc, a) => {
       const key = `${a.kind} ${a.status}`;

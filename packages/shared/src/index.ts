@@ -47,5 +47,6 @@ export * from './forms/connections';
 export * from './forms/admin-settings';
 export * from './forms/campaigns';
 export * from './push';
+export * from './idempotency';
 export * from './forms/admin-users';
 export * from './forms/admin-rooms';

@@ -16,6 +16,7 @@ import { auditIfDue } from '../modules/wallet/ledger-audit';
 import { purgeExpiredSupportData } from '../modules/support/support.service';
 import { purgeExpiredDataExports } from '../modules/profile/data-export-storage';
 import type { FileStorage } from '../lib/storage';
+import { purgeExpiredIdempotencyKeys } from '../lib/idempotency';
 import { payReferralBonuses } from '../modules/referrals/referral-bonus';
 
 export interface Scheduler {
@@ -77,6 +78,8 @@ export function createScheduler(options: {
     await purgeExpiredSupportData(options.db);
     // Prepared personal-data exports past their time (DATA_EXPORT_TTL_HOURS).
     if (options.storage) await purgeExpiredDataExports(options.db, options.storage);
+    // Idempotency keys past their 24 hours (lib/idempotency.ts): a retry comes within minutes.
+    await purgeExpiredIdempotencyKeys(options.db);
     return { freedSeats, received, draws, payouts };
   };
   const tick = () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/test/mock-api';
-import { api, ApiError, send } from './api-client';
+import { api, ApiError, newIdempotencyKey, send } from './api-client';
 
 describe('api', () => {
   it('sends JSON with the session cookie and returns the parsed answer', async () => {
@@ -92,5 +92,76 @@ describe('send', () => {
     const result = await send('PUT', '/api/n', { n: 1 }, z.object({ n: z.number() }));
     expect(result).toEqual({ n: 2 });
     expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('PUT');
+  });
+});
+
+describe('requests under an idempotency key', () => {
+  const outcomeUnknown = {
+    status: 503,
+    body: {
+      error: {
+        code: 'SERVICE_UNAVAILABLE',
+        reason: 'OUTCOME_UNKNOWN',
+        message: 'A conexão com o servidor caiu antes da resposta.',
+      },
+    },
+  };
+  const schema = z.object({ ok: z.boolean() });
+  const keysSent = (fetchMock: ReturnType<typeof mockApi>) =>
+    fetchMock.mock.calls.map(
+      ([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key'],
+    );
+
+  it('sends the request once more with the same key when its outcome is unknown', async () => {
+    let calls = 0;
+    const fetchMock = mockApi({
+      'POST /api/pay': () => (++calls === 1 ? outcomeUnknown : { body: { ok: true } }),
+    });
+    await expect(
+      send('POST', '/api/pay', { v: 1 }, schema, { idempotencyKey: 'k-1' }),
+    ).resolves.toEqual({ ok: true });
+    expect(keysSent(fetchMock)).toEqual(['k-1', 'k-1']);
+    expect(fetchMock.mock.calls.map(([, init]) => init?.body)).toEqual(['{"v":1}', '{"v":1}']);
+  });
+
+  it('sends it once more after a network failure before any answer', async () => {
+    const fetchMock = mockApi({ 'POST /api/pay': { body: { ok: true } } });
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(send('POST', '/api/pay', {}, schema, { idempotencyKey: 'k-2' })).resolves.toEqual({
+      ok: true,
+    });
+    expect(keysSent(fetchMock)).toEqual(['k-2', 'k-2']);
+  });
+
+  it('sends it at most twice, and reports the second failure', async () => {
+    const fetchMock = mockApi({ 'POST /api/pay': outcomeUnknown });
+    await expect(
+      send('POST', '/api/pay', {}, schema, { idempotencyKey: 'k-3' }),
+    ).rejects.toMatchObject({ status: 503, reason: 'OUTCOME_UNKNOWN' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not send again any other failure, nor a request without a key', async () => {
+    const fetchMock = mockApi({
+      'POST /api/busy': {
+        status: 503,
+        body: { error: { code: 'SERVICE_UNAVAILABLE', message: 'Tente de novo.' } },
+      },
+      'POST /api/pay': outcomeUnknown,
+    });
+    await expect(
+      send('POST', '/api/busy', {}, schema, { idempotencyKey: 'k-4' }),
+    ).rejects.toMatchObject({ status: 503 });
+    await expect(send('POST', '/api/pay', {}, schema)).rejects.toMatchObject({
+      reason: 'OUTCOME_UNKNOWN',
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(keysSent(fetchMock)).toEqual(['k-4', undefined]);
+  });
+
+  it('makes a new key for each action', () => {
+    const keys = new Set([newIdempotencyKey(), newIdempotencyKey()]);
+    expect(keys.size).toBe(2);
+    for (const key of keys) expect(key).toMatch(/^[A-Za-z0-9_-]{1,100}$/);
   });
 });

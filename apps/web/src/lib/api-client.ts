@@ -4,6 +4,7 @@ import {
   type ApiErrorBody,
   type ErrorCode,
 } from '@sorteio/shared/errors';
+import { IDEMPOTENCY_KEY_HEADER } from '@sorteio/shared/idempotency';
 import type { z } from 'zod';
 
 export type ApiIssue = { path: string; message: string };
@@ -47,6 +48,12 @@ export interface ApiOptions<S extends z.ZodType | undefined = undefined> {
   /** When given, the answer is validated with it and the parsed value is returned. */
   schema?: S;
   signal?: AbortSignal;
+  /**
+   * Sent as the Idempotency-Key header (docs/decisions/027-idempotency-keys.md): the request is
+   * then sent once more, with the same key, when its outcome is unknown (nginx's 503
+   * OUTCOME_UNKNOWN, or no answer at all); the server acts at most once.
+   */
+  idempotencyKey?: string;
 }
 
 type Result<T, S> = S extends z.ZodType ? z.output<S> : T;
@@ -98,6 +105,19 @@ function toApiError(status: number, body: unknown): ApiError {
   return new ApiError({ status, code, message: defaultMessage(code) });
 }
 
+/** A new key for one person's action (one join, one top-up, one withdrawal). */
+export function newIdempotencyKey(): string {
+  // randomUUID exists only in secure contexts (HTTPS, localhost); 16 random bytes otherwise.
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('');
+}
+
+/** The copy that took the request died before answering: it may or may not have taken effect. */
+const isOutcomeUnknown = (status: number, body: unknown) =>
+  status === 503 && isApiErrorBody(body) && body.error.reason === 'OUTCOME_UNKNOWN';
+
 /**
  * Calls the API with the session cookie and JSON in both directions. It throws ApiError for every
  * failure and has no side effects: screens decide about toasts and redirects (STYLE.md, Errors).
@@ -106,31 +126,39 @@ export async function api<T = unknown, S extends z.ZodType | undefined = undefin
   path: string,
   options: ApiOptions<S> = {},
 ): Promise<Result<T, S>> {
-  const { method = 'GET', body, schema, signal } = options;
+  const { method = 'GET', body, schema, signal, idempotencyKey } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  if (idempotencyKey !== undefined) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
 
   let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      headers,
-      credentials: 'include',
-      ...(isForm ? { body } : body !== undefined ? { body: JSON.stringify(body) } : {}),
-      ...(signal ? { signal } : {}),
-    });
-  } catch (error) {
-    // A cancelled query must stay an AbortError so TanStack Query recognises it.
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError({
-      status: 0,
-      code: 'SERVICE_UNAVAILABLE',
-      message: defaultMessage('SERVICE_UNAVAILABLE'),
-    });
+  let data: unknown;
+  // With a key, a request whose outcome is unknown is sent once more: the key makes it safe.
+  for (let attempt = 1; ; attempt += 1) {
+    const mayResend = idempotencyKey !== undefined && attempt === 1;
+    try {
+      response = await fetch(path, {
+        method,
+        headers,
+        credentials: 'include',
+        ...(isForm ? { body } : body !== undefined ? { body: JSON.stringify(body) } : {}),
+        ...(signal ? { signal } : {}),
+      });
+    } catch (error) {
+      // A cancelled query must stay an AbortError so TanStack Query recognises it.
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      if (mayResend) continue;
+      throw new ApiError({
+        status: 0,
+        code: 'SERVICE_UNAVAILABLE',
+        message: defaultMessage('SERVICE_UNAVAILABLE'),
+      });
+    }
+    data = await readJson(response);
+    if (mayResend && isOutcomeUnknown(response.status, data)) continue;
+    break;
   }
-
-  const data = await readJson(response);
   if (!response.ok) throw toApiError(response.status, data);
 
   if (schema) {
@@ -148,14 +176,23 @@ export async function api<T = unknown, S extends z.ZodType | undefined = undefin
   return data as Result<T, S>;
 }
 
-/** A write with a body (JSON or FormData) whose answer is validated with `schema`. */
+/**
+ * A write with a body (JSON or FormData) whose answer is validated with `schema`; money moves pass
+ * an `idempotencyKey` made once per action (newIdempotencyKey).
+ */
 export function send<S extends z.ZodType>(
   method: Exclude<HttpMethod, 'GET'>,
   path: string,
   body: unknown,
   schema: S,
+  { idempotencyKey }: { idempotencyKey?: string } = {},
 ): Promise<z.output<S>> {
-  return api(path, { method, body, schema }) as Promise<z.output<S>>;
+  return api(path, {
+    method,
+    body,
+    schema,
+    ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
+  }) as Promise<z.output<S>>;
 }
 
 export function isApiError(error: unknown): error is ApiError {

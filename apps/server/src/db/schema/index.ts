@@ -14,3 +14,4 @@ export * from './identity-attestations';
 export * from './data-exports';
 export * from './referrals';
 export * from './push';
+export * from './idempotency';

@@ -54,6 +54,8 @@ export const EXCLUDED_USER_COLUMNS: Record<string, string> = {
   'identity_attestations.attested_by':
     'staff member who attested; the player gets the attestation (with the role) through user_id',
   'settings.updated_by': 'staff member who changed a platform setting: no player data',
+  'idempotency_keys.user_id':
+    'request keys kept 24 hours to answer a resent request; the joins, charges and withdrawals they answered are exported',
   'session.impersonated_by':
     'staff member behind an impersonated session; the session itself is exported',
   'support_tickets.closed_by': 'staff member who closed the ticket; the ticket is exported',

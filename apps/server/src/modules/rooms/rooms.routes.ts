@@ -1,4 +1,5 @@
 import {
+  idempotencyHeadersSchema,
   joinRoomInputSchema,
   joinRoomResultSchema,
   myParticipationSchema,
@@ -11,6 +12,7 @@ import type { Db } from '../../db/client';
 import { requireUser } from '../../lib/authz';
 import { clientKey } from '../../lib/client-key';
 import type { App } from '../../lib/fastify';
+import { sendIdempotent } from '../../lib/idempotency';
 import { sendCached } from '../../lib/public-cache';
 import { clientInfo } from '../../lib/request';
 import { findMyParticipation, getPublicRoom, joinPublicRoom, listOpenRooms } from './rooms.service';
@@ -95,13 +97,14 @@ export function registerRoomRoutes(app: App, { db, config }: { db: Db; config: C
         tags: ['rooms'],
         summary: 'Participar de uma sala (PIX ou saldo)',
         params: roomIdParamsSchema,
+        headers: idempotencyHeadersSchema,
         body: joinRoomInputSchema,
         response: { 200: joinRoomResultSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const me = await requireUser(request);
-      const result = await joinPublicRoom({
+      const answer = await joinPublicRoom({
         db,
         config,
         userId: me.id,
@@ -109,7 +112,11 @@ export function registerRoomRoutes(app: App, { db, config }: { db: Db; config: C
         metodo: request.body.metodo,
         caller: me.standing && { role: me.role, ...me.standing },
         client: clientInfo(request),
+        idempotencyKey: request.headers['idempotency-key'],
       });
+      // A replayed answer: the first request sent the updates and started the draw.
+      if (answer.replayed) return sendIdempotent(reply, answer);
+      const result = answer.body;
       // The live update went out with the seat's commit (seatNotice); a room the join closed
       // is published again as it is now.
       if (result.room.status !== 'aberta') app.events.emit('room', result.room.id);

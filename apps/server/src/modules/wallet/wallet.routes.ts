@@ -1,5 +1,6 @@
 import {
   formatBRL,
+  idempotencyHeadersSchema,
   pixChargeSchema,
   statementEntrySchema,
   topupInputSchema,
@@ -12,6 +13,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../lib/authz';
 import type { App } from '../../lib/fastify';
+import { sendIdempotent } from '../../lib/idempotency';
 import type { PixProvider } from '../payments';
 import {
   createTopup,
@@ -54,13 +56,24 @@ export function registerWalletRoutes(
       schema: {
         tags: ['wallet'],
         summary: `Adicionar saldo por PIX (a partir de ${formatBRL(100)})`,
+        headers: idempotencyHeadersSchema,
         body: topupInputSchema,
         response: { 200: pixChargeSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const me = await requireUser(request);
-      return createTopup({ db, config, provider, userId: me.id, amount: request.body.valor });
+      return sendIdempotent(
+        reply,
+        await createTopup({
+          db,
+          config,
+          provider,
+          userId: me.id,
+          amount: request.body.valor,
+          idempotencyKey: request.headers['idempotency-key'],
+        }),
+      );
     },
   );
 
@@ -71,15 +84,24 @@ export function registerWalletRoutes(
       schema: {
         tags: ['wallet'],
         summary: 'Sacar saldo por PIX para a própria chave',
+        headers: idempotencyHeadersSchema,
         body: withdrawInputSchema,
         response: {
           200: z.object({ id: z.string(), status: z.string(), valor: z.number().int() }),
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const me = await requireUser(request);
-      return requestWithdrawal({ db, userId: me.id, amount: request.body.valor });
+      return sendIdempotent(
+        reply,
+        await requestWithdrawal({
+          db,
+          userId: me.id,
+          amount: request.body.valor,
+          idempotencyKey: request.headers['idempotency-key'],
+        }),
+      );
     },
   );
 

@@ -1,4 +1,5 @@
 import {
+  type PixCharge,
   type StatementEntry,
   type StatementKind,
   type Wallet,
@@ -16,8 +17,16 @@ import {
   profiles,
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import {
+  type IdempotentAnswer,
+  claimKey,
+  idempotencyClaim,
+  idempotent,
+  storeAnswer,
+} from '../../lib/idempotency';
 import { createPayout } from '../draws/draws.service';
 import { playerPayoutReason } from '../draws';
+import { type PixProvider } from '../payments';
 import { createTopupCharge } from '../payments/payments.service';
 import { withdrawLimits } from '../settings/settings.service';
 import { lockAccounts, lockedBalance, moneyTransaction, walletOf } from './ledger.service';
@@ -102,53 +111,82 @@ export async function getWallet({
   };
 }
 
-/** Adds Saldo by PIX: a charge of the amount chosen, credited when the provider confirms it. */
-export const createTopup = createTopupCharge;
+/**
+ * Adds Saldo by PIX: a charge of the amount chosen, credited when the provider confirms it. Under
+ * an idempotency key, a retry gets the same charge (the same txid and copy-paste code).
+ */
+export async function createTopup({
+  db,
+  config,
+  provider,
+  userId,
+  amount,
+  idempotencyKey,
+}: {
+  db: Db;
+  config: Config;
+  provider: PixProvider | null;
+  userId: string;
+  amount: number;
+  idempotencyKey?: string;
+}): Promise<IdempotentAnswer<PixCharge>> {
+  const claim = idempotencyClaim(userId, idempotencyKey, 'wallet.topup', { valor: amount });
+  return idempotent(db, claim, (claim) =>
+    createTopupCharge({ db, config, provider, userId, amount, claim }),
+  );
+}
 
 /**
  * Withdraws Saldo by PIX to the player's own key (Cashback is never withdrawn): within the limits
- * of the settings, only once the identity is verified, and only what the locked Saldo holds.
+ * of the settings, only once the identity is verified, and only what the locked Saldo holds. Under
+ * an idempotency key, a retry gets the first withdrawal's answer and nothing more is withdrawn.
  */
 export async function requestWithdrawal({
   db,
   userId,
   amount,
+  idempotencyKey,
 }: {
   db: Db;
   userId: string;
   amount: number;
-}): Promise<{ id: string; status: 'pendente'; valor: number }> {
-  const { min, max } = await withdrawLimits(db);
-  if (amount < min)
-    throw new AppError('VALIDATION_ERROR', {
-      message: `O valor mínimo de saque é ${formatBRL(min)}.`,
-    });
-  if (amount > max)
-    throw new AppError('VALIDATION_ERROR', {
-      message: `O valor máximo de saque é ${formatBRL(max)}.`,
-    });
-  const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
-  if (!profile?.isVerified)
-    throw new AppError('FORBIDDEN', {
-      message: 'Verifique sua identidade antes de sacar.',
-      reason: 'NOT_VERIFIED',
-    });
-  const pixKey = profile.chavePix;
-  if (!pixKey)
-    throw new AppError('VALIDATION_ERROR', {
-      message: 'Cadastre sua chave PIX no perfil antes de sacar.',
-    });
-  const id = await moneyTransaction(db, async (tx) => {
-    const saldoRef = { kind: 'user_saldo', userId } as const;
-    const saldo = lockedBalance(await lockAccounts(tx, [saldoRef]), saldoRef);
-    if (saldo < amount)
-      throw new AppError('BAD_REQUEST', {
-        message: 'Saldo insuficiente para este saque. O Cashback não pode ser sacado.',
-        reason: 'INSUFFICIENT_BALANCE',
+  idempotencyKey?: string;
+}): Promise<IdempotentAnswer<{ id: string; status: 'pendente'; valor: number }>> {
+  const claim = idempotencyClaim(userId, idempotencyKey, 'wallet.withdraw', { valor: amount });
+  return idempotent(db, claim, async () => {
+    const { min, max } = await withdrawLimits(db);
+    if (amount < min)
+      throw new AppError('VALIDATION_ERROR', {
+        message: `O valor mínimo de saque é ${formatBRL(min)}.`,
       });
-    return createPayout(tx, { kind: 'withdrawal', userId, amount, pixKey });
+    if (amount > max)
+      throw new AppError('VALIDATION_ERROR', {
+        message: `O valor máximo de saque é ${formatBRL(max)}.`,
+      });
+    const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
+    if (!profile?.isVerified)
+      throw new AppError('FORBIDDEN', {
+        message: 'Verifique sua identidade antes de sacar.',
+        reason: 'NOT_VERIFIED',
+      });
+    const pixKey = profile.chavePix;
+    if (!pixKey)
+      throw new AppError('VALIDATION_ERROR', {
+        message: 'Cadastre sua chave PIX no perfil antes de sacar.',
+      });
+    return moneyTransaction(db, async (tx) => {
+      await claimKey(tx, claim);
+      const saldoRef = { kind: 'user_saldo', userId } as const;
+      const saldo = lockedBalance(await lockAccounts(tx, [saldoRef]), saldoRef);
+      if (saldo < amount)
+        throw new AppError('BAD_REQUEST', {
+          message: 'Saldo insuficiente para este saque. O Cashback não pode ser sacado.',
+          reason: 'INSUFFICIENT_BALANCE',
+        });
+      const id = await createPayout(tx, { kind: 'withdrawal', userId, amount, pixKey });
+      return storeAnswer(tx, claim, { id, status: 'pendente' as const, valor: amount });
+    });
   });
-  return { id, status: 'pendente', valor: amount };
 }
 
 /** The player's withdrawals, newest first, with the reason a failed one shows. */

@@ -6,6 +6,14 @@ import type { Db } from '../../../db/client';
 import { first } from '../../../db/priority-pool';
 import { type RowInsert, writesAsStatements } from '../../../db/row-insert';
 import { participacoes, profiles, salas, user } from '../../../db/schema';
+import {
+  type IdempotencyClaim,
+  type IdempotentAnswer,
+  claimKey,
+  idempotencyClaim,
+  idempotent,
+  storeAnswer,
+} from '../../../lib/idempotency';
 import { publicRoomSeatsNotice } from '../../../realtime/room-events';
 import { assertMayPlay, checkMayPlay } from '../../responsible-play/responsible-play.service';
 import { type ClientInfo, securityEventInsert } from '../../security/security.service';
@@ -65,6 +73,7 @@ export async function joinRoom({
   caller,
   alongside = [],
   seatNotice,
+  claim,
 }: {
   db: Db;
   config: Config;
@@ -95,6 +104,11 @@ export async function joinRoom({
    * RETURNING): the live update's NOTIFY, sent with the commit.
    */
   seatNotice?: SQL;
+  /**
+   * The request's idempotency key: taken first in the seat's transaction, with the answer stored
+   * last (run by `idempotent`, which answers a retry).
+   */
+  claim?: IdempotencyClaim;
 }): Promise<JoinResult> {
   // Without the session's reading, one statement reads who is joining and a public room's status:
   // a room seen closed is refused here, without queueing for its lock (a full room's crowd).
@@ -125,6 +139,7 @@ export async function joinRoom({
   const byBalance = metodo === 'balance';
   const joinLocked = () =>
     moneyTransaction(db, async (tx) => {
+      await claimKey(tx, claim);
       const together = byBalance ? await lockBalanceJoin(tx, { roomId, userId }) : [];
       const [locks] = together.length === 3 ? together : [];
       if (byBalance) balanceJoinLocks[locks ? 'together' : 'oneByOne'] += 1;
@@ -208,7 +223,10 @@ export async function joinRoom({
       } else {
         await writeTogether(tx, writesAsStatements([seatCount, ...alongside]));
       }
-      return { participation: toParticipation(created), room: toRoom(after) };
+      return storeAnswer(tx, claim, {
+        participation: toParticipation(created),
+        room: toRoom(after),
+      });
     });
   // A public seat paid from the balance may be taken together with the other seats queued
   // meanwhile, of its room or others (seatBatch); any other join waits its room's turn.
@@ -220,6 +238,7 @@ export async function joinRoom({
           messages,
           alongside,
           seatNotice,
+          claim,
           alone: joinLocked,
         })
       : await inRoomQueue(roomId, () => {
@@ -241,7 +260,8 @@ const byBalanceAlone = (
 
 /**
  * A player joins a public room (POST /api/rooms/:id/join): the live update of the room's seats
- * and the player's security log row go with the seat's commit.
+ * and the player's security log row go with the seat's commit. Under an idempotency key, a retry
+ * gets the first join's answer (replayed) and takes no second seat.
  */
 export async function joinPublicRoom({
   db,
@@ -251,6 +271,7 @@ export async function joinPublicRoom({
   metodo,
   caller,
   client,
+  idempotencyKey,
 }: {
   db: Db;
   config: Config;
@@ -259,17 +280,22 @@ export async function joinPublicRoom({
   metodo: PaymentMethod;
   caller?: JoinCaller;
   client: ClientInfo;
-}): Promise<JoinResult> {
-  return joinRoom({
-    db,
-    config,
-    userId,
-    roomId,
-    metodo,
-    access: PUBLIC_SEAT,
-    caller,
-    seatNotice: publicRoomSeatsNotice(),
-    // The security log row is committed with the seat, in the seat's last statement.
-    alongside: [await securityEventInsert({ userId, action: 'draw_participation', client })],
-  });
+  idempotencyKey?: string;
+}): Promise<IdempotentAnswer<JoinResult>> {
+  const claim = idempotencyClaim(userId, idempotencyKey, 'room.join', { roomId, metodo });
+  return idempotent(db, claim, async (claim) =>
+    joinRoom({
+      db,
+      config,
+      userId,
+      roomId,
+      metodo,
+      access: PUBLIC_SEAT,
+      caller,
+      seatNotice: publicRoomSeatsNotice(),
+      // The security log row is committed with the seat, in the seat's last statement.
+      alongside: [await securityEventInsert({ userId, action: 'draw_participation', client })],
+      claim,
+    }),
+  );
 }

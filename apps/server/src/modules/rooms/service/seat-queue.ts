@@ -5,7 +5,6 @@
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { first } from '../../../db/priority-pool';
-import type { AppError } from '../../../lib/errors';
 import { isClosedForGood, rememberStatus } from './room-turns';
 import { type JoinResult, type QueuedSeat, seatBatch } from './seat-batch';
 import { seatRefusals } from './seat-rules';
@@ -136,7 +135,7 @@ async function takeTogether(db: Db, config: Config, batch: QueuedSeat[]): Promis
       (error: unknown) => seat.settle.reject(error),
     );
   if (batch.length === 1) return alone(batch[0]!);
-  let outcomes: (JoinResult | AppError)[];
+  let outcomes: (JoinResult | Error)[];
   try {
     outcomes = await first(() => seatBatch(db, config, batch));
   } catch {

@@ -6,7 +6,7 @@ import {
   type Participation,
   type Room,
 } from '@sorteio/shared';
-import { isApiError, send } from '@/lib/api-client';
+import { isApiError, newIdempotencyKey, send } from '@/lib/api-client';
 import { roomKeys } from './room-keys';
 
 export interface JoinRoomResult {
@@ -14,16 +14,21 @@ export interface JoinRoomResult {
   room: Room;
 }
 
-/** POST /api/rooms/:id/join: one atomic join on the server (DESIGN.md section 4). */
+/**
+ * POST /api/rooms/:id/join: one atomic join on the server (DESIGN.md section 4), under a key made
+ * for this join: sent again when its outcome is unknown, it takes at most one seat.
+ */
 export function joinRoom(input: {
   roomId: string;
   metodo: PaymentMethod;
+  idempotencyKey?: string;
 }): Promise<JoinRoomResult> {
   return send(
     'POST',
     `/api/rooms/${encodeURIComponent(input.roomId)}/join`,
     { metodo: input.metodo },
     joinRoomResultSchema,
+    { idempotencyKey: input.idempotencyKey ?? newIdempotencyKey() },
   );
 }
 
@@ -45,7 +50,7 @@ export function useJoinRoom() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: joinRoom,
-    // Money moves: never sent twice on its own (the server is idempotent, but no need to test it).
+    // Money moves: one call per action; only the API client sends it again, under the same key.
     retry: false,
     onSuccess: (result) => {
       queryClient.setQueryData(roomKeys.detail(result.room.id), result.room);

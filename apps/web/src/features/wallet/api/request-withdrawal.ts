@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { send } from '@/lib/api-client';
+import { newIdempotencyKey, send } from '@/lib/api-client';
 import { withdrawalStatuses } from './list-withdrawals';
 import { walletKeys } from './wallet-keys';
 
@@ -15,15 +15,24 @@ export type RequestWithdrawalResult = z.infer<typeof requestWithdrawalResultSche
  * POST /api/wallet/withdraw: sends `valor` (centavos) of the Saldo to the caller's own PIX key.
  * The server checks the limits (its settings), the verification, the key and the Saldo.
  */
-export function requestWithdrawal(input: { valor: number }): Promise<RequestWithdrawalResult> {
-  return send('POST', '/api/wallet/withdraw', input, requestWithdrawalResultSchema);
+export function requestWithdrawal({
+  valor,
+  idempotencyKey = newIdempotencyKey(),
+}: {
+  valor: number;
+  /** Made once per withdrawal: sent again when its outcome is unknown, it withdraws once. */
+  idempotencyKey?: string;
+}): Promise<RequestWithdrawalResult> {
+  return send('POST', '/api/wallet/withdraw', { valor }, requestWithdrawalResultSchema, {
+    idempotencyKey,
+  });
 }
 
 export function useRequestWithdrawal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: requestWithdrawal,
-    // Money moves: never sent twice on its own.
+    // Money moves: one call per action; only the API client sends it again, under the same key.
     retry: false,
     onSuccess: () => {
       // The Saldo, the statement and the withdrawals list all changed.
