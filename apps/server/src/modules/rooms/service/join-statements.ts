@@ -1,11 +1,12 @@
 /**
  * The statements of a join on its own (join.ts), each compiled once: the locks it takes and the
- * seat it inserts.
+ * seat it inserts; and how its last writes are sent together.
  */
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { compiled } from '../../../db/compiled';
 import { ledgerAccounts, participacoes, responsiblePlay, salas, user } from '../../../db/schema';
 import { playRowFields } from '../../responsible-play/responsible-play.service';
+import type { Tx } from '../../wallet';
 
 /** The room row, locked (the join's first statement in its transaction). */
 export const lockRoom = compiled('join_lock_room', (db, name) =>
@@ -82,3 +83,14 @@ const seatInsert = (byBalance: boolean) =>
   );
 export const insertSeatPaid = seatInsert(true);
 export const insertSeatHeld = seatInsert(false);
+
+/** Data-modifying statements without results, sent to the database as ONE statement. */
+export async function writeTogether(tx: Tx, statements: SQL[]) {
+  if (statements.length === 0) return;
+  await tx.execute(
+    sql`with ${sql.join(
+      statements.map((statement, i) => sql`${sql.raw(`w${i}`)} as (${statement})`),
+      sql`, `,
+    )} select 1`,
+  );
+}

@@ -17,9 +17,15 @@ import {
 import { publicRoomSeatsNotice } from '../../../realtime/room-events';
 import { assertMayPlay, checkMayPlay } from '../../responsible-play/responsible-play.service';
 import { type ClientInfo, securityEventInsert } from '../../security/security.service';
-import { type Tx, adoptLocked, moneyTransaction } from '../../wallet';
+import { adoptLocked, moneyTransaction } from '../../wallet';
 import { payEntryFromBalance } from './entry-payment';
-import { insertSeatHeld, insertSeatPaid, lockBalanceJoin, lockRoom } from './join-statements';
+import {
+  insertSeatHeld,
+  insertSeatPaid,
+  lockBalanceJoin,
+  lockRoom,
+  writeTogether,
+} from './join-statements';
 import { luckyNumber, toParticipation, toRoom } from './room-records';
 import { inRoomQueue, isClosedForGood, rememberStatus } from './room-turns';
 import { PUBLIC_SEAT, type SeatAccess } from './seat-access';
@@ -41,17 +47,6 @@ export interface JoinCaller {
   role: string;
   isVerified: boolean;
   statusConta: string | null;
-}
-
-/** Data-modifying statements without results, sent to the database as ONE statement. */
-async function writeTogether(tx: Tx, statements: SQL[]) {
-  if (statements.length === 0) return;
-  await tx.execute(
-    sql`with ${sql.join(
-      statements.map((statement, i) => sql`${sql.raw(`w${i}`)} as (${statement})`),
-      sql`, `,
-    )} select 1`,
-  );
 }
 
 /**
