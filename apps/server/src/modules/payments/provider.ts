@@ -1,6 +1,6 @@
 /** Picks the configured PIX provider: the simulator by default, EFI with PIX_PROVIDER=efi. */
 import type { Config } from '../../config';
-import type { EfiProviderOptions } from './efi/efi-provider';
+import type { EfiProviderOptions } from './efi/efi-session';
 import type { PixProvider } from './pix-provider';
 import { createSimulatorProvider } from './simulator';
 

@@ -2,7 +2,7 @@
  * The EFI (Efí Bank, formerly Gerencianet) Pix API adapter (docs/decisions/004-pix-provider-interface.md).
  *
  * Every call goes over mutual TLS with the account's .p12 certificate and carries an OAuth2 token
- * obtained with the client credentials:
+ * obtained with the client credentials (efi-session.ts):
  * https://dev.efipay.com.br/docs/api-pix/credenciais
  *
  * Failures become `PixProviderError`s. `retryable` is true for network errors, timeouts, 429 and
@@ -13,7 +13,7 @@
  * certificate after our side of the handshake, so a refused certificate may instead arrive as a
  * connection reset before any answer: that one stays retryable (a network reset looks the same)
  * and its message names the certificate settings to check.
- */ import { Agent } from 'node:https';
+ */
 import type { z } from 'zod';
 import type { Config } from '../../../config';
 import {
@@ -27,22 +27,11 @@ import {
   formatAmount,
   parseEfiWebhook,
 } from '../pix-provider';
-import { type PemKeyPair, loadP12 } from './certificates';
-import { tokenSchema, cobSchema, qrcodeSchema, sendPixSchema, sentPixSchema } from './efi-schemas';
-import { EfiApiError, type RawAnswer, createExchange, describeError } from './efi-transport';
+import { cobSchema, qrcodeSchema, sendPixSchema, sentPixSchema } from './efi-schemas';
+import { type EfiProviderOptions, createEfiSession } from './efi-session';
+import { EfiApiError } from './efi-transport';
 
 export { EfiApiError } from './efi-transport';
-
-export interface EfiProviderOptions {
-  /** Deadline of each HTTP request, connection included (default 10 s). */
-  fetchTimeoutMs?: number;
-  /** Extra CA to trust for the server certificate (tests: the fake server's CA). */
-  ca?: Buffer | string | (Buffer | string)[];
-  /** The client key and certificate already read (the configuration stored in the database). */
-  pem?: PemKeyPair;
-  /** Told of every answer EFI sent (the status banner records the last successful call). */
-  onAnswer?: (answer: { method: string; route: string; status: number }) => void;
-}
 
 export interface EfiPixProvider extends PixProvider {
   readonly kind: 'efi';
@@ -50,9 +39,6 @@ export interface EfiPixProvider extends PixProvider {
   close(): void;
 }
 
-const DEFAULT_TIMEOUT_MS = 10_000;
-/** Renew the token this long before EFI says it expires (clock skew, slow requests). */
-const TOKEN_MARGIN_SECONDS = 60;
 /** Banco Central rules for cob txids and EFI's for idEnvio. */
 const TXID = /^[a-zA-Z0-9]{26,35}$/;
 const ID_ENVIO = /^[a-zA-Z0-9]{1,35}$/;
@@ -61,119 +47,7 @@ export function createEfiProvider(
   efi: NonNullable<Config['efi']>,
   options: EfiProviderOptions = {},
 ): EfiPixProvider {
-  const timeoutMs = options.fetchTimeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const baseUrl = efi.baseUrl.replace(/\/+$/, '');
-  // Read at creation so a wrong path or password stops the server at start, not at the first payment.
-  const { key, cert } = options.pem ?? loadP12(efi.certP12Path, efi.certPassword);
-  const agent = new Agent({
-    key,
-    cert,
-    keepAlive: true,
-    ...(options.ca ? { ca: options.ca } : {}),
-  });
-  const basicAuth = `Basic ${Buffer.from(`${efi.clientId}:${efi.clientSecret}`).toString('base64')}`;
-  const exchange = createExchange(baseUrl, agent, timeoutMs, options);
-
-  // --- OAuth2 token (POST /oauth/token, https://dev.efipay.com.br/docs/api-pix/credenciais)
-
-  let token: { value: string; renewAt: number } | null = null;
-  let tokenRequest: Promise<string> | null = null;
-
-  async function requestToken(): Promise<string> {
-    const answer = await exchange(
-      'POST',
-      '/oauth/token',
-      '/oauth/token',
-      { authorization: basicAuth },
-      { grant_type: 'client_credentials' },
-    );
-    if (answer.status < 200 || answer.status >= 300) throw toError('POST', '/oauth/token', answer);
-    const parsed = parseAnswer(tokenSchema, answer, 'POST', '/oauth/token');
-    const margin = Math.min(TOKEN_MARGIN_SECONDS, parsed.expires_in / 2);
-    token = {
-      value: parsed.access_token,
-      renewAt: Date.now() + (parsed.expires_in - margin) * 1000,
-    };
-    return parsed.access_token;
-  }
-
-  function getToken(): Promise<string> {
-    if (token && Date.now() < token.renewAt) return Promise.resolve(token.value);
-    // Concurrent callers share one request instead of each asking for a token.
-    tokenRequest ??= requestToken().finally(() => {
-      tokenRequest = null;
-    });
-    return tokenRequest;
-  }
-
-  function toError(method: string, route: string, answer: RawAnswer): EfiApiError {
-    const { message, code } = describeError(method, route, answer.status, answer.body);
-    const retryable = answer.status === 429 || answer.status >= 500;
-    return new EfiApiError(message, code, { status: answer.status, retryable });
-  }
-
-  function parseAnswer<S extends z.ZodType>(
-    schema: S,
-    answer: RawAnswer,
-    method: string,
-    route: string,
-  ): z.output<S> {
-    const parsed = schema.safeParse(answer.body);
-    if (!parsed.success) {
-      const issues = parsed.error.issues
-        .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
-        .join('; ');
-      throw new EfiApiError(`EFI ${method} ${route}: unexpected answer (${issues})`, undefined, {
-        status: answer.status,
-        retryable: false,
-      });
-    }
-    return parsed.data;
-  }
-
-  /** An authenticated API call; a 401 drops the token and retries once with a new one. */
-  async function call(
-    method: string,
-    path: string,
-    route: string,
-    options: { body?: unknown; headers?: Record<string, string> } = {},
-  ): Promise<RawAnswer> {
-    for (let attempt = 1; ; attempt++) {
-      let value: string;
-      try {
-        value = await getToken();
-      } catch (error) {
-        // Without a token this call's own request was never sent.
-        if (!(error instanceof EfiApiError)) throw error;
-        throw new EfiApiError(error.message, error.code, { ...error.options, notSent: true });
-      }
-      const answer = await exchange(
-        method,
-        path,
-        route,
-        { authorization: `Bearer ${value}`, ...options.headers },
-        options.body,
-      );
-      if (answer.status === 401 && attempt === 1) {
-        // Only drop the token this call used: a concurrent caller may already have renewed it.
-        if (token?.value === value) token = null;
-        continue;
-      }
-      if (answer.status < 200 || answer.status >= 300) throw toError(method, route, answer);
-      return answer;
-    }
-  }
-
-  async function callAndParse<S extends z.ZodType>(
-    schema: S,
-    method: string,
-    path: string,
-    route: string,
-    body?: unknown,
-  ): Promise<z.output<S>> {
-    const answer = await call(method, path, route, { body });
-    return parseAnswer(schema, answer, method, route);
-  }
+  const { call, callAndParse, renewToken, close } = createEfiSession(efi, options);
 
   function requireId(value: string, pattern: RegExp, what: string): string {
     if (!pattern.test(value))
@@ -335,13 +209,10 @@ export function createEfiProvider(
 
     async checkConnection(): Promise<string> {
       // Always a fresh token request: a cached token proves nothing about the credentials now.
-      token = null;
-      await requestToken();
+      await renewToken();
       return `token OAuth obtido de ${efi.baseUrl}`;
     },
 
-    close() {
-      agent.destroy();
-    },
+    close,
   };
 }

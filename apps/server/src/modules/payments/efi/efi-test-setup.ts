@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import type { Config } from '../../../config';
 import { PixProviderError } from '../pix-provider';
-import { type EfiPixProvider, type EfiProviderOptions, createEfiProvider } from './efi-provider';
+import { type EfiPixProvider, createEfiProvider } from './efi-provider';
+import type { EfiProviderOptions } from './efi-session';
 import { type FakeEfi, type TestPki, generateTestPki, startFakeEfi } from './fake-efi-server';
 
 export type EfiConfig = NonNullable<Config['efi']>;
