@@ -215,6 +215,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       // Only nginx, on this machine, is believed about the client's address.
       TRUST_PROXY: options.env.TRUST_PROXY ?? '127.0.0.1',
       SHUTDOWN_DRAIN_MS: options.env.SHUTDOWN_DRAIN_MS ?? '1500',
+      // nginx, the only client, closes its idle connections after 4 s (keepalive_timeout in the
+      // upstream block); the copy keeps them far longer, so that nginx never sends a request on a
+      // connection the copy is closing at that instant (a POST would then be OUTCOME_UNKNOWN).
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: options.env.HTTP_KEEP_ALIVE_TIMEOUT_MS ?? '65000',
       BASE_URL: options.env.BASE_URL ?? `http://127.0.0.1:${options.port}`,
     });
     const stdio =

@@ -34,6 +34,24 @@ export interface Answer {
   retried?: string;
   /** The server answered with the stored answer of the first try (Idempotent-Replayed). */
   replayed?: boolean;
+  /**
+   * Why a 503 came, for the drill's report: who answered (a copy, or nginx when no copy could) and
+   * the answer's reason or message, e.g. "copy CONTENTION" or "nginx OUTCOME_UNKNOWN".
+   */
+  unavailable?: string;
+}
+
+/** Who answered a 503 and why (Answer.unavailable). */
+function unavailableReason(fromCopy: boolean, text: string | undefined): string {
+  let reason = 'no body';
+  try {
+    const error = (JSON.parse(text ?? '') as { error?: { reason?: string; message?: string } })
+      .error;
+    reason = error?.reason ?? error?.message?.split('.')[0] ?? reason;
+  } catch {
+    // not JSON
+  }
+  return `${fromCopy ? 'copy' : 'nginx'} ${reason}`;
 }
 
 export interface MixedLoad {
@@ -151,9 +169,10 @@ export function startMixedLoad(options: MixedLoadOptions): MixedLoad {
     let error: string | undefined;
     let retried: string | undefined;
     let replayed = false;
+    let unavailable: string | undefined;
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const answer = await sendOnce(method, path, cookie, body, idempotencyKey);
-      ({ status, retryAfter, error, replayed } = answer);
+      ({ status, retryAfter, error, replayed, unavailable } = answer);
       if (status === 200 && answer.text && (kind === 'join' || kind === 'pix-charge'))
         json = JSON.parse(answer.text);
       if (kind === 'join' && status === 200 && json)
@@ -174,6 +193,7 @@ export function startMixedLoad(options: MixedLoadOptions): MixedLoad {
       ...(error ? { error } : {}),
       ...(retried ? { retried } : {}),
       ...(replayed ? { replayed } : {}),
+      ...(unavailable ? { unavailable } : {}),
     });
     return { status, json };
   };
@@ -189,6 +209,7 @@ export function startMixedLoad(options: MixedLoadOptions): MixedLoad {
     replayed: boolean;
     error?: string;
     text?: string;
+    unavailable?: string;
   }> => {
     try {
       const res = await request(`${options.base}${path}`, {
@@ -209,6 +230,10 @@ export function startMixedLoad(options: MixedLoadOptions): MixedLoad {
         retryAfter: res.headers['retry-after'] !== undefined,
         replayed: res.headers['idempotent-replayed'] === 'true',
         text,
+        // The product sets X-Request-Id on every answer; nginx's own 503 has none.
+        ...(res.statusCode === 503
+          ? { unavailable: unavailableReason(res.headers['x-request-id'] !== undefined, text) }
+          : {}),
       };
     } catch (failure) {
       const cause = (failure as { cause?: { code?: string }; code?: string }) ?? {};
@@ -339,6 +364,13 @@ export function summarise(answers: Answer[], from: number, to: number) {
     p50: pct(50),
     p99: pct(99),
     unavailable: inside.filter((a) => a.status === 503 && a.retryAfter).length,
+    /** The 503s by kind, who answered and why: `join: copy CONTENTION` -> count. */
+    unavailableBy: inside.reduce<Record<string, number>>((acc, a) => {
+      if (a.status !== 503) return acc;
+      const key = `${a.kind}: ${a.unavailable ?? 'unknown'}`;
+      acc[key] = (acc[key] ?? 0) + 1;
+      return acc;
+    }, {}),
     /** 5xx other than 503 with Retry-After, and answers that never came. */
     failures: failed.length,
     failed,

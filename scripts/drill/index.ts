@@ -9,8 +9,9 @@
  *  5. fill the upload folder's disk (a 4 MB tmpfs mounted on it; skipped where mounting is not
  *     allowed);
  *  6. SIGTERM one copy (drained: out of nginx, then it finishes what it has in flight).
- * For each window: requests answered, 503 with Retry-After, failures (any other 5xx, or no
- * answer), and whether every copy was ready again by itself. Afterwards: every join answered 200
+ * For each window: requests answered, 503 with Retry-After (none in the baseline, where nothing is
+ * down) with who answered it and why, failures (any other 5xx, or no answer), and whether every
+ * copy was ready again by itself. Afterwards: every join answered 200
  * is in the database, the ledger audit passes, no room was drawn twice and no payout paid twice.
  * Exits 1 when any of these fails.
  *
@@ -43,6 +44,7 @@ const size = ci
   ? { players: 20, rooms: 60, sockets: 20 }
   : { players: 60, rooms: 100, sockets: 50 };
 const began = Date.now();
+const BASELINE = 'baseline (no fault)';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (line: string) =>
   console.log(`[drill ${new Date().toISOString().slice(11, 19)}] ${line}`);
@@ -137,7 +139,7 @@ try {
     return states.join(', ');
   };
 
-  await phase('baseline (no fault)', async () => undefined);
+  await phase(BASELINE, async () => undefined);
   await phase('kill -9 one copy', async () => {
     c.signal(1, 'SIGKILL');
   });
@@ -219,19 +221,27 @@ try {
     '\n| Drill | Requests | 2xx | 503 + Retry-After | Failures | Resent | Replayed | Joins 200 | Recovered | Notes |',
   );
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |');
+  const details: string[] = [];
   for (const w of windows) {
     const s = summarise(load.answers, w.from, w.to);
     console.log(
       `| ${w.name} | ${s.requests} | ${s.ok2xx} | ${s.unavailable} | ${s.failures} | ${s.resent} | ${s.replayed} | ${s.joins} | ${w.recovered ? 'yes' : 'NO'} | ${w.note} |`,
     );
+    // Each 503 says who answered (a copy, or nginx when no copy could) and why. Nothing is down in
+    // the baseline, so a 503 there is a failure too.
+    if (w.name === BASELINE && s.unavailable > 0)
+      problems.push(`${w.name}: ${s.unavailable} answers 503 while nothing was down`);
+    for (const [why, n] of Object.entries(s.unavailableBy))
+      details.push(`${w.name}: 503 ${why} (${n})`);
     if (s.failures > 0) {
       problems.push(`${w.name}: ${s.failures} failed requests`);
       for (const a of s.failed)
-        console.log(
-          `    failed: ${a.request} -> ${a.status || (a.error ?? 'no answer')} after ${a.ms} ms`,
+        details.push(
+          `${w.name}: failed ${a.request} -> ${a.status || (a.error ?? 'no answer')} after ${a.ms} ms`,
         );
     }
   }
+  if (details.length) console.log(`\n${details.map((d) => `- ${d}`).join('\n')}`);
   console.log(
     `\nJoins answered 200: ${joined.length}, missing from the database: ${lost}. Draws: ${draws.rows[0]!.n}, rooms drawn twice: ${drawnTwice.rowCount}, payouts paid twice: ${paidTwice.rowCount}. Ledger audit: ${audit.ok ? 'passed' : 'FAILED'}. Sockets opened: ${load.sockets.opened}.`,
   );
@@ -251,7 +261,9 @@ try {
   await cluster?.stop().catch(() => undefined);
   await redis.stop();
   postgres.remove();
-  if (problems.length === 0) rmSync(work, { recursive: true, force: true });
+  // DRILL_KEEP=1 keeps the copies' and nginx's logs of a run that passed.
+  if (problems.length === 0 && !process.env.DRILL_KEEP)
+    rmSync(work, { recursive: true, force: true });
 }
 if (problems.length > 0) {
   exitCode = 1;
