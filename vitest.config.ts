@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import SlowestFirstSequencer from './vitest.sequencer';
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: SlowestFirstSequencer },
     projects: [
       {
         test: {
@@ -22,11 +24,12 @@ export default defineConfig({
           globalSetup: ['./src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file gets its own database; two workers fit two cores. Files share a worker's module
-          // cache (no isolation): importing the app once per worker, not once per file.
+          // Each file gets its own database. Three workers on two cores: a file waiting on a timer
+          // or another process leaves its core to the others. Files share a worker's module cache
+          // (no isolation): importing the app once per worker, not once per file.
           pool: 'forks',
           isolate: false,
-          maxWorkers: 2,
+          maxWorkers: 3,
           sequence: { groupOrder: 1 },
         },
       },

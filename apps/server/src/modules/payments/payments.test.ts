@@ -176,7 +176,9 @@ describe('joining a room', () => {
     const seats = await db().select().from(participacoes).where(eq(participacoes.salaId, r.id));
     expect(seats).toHaveLength(50);
     expect(new Set(seats.map((s) => s.numeroSorte)).size).toBe(50);
-  });
+    // 500 accounts and 500 joins on the embedded database: well past the 30 s default when the
+    // suite's other steps share the two cores.
+  }, 120_000);
 
   it('lets one user with money for 3 entries get exactly 3 of 20 parallel balance joins', async () => {
     const rooms = await Promise.all(
