@@ -22,14 +22,15 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['./src/test/global-setup.ts'],
-          testTimeout: 30_000,
+          // A bound for a hung test, not a speed check: npm test runs the other steps beside these
+          // on the same two cores.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
-          // Each file gets its own database. Three workers on two cores: a file waiting on a timer
-          // or another process leaves its core to the others. Files share a worker's module cache
-          // (no isolation): importing the app once per worker, not once per file.
+          // Each file gets its own database; two workers fit two cores. Files share a worker's module
+          // cache (no isolation): importing the app once per worker, not once per file.
           pool: 'forks',
           isolate: false,
-          maxWorkers: 3,
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },
