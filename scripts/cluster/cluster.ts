@@ -215,10 +215,6 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       // Only nginx, on this machine, is believed about the client's address.
       TRUST_PROXY: options.env.TRUST_PROXY ?? '127.0.0.1',
       SHUTDOWN_DRAIN_MS: options.env.SHUTDOWN_DRAIN_MS ?? '1500',
-      // nginx, the only client, closes its idle connections after 4 s (keepalive_timeout in the
-      // upstream block); the copy keeps them far longer, so that nginx never sends a request on a
-      // connection the copy is closing at that instant (a POST would then be OUTCOME_UNKNOWN).
-      HTTP_KEEP_ALIVE_TIMEOUT_MS: options.env.HTTP_KEEP_ALIVE_TIMEOUT_MS ?? '65000',
       BASE_URL: options.env.BASE_URL ?? `http://127.0.0.1:${options.port}`,
     });
     const stdio =
@@ -234,8 +230,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       const out = createWriteStream(path.join(runDir, `copy-${copy.index + 1}.log`), {
         flags: 'a',
       });
-      child.stdout?.pipe(out);
-      child.stderr?.pipe(out);
+      // Both streams into one file, which ends once both have (a crashing copy writes its last
+      // words to stderr after its stdout has closed).
+      child.stdout?.pipe(out, { end: false });
+      child.stderr?.pipe(out, { end: false });
+      child.once('close', () => out.end());
     }
     copy.child = child;
     child.on('exit', (code, signal) => {

@@ -345,9 +345,10 @@ export function startMixedLoad(options: MixedLoadOptions): MixedLoad {
   };
 }
 
-/** Figures of the answers in [from, to): count, per second, p50/p99 of the 2xx-4xx, failures. */
+/** Figures of the answers that came in [from, to): count, per second, p50/p99 of the 2xx-4xx, failures. */
 export function summarise(answers: Answer[], from: number, to: number) {
-  const inside = answers.filter((a) => a.at >= from && a.at < to);
+  // By when the answer came: a request in flight when a fault struck belongs to that fault's window.
+  const inside = answers.filter((a) => a.at + a.ms >= from && a.at + a.ms < to);
   const failed = inside.filter(
     (a) => a.status === 0 || (a.status >= 500 && !(a.status === 503 && a.retryAfter)),
   );

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage, Mailer } from '../modules/mail/mail.service';
 import { type TestDatabase, createTestDatabase } from '../test/helpers';
-import { createJobQueue, queueMail, scheduleRounds } from './queue';
+import type PgBoss from 'pg-boss';
+import { createJobQueue, queueMail, scheduleRounds, settleQuietly } from './queue';
 
 const silentLog = {
   error() {},
@@ -97,4 +98,29 @@ describe('mail queue', () => {
     await one.stop({ graceful: false, wait: true });
     await two.stop({ graceful: false, wait: true });
   }, 30_000);
+});
+
+describe('the database down while jobs are marked', () => {
+  it('logs instead of ending the process when a batch cannot be marked completed or failed', async () => {
+    const down = () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
+    const boss = { complete: down, fail: down } as unknown as PgBoss;
+    const warnings: string[] = [];
+    settleQuietly(boss, { warn: (_object, message) => warnings.push(message) });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      // As pg-boss's worker does after a batch: neither is awaited.
+      void boss.complete('mail', ['job-1']);
+      void boss.fail('mail', ['job-2']);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    expect(unhandled).toEqual([]);
+    expect(warnings).toEqual([
+      'job queue: could not mark jobs (complete)',
+      'job queue: could not mark jobs (fail)',
+    ]);
+  });
 });

@@ -55,6 +55,7 @@ export async function createJobQueue(
       : {}),
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  settleQuietly(boss, log);
   await boss.start();
   await boss.createQueue(MAIL_QUEUE);
   return boss;
@@ -137,4 +138,24 @@ export async function scheduleRounds(
     },
   );
   await next(0);
+}
+
+/**
+ * pg-boss 10's worker marks a batch completed or failed without awaiting it: when the database is
+ * unreachable at that instant (a restart, a failover), the rejection would be unhandled and end
+ * the process. Here both only log. Nothing is lost: a job not marked stays active until its
+ * expiry (expireInSeconds) and is then retried, as after a killed copy.
+ */
+export function settleQuietly(
+  boss: PgBoss,
+  log: { warn: (object: object, message: string) => void },
+): void {
+  for (const method of ['complete', 'fail'] as const) {
+    const original = boss[method].bind(boss) as (...args: unknown[]) => Promise<unknown>;
+    (boss as unknown as Record<string, unknown>)[method] = (...args: unknown[]) =>
+      original(...args).catch((error: unknown) => {
+        log.warn({ err: error, queue: args[0] }, `job queue: could not mark jobs (${method})`);
+        return undefined;
+      });
+  }
 }
