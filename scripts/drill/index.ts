@@ -193,6 +193,12 @@ try {
     return `exit code ${code}`;
   });
   await load.stop();
+  // Only the drills end a copy: kill -9 (a signal) and the drain (exit code 0). A copy that ended
+  // by itself crashed on a fault it should have survived.
+  for (const copy of c.copies)
+    for (const exit of copy.exits)
+      if (exit.signal === null && exit.code !== 0)
+        problems.push(`copy ${copy.index + 1} ended by itself (exit code ${exit.code})`);
 
   // What was answered 200 must be there.
   // One participation per join: a join sent again under its key answers the first one's seat.
