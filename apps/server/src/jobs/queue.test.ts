@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage, Mailer } from '../modules/mail/mail.service';
 import { type TestDatabase, createTestDatabase } from '../test/helpers';
-import type PgBoss from 'pg-boss';
-import { createJobQueue, queueMail, scheduleRounds, settleQuietly } from './queue';
+import { createRequire } from 'node:module';
+import {
+  createJobQueue,
+  isSettled,
+  pgBossManager,
+  queueMail,
+  scheduleRounds,
+  settleQuietly,
+} from './queue';
 
 const silentLog = {
   error() {},
@@ -101,26 +108,40 @@ describe('mail queue', () => {
 });
 
 describe('the database down while jobs are marked', () => {
-  it('logs instead of ending the process when a batch cannot be marked completed or failed', async () => {
-    const down = () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
-    const boss = { complete: down, fail: down } as unknown as PgBoss;
-    const warnings: string[] = [];
-    settleQuietly(boss, { warn: (_object, message) => warnings.push(message) });
+  it('reports a batch it cannot mark completed or failed instead of ending the process', async () => {
+    const down = (..._args: unknown[]) =>
+      Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
+    const reported: string[] = [];
+    const manager = {
+      complete: down,
+      fail: down,
+      emit: (_event: 'error', error: unknown) => reported.push(String(error)) > 0,
+    };
+    settleQuietly(manager);
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
     try {
       // As pg-boss's worker does after a batch: neither is awaited.
-      void boss.complete('mail', ['job-1']);
-      void boss.fail('mail', ['job-2']);
+      void manager.complete('mail', ['job-1']);
+      void manager.fail('mail', ['job-2']);
       await new Promise((resolve) => setTimeout(resolve, 50));
     } finally {
       process.off('unhandledRejection', onUnhandled);
     }
     expect(unhandled).toEqual([]);
-    expect(warnings).toEqual([
-      'job queue: could not mark jobs (complete)',
-      'job queue: could not mark jobs (fail)',
+    expect(reported).toEqual([
+      'Error: connect ECONNREFUSED 127.0.0.1:5432',
+      'Error: connect ECONNREFUSED 127.0.0.1:5432',
     ]);
+  });
+
+  it("wraps the marks of pg-boss's own worker, where the worker calls them", async () => {
+    // The module pg-boss itself loads (its worker calls these on its manager, not on the boss).
+    const manager = createRequire(import.meta.url)('pg-boss/src/manager') as { prototype: object };
+    expect(manager).toBe(pgBossManager);
+    const boss = await createJobQueue(database, silentLog);
+    await boss.stop({ graceful: false });
+    expect(isSettled(manager.prototype)).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 /**
  * The job queue (pg-boss) on the same database as everything else: PostgreSQL through its own small
  * pool, or PGlite through an executor (parameterless SQL to exec() for multi-statement DDL, the rest
@@ -55,7 +56,7 @@ export async function createJobQueue(
       : {}),
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
-  settleQuietly(boss, log);
+  settleQuietly(pgBossManager.prototype);
   await boss.start();
   await boss.createQueue(MAIL_QUEUE);
   return boss;
@@ -140,22 +141,41 @@ export async function scheduleRounds(
   await next(0);
 }
 
+type Mark = (...args: unknown[]) => Promise<unknown>;
+interface Marking {
+  complete: Mark;
+  fail: Mark;
+  emit?(event: 'error', error: unknown): boolean;
+}
+
+/** Already wrapped (pg-boss's Manager prototype is shared by every queue of the process). */
+const settled = new WeakSet<object>();
+
 /**
  * pg-boss 10's worker marks a batch completed or failed without awaiting it: when the database is
  * unreachable at that instant (a restart, a failover), the rejection would be unhandled and end
- * the process. Here both only log. Nothing is lost: a job not marked stays active until its
- * expiry (expireInSeconds) and is then retried, as after a killed copy.
+ * the process. Here a failed mark is reported as the queue's 'error' event (logged by its
+ * listener) and settles. Nothing is lost: a job not marked stays active until its expiry
+ * (expireInSeconds) and is then retried, as after a killed copy.
  */
-export function settleQuietly(
-  boss: PgBoss,
-  log: { warn: (object: object, message: string) => void },
-): void {
+export function settleQuietly(target: Marking): void {
+  if (settled.has(target)) return;
+  settled.add(target);
   for (const method of ['complete', 'fail'] as const) {
-    const original = boss[method].bind(boss) as (...args: unknown[]) => Promise<unknown>;
-    (boss as unknown as Record<string, unknown>)[method] = (...args: unknown[]) =>
-      original(...args).catch((error: unknown) => {
-        log.warn({ err: error, queue: args[0] }, `job queue: could not mark jobs (${method})`);
+    const original = target[method];
+    target[method] = function (this: Marking, ...args: unknown[]) {
+      return original.apply(this, args).catch((error: unknown) => {
+        this.emit?.('error', error);
         return undefined;
       });
+    };
   }
 }
+
+/** Whether `settleQuietly` wrapped the target's marks. */
+export const isSettled = (target: object) => settled.has(target);
+
+/** The worker calls its manager's own methods, so they are wrapped where they are defined. */
+export const pgBossManager = createRequire(import.meta.url)('pg-boss/src/manager') as {
+  prototype: Marking;
+};
