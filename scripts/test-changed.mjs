@@ -43,7 +43,7 @@ for (const file of code) {
 }
 
 const steps = [
-  ...[...projects].map((p) => [`typecheck ${p}`, ['npx', 'tsc', '-p', p, '--noEmit']]),
+  ...[...projects].map((p) => [`typecheck ${p}`, ['node', 'scripts/typecheck.mjs', p]]),
   ['lint', ['npx', 'eslint', '--max-warnings=0', ...code]],
 ];
 const sources = code.filter((file) => /^(apps|packages)\//.test(file));

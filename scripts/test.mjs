@@ -53,6 +53,26 @@ const began = Date.now();
 const running = new Set();
 let failed = null;
 
+const CPU_MARK = '@@cpu';
+const CPU_WRAP = `"$@"; rc=$?; echo "${CPU_MARK}" >&2; times >&2; exit $rc`;
+
+/** `1m2.5s` to seconds. */
+const toSeconds = (t) => {
+  const m = /^(\d+)m([\d.]+)s$/.exec(t);
+  return m ? Number(m[1]) * 60 + Number(m[2]) : 0;
+};
+
+/** Splits the step's output from the CPU line (user plus system seconds) its wrapper appends. */
+function splitCpu(text) {
+  const at = text.lastIndexOf(CPU_MARK);
+  if (at < 0) return { output: text, cpu: '?' };
+  // `times` prints the shell's own line, then its children's.
+  const children = text.slice(at + CPU_MARK.length).trim().split('\n')[1] ?? '';
+  const [user, system] = children.trim().split(/\s+/);
+  const cpu = (toSeconds(user) + toSeconds(system)).toFixed(0);
+  return { output: text.slice(0, at), cpu };
+}
+
 const since = (start) => ((Date.now() - start) / 1000).toFixed(1);
 
 function runStep([name, [cmd, ...args], env = {}]) {
@@ -61,7 +81,8 @@ function runStep([name, [cmd, ...args], env = {}]) {
     const chunks = [];
     process.stdout.write(`--- ${name} started at ${since(began)} s\n`);
     // A process group of its own, so a failure elsewhere can stop the step with its children.
-    const child = spawn(cmd, args, {
+    // Through bash, whose `times` reports the CPU the step used (its waited-for descendants').
+    const child = spawn('bash', ['-c', CPU_WRAP, 'bash', cmd, ...args], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
@@ -74,8 +95,9 @@ function runStep([name, [cmd, ...args], env = {}]) {
       running.delete(child);
       const seconds = since(start);
       const status = signal ? `stopped (${signal})` : code === 0 ? 'passed' : 'FAILED';
-      timings.push(`${name}: ${seconds} s (${status})`);
-      process.stdout.write(`\n=== ${name} (${seconds} s, ${status}) ===\n${Buffer.concat(chunks)}`);
+      const { output, cpu } = splitCpu(Buffer.concat(chunks).toString());
+      timings.push(`${name}: ${seconds} s, CPU ${cpu} s (${status})`);
+      process.stdout.write(`\n=== ${name} (${seconds} s, CPU ${cpu} s, ${status}) ===\n${output}`);
       resolve(signal ? 1 : (code ?? 1));
     });
   });
