@@ -14,7 +14,9 @@ export default defineConfig({
   workers: 1, // one browser on a 2-core machine
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 30_000,
+  // A bound for a hung journey, not a speed check: `npm test` runs the other steps beside the
+  // journeys on the same two cores, and a long journey on a slower machine passed 30 s.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL,
