@@ -10,8 +10,9 @@ import { deletePlayer, newPlayer, signInWithForm } from './support/players';
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 test('a password change on the phone ends the session on the other device', async ({ browser }) => {
-  // Eight password hashes (set, sign-ins, the change) and the first page loads of the run.
-  test.setTimeout(60_000);
+  // Eight password hashes (set, sign-ins, the change) and the first page loads of the run, while
+  // `npm test` runs its other steps on the same cores.
+  test.setTimeout(120_000);
   const player = await newPlayer(browser);
   const other = await browser.newContext({ baseURL: origin(), ...phone });
   const newPassword = 'senha-trocada-no-celular-2';

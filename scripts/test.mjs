@@ -67,7 +67,11 @@ function splitCpu(text) {
   const at = text.lastIndexOf(CPU_MARK);
   if (at < 0) return { output: text, cpu: '?' };
   // `times` prints the shell's own line, then its children's.
-  const children = text.slice(at + CPU_MARK.length).trim().split('\n')[1] ?? '';
+  const children =
+    text
+      .slice(at + CPU_MARK.length)
+      .trim()
+      .split('\n')[1] ?? '';
   const [user, system] = children.trim().split(/\s+/);
   const cpu = (toSeconds(user) + toSeconds(system)).toFixed(0);
   return { output: text.slice(0, at), cpu };

@@ -12,7 +12,9 @@ const root = path.resolve(import.meta.dirname, '..');
 const tsc = path.join(root, 'node_modules/typescript-native/bin/tsc');
 const projects = process.argv.slice(2);
 
-for (const project of projects.length ? projects : ['packages/shared', 'apps/server', 'apps/web', '.']) {
+for (const project of projects.length
+  ? projects
+  : ['packages/shared', 'apps/server', 'apps/web', '.']) {
   const { status } = spawnSync(process.execPath, [tsc, '-p', project, '--singleThreaded'], {
     cwd: root,
     stdio: 'inherit',

@@ -51,6 +51,10 @@ export function serverOptions(
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
+    // A bound for a plugin that hangs while the server starts, not a speed check: a copy started on
+    // a busy machine (a restart while the other copies carry the traffic) must not give up because
+    // a plugin took longer than Fastify's default 10 s; one did under load.
+    pluginTimeout: 60_000,
     // JSON bodies of this API are small; routes that take more say so (docs/limits.md).
     bodyLimit: 64 * 1024,
     // Slow clients cannot hold a connection: the whole request within requestTimeout, headers

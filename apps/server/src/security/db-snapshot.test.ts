@@ -31,7 +31,9 @@ describe('the tables fingerprint', () => {
     expect(inserted).not.toBe(empty);
 
     // Same number of rows, one value changed.
-    await database.db.execute(sql`update salas set valor_entrada = valor_entrada + 100 where id = ${room.id}`);
+    await database.db.execute(
+      sql`update salas set valor_entrada = valor_entrada + 100 where id = ${room.id}`,
+    );
     const updated = await snapshotTables(database.db, tables);
     expect(updated).not.toBe(inserted);
 
