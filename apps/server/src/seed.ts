@@ -71,6 +71,23 @@ function generatePassword(): string {
   return randomBytes(9).toString('base64url');
 }
 
+/**
+ * R$ 100,00 of demo Saldo: a grant from the platform, not a PIX (the ledger audit keeps money in
+ * by PIX apart).
+ */
+async function grantDemoSaldo(db: Db, userId: string) {
+  await postTransaction(db, {
+    kind: 'grant',
+    idempotencyKey: `demo-topup:${userId}`,
+    description: 'Saldo de demonstração',
+    userId,
+    entries: [
+      { account: { kind: 'platform_grants' }, amount: -10_000 },
+      { account: { kind: 'user_saldo', userId }, amount: 10_000 },
+    ],
+  });
+}
+
 async function insertUser(
   db: Db,
   input: { email: string; name: string; password: string; role: string },
@@ -133,17 +150,7 @@ export async function seedDemo({
       isVerified: true,
     });
     // Demo Saldo so entries paid from the balance can be tried at once.
-    // A grant from the platform, not a PIX: the ledger audit keeps money in by PIX apart.
-    await postTransaction(db, {
-      kind: 'grant',
-      idempotencyKey: `demo-topup:${id}`,
-      description: 'Saldo de demonstração',
-      userId: id,
-      entries: [
-        { account: { kind: 'platform_grants' }, amount: -10_000 },
-        { account: { kind: 'user_saldo', userId: id }, amount: 10_000 },
-      ],
-    });
+    await grantDemoSaldo(db, id);
   }
   for (const room of demoRooms) {
     await createRoom({ db, input: { ...room, createdBy: adminId } });
@@ -208,17 +215,7 @@ async function seedFinishedDraws({
       isVerified: true,
       dataNascimento: '1991-06-10',
     });
-    // A grant from the platform, not a PIX: the ledger audit keeps money in by PIX apart.
-    await postTransaction(db, {
-      kind: 'grant',
-      idempotencyKey: `demo-topup:${id}`,
-      description: 'Saldo de demonstração',
-      userId: id,
-      entries: [
-        { account: { kind: 'platform_grants' }, amount: -10_000 },
-        { account: { kind: 'user_saldo', userId: id }, amount: 10_000 },
-      ],
-    });
+    await grantDemoSaldo(db, id);
     fillers.push(id);
   }
   const players = await db

@@ -152,6 +152,16 @@ export async function proofOf(input: {
   });
 }
 
+/** The proof of a test vector's room, drawn with its own beacon unless `beacon` is given. */
+export function vectorProof(v: Vector, beacon = v.input.beacon): Promise<DrawProof> {
+  return proofOf({
+    seed: v.input.seed,
+    roomId: v.input.room_id,
+    luckyNumbers: v.input.lucky_numbers,
+    beacon,
+  });
+}
+
 export function failedChecks(report: Awaited<ReturnType<typeof verifyProof>>): VerificationCheck[] {
   return report.checks.filter((c) => !c.ok).map((c) => c.check);
 }

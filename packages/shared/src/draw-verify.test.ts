@@ -8,7 +8,7 @@ import {
   verificationCheckLabels,
   verifyProof,
 } from './draw-verify';
-import { vectors, proofOf, failedChecks, room } from './draw-protocol-oracle';
+import { vectors, proofOf, vectorProof, failedChecks, room } from './draw-protocol-oracle';
 
 describe('verifyProof', () => {
   it('passes every check for proofs produced by runDraw', async () => {
@@ -128,13 +128,7 @@ describe('verifyProof', () => {
   ];
 
   it('fails exactly the right checks when one field of a fixed proof changes', async () => {
-    const v = vectors.find((x) => x.name === 'n10-prefixes')!;
-    const proof = await proofOf({
-      seed: v.input.seed,
-      roomId: v.input.room_id,
-      luckyNumbers: v.input.lucky_numbers,
-      beacon: v.input.beacon,
-    });
+    const proof = await vectorProof(vectors.find((x) => x.name === 'n10-prefixes')!);
     // For this room every winner-moving change does move the winner, so the sets are exact.
     const expected: Record<string, VerificationCheck[]> = {
       seed: ['commitment', 'winner_index', 'winning_number', 'hash_prova'],
@@ -185,13 +179,10 @@ describe('verifyProof', () => {
   });
 
   it('reports a seed that is not 64 lowercase hex digits without throwing', async () => {
-    const v = vectors.find((x) => x.name === 'worked-example')!;
-    const proof = await proofOf({
-      seed: v.input.seed,
-      roomId: v.input.room_id,
-      luckyNumbers: v.input.lucky_numbers,
-      beacon: '',
-    });
+    const proof = await vectorProof(
+      vectors.find((x) => x.name === 'worked-example')!,
+      '',
+    );
     for (const seed of [
       proof.seed.toUpperCase().replace(/^00/, 'AA'),
       proof.seed.slice(2),
@@ -209,13 +200,10 @@ describe('verifyProof', () => {
   });
 
   it('fails instead of throwing on a proof with no entrants', async () => {
-    const v = vectors.find((x) => x.name === 'worked-example')!;
-    const proof = await proofOf({
-      seed: v.input.seed,
-      roomId: v.input.room_id,
-      luckyNumbers: v.input.lucky_numbers,
-      beacon: '',
-    });
+    const proof = await vectorProof(
+      vectors.find((x) => x.name === 'worked-example')!,
+      '',
+    );
     const report = await verifyProof({ ...proof, entrants: [] });
     expect(report.ok).toBe(false);
     expect(failedChecks(report)).toContain('entrants_digest');

@@ -443,6 +443,30 @@ export async function joinFromBalance(ctx: TestContext, roomId: string, users: {
     });
 }
 
+/**
+ * A platina room (R$ 10,00 a seat, 15 % fee, automatic draw off; `input` changes it) filled by
+ * `players` from their balance: it waits in 'sorteando' for its draw.
+ */
+export async function filledRoom(
+  ctx: TestContext,
+  players: { id: string }[],
+  input: Partial<Parameters<typeof createRoom>[0]['input']> = {},
+) {
+  const room = await createRoom({
+    db: ctx.database.db,
+    input: {
+      tipoSala: 'platina',
+      valorEntradaCentavos: 1000,
+      maxParticipantes: players.length,
+      taxaBp: 1500,
+      sorteioAutomatico: false,
+      ...input,
+    },
+  });
+  await joinFromBalance(ctx, room.id, players);
+  return room;
+}
+
 /** Asserts the ledger invariants of DESIGN.md section 3. */
 export async function expectLedgerInvariants(ctx: TestContext) {
   await assertLedgerInvariants(ctx.database.db);

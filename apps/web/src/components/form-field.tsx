@@ -130,6 +130,20 @@ export function InputField(props: InputFieldProps) {
   return <BoundField {...props} render={(control) => <Input {...control} />} />;
 }
 
+/** The 6-digit code of an authenticator app, bound to react-hook-form (the label may change). */
+export function TotpCodeField(props: Omit<InputFieldProps, 'label'> & { label?: ReactNode }) {
+  return (
+    <InputField
+      label="Código de 6 dígitos"
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      maxLength={6}
+      placeholder="6 dígitos"
+      {...props}
+    />
+  );
+}
+
 /** A password input with its show/hide toggle, bound to react-hook-form. */
 export function PasswordField(props: Omit<InputFieldProps, 'type'>) {
   return <BoundField {...props} render={(control) => <PasswordInput {...control} />} />;

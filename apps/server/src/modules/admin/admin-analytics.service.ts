@@ -2,47 +2,17 @@
  * Analytics (/admin?tab=analytics): one SQL query per chart over the last 7, 30 or 90 days, by the
  * Brasília calendar day. Money comes from the ledger.
  */
-import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  ledgerAccounts,
-  ledgerEntries,
-  ledgerTransactions,
-  participacoes,
-  profiles,
-  salas,
-  user,
-} from '../../db/schema';
+import { participacoes, profiles, salas, user } from '../../db/schema';
 import { brazilDayStart, brazilDaySql, brazilDays } from '../../lib/brazil-time';
-import { isRefundedSql } from '../draws/draws.service';
 import { isPlayerAccount } from '../../lib/player-accounts';
+import { revenueByDay } from './admin-finance.service';
 
+/** Revenue and fees per day (refunded entries, of cancelled rooms, are not revenue). */
 export async function revenueSeries(db: Db, days: number, now = new Date()) {
-  const since = brazilDayStart(now, days - 1);
-  const day = brazilDaySql(ledgerEntries.createdAt);
-  const rows = await db
-    .select({
-      date: day,
-      // Refunded entries (cancelled rooms) are not revenue.
-      revenue: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerAccounts.kind} = 'room_pool' and ${ledgerTransactions.kind} in ('entry_pix', 'entry_balance') and not ${isRefundedSql(ledgerTransactions.participacaoId)}), 0)`,
-      fees: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerAccounts.kind} = 'platform_revenue'), 0)`,
-    })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .where(
-      and(
-        gte(ledgerEntries.createdAt, since),
-        inArray(ledgerAccounts.kind, ['room_pool', 'platform_revenue']),
-      ),
-    )
-    .groupBy(day);
-  const byDay = new Map(rows.map((r) => [r.date, r]));
-  return brazilDays(days, now).map((date) => ({
-    date,
-    revenue: Number(byDay.get(date)?.revenue ?? 0),
-    fees: Number(byDay.get(date)?.fees ?? 0),
-  }));
+  const rows = await revenueByDay(db, days, now);
+  return rows.map(({ date, revenue, fees }) => ({ date, revenue, fees }));
 }
 
 /**

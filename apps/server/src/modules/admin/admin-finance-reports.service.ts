@@ -4,28 +4,23 @@
  * for (how refunded entries count: admin-finance-sql.ts).
  */
 import { type Role, viewField } from '@sorteio/shared';
-import { and, desc, eq, gte, not, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  ledgerAccounts,
-  ledgerEntries,
-  ledgerTransactions,
-  participacoes,
-  profiles,
-  user,
-} from '../../db/schema';
+import { ledgerAccounts, ledgerEntries, participacoes, profiles, user } from '../../db/schema';
 import { brazilMonthSql } from '../../lib/brazil-time';
 import { calendarCell, dateTimeCell, moneyCell, numberCell, textCell, toCsv } from '../../lib/csv';
 import { firstName } from '../../lib/names';
-import { isRefundedSql } from '../draws/draws.service';
 import {
   CASHBACK_KINDS,
   ENTRY_KINDS,
   entrySum,
   financeStatus,
   keptEntry,
+  keptEntryCount,
+  keptParticipation,
   participationRows,
   refundedEntry,
+  withAccountAndTransaction,
 } from './admin-finance-sql';
 import { byCategory } from './admin-finance.service';
 
@@ -63,21 +58,22 @@ export async function transactionsReport(db: Db, viewer: Role, now = new Date())
 
 export async function monthlyReport(db: Db): Promise<string> {
   const month = brazilMonthSql(ledgerEntries.createdAt);
-  const rows = await db
-    .select({
-      month,
-      entries: sql<number>`(count(distinct ${ledgerTransactions.id}) filter (where ${ledgerTransactions.kind} in ${ENTRY_KINDS} and ${keptEntry}))::int`,
-      revenue: entrySum('room_pool', ENTRY_KINDS, keptEntry),
-      refunds: entrySum('room_pool', ENTRY_KINDS, refundedEntry),
-      fees: entrySum('platform_revenue'),
-      prizes: entrySum('user_saldo', ['prize']),
-      cashback: entrySum('user_cashback', CASHBACK_KINDS),
-      pixIn: sql<string>`coalesce(-sum(${ledgerEntries.amount}) filter (where ${ledgerAccounts.kind} = 'pix_clearing' and ${ledgerEntries.amount} < 0), 0)`,
-      pixOut: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerAccounts.kind} = 'pix_clearing' and ${ledgerEntries.amount} > 0), 0)`,
-    })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+  const rows = await withAccountAndTransaction(
+    db
+      .select({
+        month,
+        entries: keptEntryCount,
+        revenue: entrySum('room_pool', ENTRY_KINDS, keptEntry),
+        refunds: entrySum('room_pool', ENTRY_KINDS, refundedEntry),
+        fees: entrySum('platform_revenue'),
+        prizes: entrySum('user_saldo', ['prize']),
+        cashback: entrySum('user_cashback', CASHBACK_KINDS),
+        pixIn: sql<string>`coalesce(-sum(${ledgerEntries.amount}) filter (where ${ledgerAccounts.kind} = 'pix_clearing' and ${ledgerEntries.amount} < 0), 0)`,
+        pixOut: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerAccounts.kind} = 'pix_clearing' and ${ledgerEntries.amount} > 0), 0)`,
+      })
+      .from(ledgerEntries)
+      .$dynamic(),
+  )
     .groupBy(month)
     .orderBy(desc(month))
     .limit(24);
@@ -143,9 +139,7 @@ export async function growthReport(db: Db): Promise<string> {
         entries: sql<number>`count(*)::int`,
       })
       .from(participacoes)
-      .where(
-        and(eq(participacoes.statusPagamento, 'confirmado'), not(isRefundedSql(participacoes.id))),
-      )
+      .where(and(eq(participacoes.statusPagamento, 'confirmado'), keptParticipation))
       .groupBy(entryMonth),
   ]);
   const months = [...new Set([...signups.map((s) => s.month), ...activity.map((a) => a.month)])]

@@ -9,6 +9,7 @@
  */
 import type { FinanceEntryStatus } from '@sorteio/shared';
 import { type SQL, eq, not, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   ledgerAccounts,
@@ -28,6 +29,21 @@ export const CASHBACK_KINDS = ['cashback', 'cashback_reversal'] as const;
 /** The ledger transaction being summed paid for an entry that was later refunded. */
 export const refundedEntry = isRefundedSql(ledgerTransactions.participacaoId);
 export const keptEntry = not(refundedEntry);
+/** The participation being read was not refunded. */
+export const keptParticipation = not(isRefundedSql(participacoes.id));
+
+/**
+ * A select from ledger entries joined to their account and transaction: the rows the sums below
+ * read (`query` is `db.select(...).from(ledgerEntries).$dynamic()`).
+ */
+export function withAccountAndTransaction<Q extends PgSelect>(query: Q) {
+  return query
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId));
+}
+
+/** How many entries (ledger transactions) among the rows were paid and not refunded. */
+export const keptEntryCount = sql<number>`(count(distinct ${ledgerTransactions.id}) filter (where ${ledgerTransactions.kind} in ${ENTRY_KINDS} and ${keptEntry}))::int`;
 
 /**
  * Sum of the entries on accounts of `kind` within transactions of `txKinds` (all when omitted),

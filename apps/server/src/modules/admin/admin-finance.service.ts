@@ -23,23 +23,26 @@ import {
   entrySum,
   financeStatus,
   keptEntry,
+  keptEntryCount,
   participationRows,
   refundedEntry,
+  withAccountAndTransaction,
 } from './admin-finance-sql';
 
 export async function financeSummary(db: Db): Promise<FinanceSummary> {
   const [[ledger], [entries], [pixIn], [pixOut]] = await Promise.all([
-    db
-      .select({
-        revenue: entrySum('room_pool', ENTRY_KINDS, keptEntry),
-        refunded: entrySum('room_pool', ENTRY_KINDS, refundedEntry),
-        fees: entrySum('platform_revenue'),
-        prizes: entrySum('user_saldo', ['prize']),
-        cashback: entrySum('user_cashback', CASHBACK_KINDS),
-      })
-      .from(ledgerEntries)
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId)),
+    withAccountAndTransaction(
+      db
+        .select({
+          revenue: entrySum('room_pool', ENTRY_KINDS, keptEntry),
+          refunded: entrySum('room_pool', ENTRY_KINDS, refundedEntry),
+          fees: entrySum('platform_revenue'),
+          prizes: entrySum('user_saldo', ['prize']),
+          cashback: entrySum('user_cashback', CASHBACK_KINDS),
+        })
+        .from(ledgerEntries)
+        .$dynamic(),
+    ),
     db
       .select({
         n: sql<number>`(count(*) filter (where ${keptEntry}))::int`,
@@ -77,36 +80,49 @@ export async function financeSummary(db: Db): Promise<FinanceSummary> {
   };
 }
 
-/** Entries and fees per Brasília day (spec 001: fetched for 30 days). */
-export async function dailySummary(db: Db, days = 30, now = new Date()) {
+/**
+ * Per Brasília day of the last `days`, oldest first: what kept entries paid in, how many there
+ * were, and the platform's fees.
+ */
+export async function revenueByDay(db: Db, days: number, now: Date) {
   const day = brazilDaySql(ledgerEntries.createdAt);
-  const rows = await db
-    .select({
-      date: day,
-      revenue: entrySum('room_pool', ENTRY_KINDS, keptEntry),
-      fees: entrySum('platform_revenue'),
-      count: sql<number>`(count(distinct ${ledgerTransactions.id}) filter (where ${ledgerTransactions.kind} in ${ENTRY_KINDS} and ${keptEntry}))::int`,
-    })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .where(gte(ledgerEntries.createdAt, brazilDayStart(now, days - 1)))
+  const rows = await withAccountAndTransaction(
+    db
+      .select({
+        date: day,
+        revenue: entrySum('room_pool', ENTRY_KINDS, keptEntry),
+        fees: entrySum('platform_revenue'),
+        count: keptEntryCount,
+      })
+      .from(ledgerEntries)
+      .$dynamic(),
+  )
+    .where(
+      and(
+        gte(ledgerEntries.createdAt, brazilDayStart(now, days - 1)),
+        // The sums read no other account (and every entry pays into a room pool).
+        inArray(ledgerAccounts.kind, ['room_pool', 'platform_revenue']),
+      ),
+    )
     .groupBy(day);
   const byDay = new Map(rows.map((r) => [r.date, r]));
-  return brazilDays(days, now)
-    .reverse()
-    .map((date) => {
-      const r = byDay.get(date);
-      const revenue = Number(r?.revenue ?? 0);
-      const count = r?.count ?? 0;
-      return {
-        date,
-        revenue,
-        fees: Number(r?.fees ?? 0),
-        count,
-        average: count > 0 ? Math.round(revenue / count) : 0,
-      };
-    });
+  return brazilDays(days, now).map((date) => {
+    const r = byDay.get(date);
+    return {
+      date,
+      revenue: Number(r?.revenue ?? 0),
+      fees: Number(r?.fees ?? 0),
+      count: r?.count ?? 0,
+    };
+  });
+}
+
+/** Entries and fees per Brasília day, newest first (spec 001: fetched for 30 days). */
+export async function dailySummary(db: Db, days = 30, now = new Date()) {
+  return (await revenueByDay(db, days, now)).reverse().map((r) => ({
+    ...r,
+    average: r.count > 0 ? Math.round(r.revenue / r.count) : 0,
+  }));
 }
 
 /**
@@ -128,15 +144,16 @@ export async function recentTransactions(db: Db, viewer: Role, limit = 20) {
 
 /** Confirmed entries by room type, from the ledger's entry payments (refunded ones left out). */
 export async function byCategory(db: Db) {
-  const rows = await db
-    .select({
-      tipoSala: salas.tipoSala,
-      total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)`,
-      count: sql<number>`count(distinct ${ledgerTransactions.id})::int`,
-    })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+  const rows = await withAccountAndTransaction(
+    db
+      .select({
+        tipoSala: salas.tipoSala,
+        total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)`,
+        count: sql<number>`count(distinct ${ledgerTransactions.id})::int`,
+      })
+      .from(ledgerEntries)
+      .$dynamic(),
+  )
     .innerJoin(salas, eq(salas.id, ledgerTransactions.salaId))
     .where(
       and(

@@ -15,6 +15,18 @@ import { type AuditActor, writeAudit } from '../audit/audit.service';
 const isStaffAccount = (config: Config) =>
   or(sql`${user.role} <> 'user'`, sql`lower(${user.email}) = ${config.adminEmail}`);
 
+/** A staff session and whose it is, as the list shows it and the audit row records it. */
+const sessionFields = {
+  id: session.id,
+  userId: user.id,
+  name: user.name,
+  email: user.email,
+  role: user.role,
+  ipAddress: session.ipAddress,
+  userAgent: session.userAgent,
+  createdAt: session.createdAt,
+};
+
 /**
  * The staff account a live session belongs to (404 for any other session); the caller's own
  * current session is refused with the way to end it (Sair).
@@ -51,14 +63,7 @@ export async function listStaffSessions({
   const idleSince = new Date(now.getTime() - config.staffIdleTimeoutMinutes * 60 * 1000);
   const rows = await db
     .select({
-      id: session.id,
-      userId: user.id,
-      name: user.name,
-      email: user.email,
-      role: user.role,
-      ipAddress: session.ipAddress,
-      userAgent: session.userAgent,
-      createdAt: session.createdAt,
+      ...sessionFields,
       lastActiveAt: lastActive,
       current: sql<boolean>`${session.token} = ${currentToken ?? ''}`,
     })
@@ -102,17 +107,7 @@ export async function endStaffSession({
 }) {
   return db.transaction(async (tx) => {
     const [found] = await tx
-      .select({
-        id: session.id,
-        token: session.token,
-        userId: user.id,
-        name: user.name,
-        email: user.email,
-        role: user.role,
-        ipAddress: session.ipAddress,
-        userAgent: session.userAgent,
-        createdAt: session.createdAt,
-      })
+      .select({ ...sessionFields, token: session.token })
       .from(session)
       .innerJoin(user, eq(user.id, session.userId))
       .where(and(eq(session.id, sessionId), isStaffAccount(config)))

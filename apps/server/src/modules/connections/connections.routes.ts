@@ -3,9 +3,11 @@ import {
   connectionListSchema,
   connectionSchema,
   connectionTestResultSchema,
+  type SaveConnectionInput,
   saveConnectionInputSchema,
   webhookDeliverySchema,
 } from '@sorteio/shared';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { KeyRing } from '../../lib/key-ring';
@@ -36,6 +38,11 @@ export function registerConnectionRoutes(
   deps: { db: Db; keyRing: KeyRing; webhooks: WebhookRuntime },
 ) {
   const { db, keyRing, webhooks } = deps;
+  /** Creates (`id` null) or edits a connection as the signed-in staff member. */
+  const save = async (request: FastifyRequest, id: string | null, input: SaveConnectionInput) => {
+    const staff = await requirePermission(request, 'connections.manage');
+    return saveConnection({ db, keyRing, actor: actorOf(staff, request), id, input });
+  };
 
   app.get(
     '/api/admin/connections',
@@ -64,16 +71,7 @@ export function registerConnectionRoutes(
         response: { 200: savedSchema },
       },
     },
-    async (request) => {
-      const staff = await requirePermission(request, 'connections.manage');
-      return saveConnection({
-        db,
-        keyRing,
-        actor: actorOf(staff, request),
-        id: null,
-        input: request.body,
-      });
-    },
+    async (request) => save(request, null, request.body),
   );
 
   app.put(
@@ -88,16 +86,7 @@ export function registerConnectionRoutes(
         response: { 200: savedSchema },
       },
     },
-    async (request) => {
-      const staff = await requirePermission(request, 'connections.manage');
-      return saveConnection({
-        db,
-        keyRing,
-        actor: actorOf(staff, request),
-        id: request.params.id,
-        input: request.body,
-      });
-    },
+    async (request) => save(request, request.params.id, request.body),
   );
 
   app.delete(

@@ -17,9 +17,8 @@ import {
   createTestApp,
   expectLedgerInvariants,
   fundedPlayer,
-  joinFromBalance,
+  filledRoom,
 } from '../../test/helpers';
-import { createRoom } from '../rooms/rooms.service';
 import { completeDueBeaconDraws, drawDueRooms, drawRoom } from './draws.service';
 import { loadConfig, ConfigError } from '../../config';
 
@@ -41,21 +40,9 @@ afterEach(async () => {
 const db = () => ctx.database.db;
 
 async function fullRoom(n: number) {
-  const room = await createRoom({
-    db: db(),
-    input: {
-      tipoSala: 'platina',
-      valorEntradaCentavos: 1000,
-      maxParticipantes: n,
-      taxaBp: 1500,
-      sorteioAutomatico: false,
-    },
-  });
-  for (let i = 0; i < n; i += 1) {
-    const u = await fundedPlayer(ctx, { saldo: 10_000 });
-    await joinFromBalance(ctx, room.id, [u]);
-  }
-  return room;
+  const players = [];
+  for (let i = 0; i < n; i += 1) players.push(await fundedPlayer(ctx, { saldo: 10_000 }));
+  return filledRoom(ctx, players);
 }
 
 async function proofOf(sorteioId: string): Promise<DrawProof> {

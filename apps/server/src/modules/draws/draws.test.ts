@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { getDashboard, getStats } from '../dashboard/dashboard.service';
 import {
   type DrawProof,
@@ -21,6 +22,7 @@ import {
 import type { App } from '../../lib/fastify';
 import {
   createUser,
+  filledRoom,
   fundedPlayer,
   joinFromBalance,
   jsonHeaders,
@@ -43,26 +45,14 @@ const player = (options: { pixKey?: string } = {}) =>
   });
 
 /** A room with `n` confirmed (balance) entries, left 'sorteando' with automatic draw off. */
-async function fullRoom(n: number, options: { pixKeys?: boolean; auto?: boolean } = {}) {
-  const room = await createRoom({
-    db: db(),
-    input: {
-      tipoSala: 'platina',
-      valorEntradaCentavos: 1000,
-      maxParticipantes: n,
-      taxaBp: 1500,
-      sorteioAutomatico: options.auto ?? false,
-    },
-  });
+async function fullRoom(n: number, options: { pixKeys?: boolean } = {}) {
+  const tag = randomUUID().slice(0, 6);
   const players = [];
-  for (let i = 0; i < n; i += 1) {
-    const p = await player(
-      options.pixKeys ? { pixKey: `ganhador${i}-${room.id.slice(0, 6)}@teste.com.br` } : {},
+  for (let i = 0; i < n; i += 1)
+    players.push(
+      await player(options.pixKeys ? { pixKey: `ganhador${i}-${tag}@teste.com.br` } : {}),
     );
-    await joinFromBalance(ctx, room.id, [p]);
-    players.push(p);
-  }
-  return { room, players };
+  return { room: await filledRoom(ctx, players), players };
 }
 
 describe('drawing a room', () => {

@@ -23,6 +23,9 @@ export interface ExportFile {
 const extensionOf = (contentType: string) =>
   contentType === 'image/png' ? 'png' : contentType === 'image/webp' ? 'webp' : 'jpg';
 
+/** Whose export, where its images are stored, and whether the file carries them. */
+type ExportInput = { db: Db; storage: FileStorage; userId: string; includeImages: boolean };
+
 /**
  * The export as one file: the JSON alone, or with the images a zip holding the JSON, the readable
  * summary and `documentos/` with the document photo and the selfie as sent (re-encoded on upload).
@@ -34,14 +37,7 @@ async function assembleExportFile({
   json,
   summary,
   includeImages,
-}: {
-  db: Db;
-  storage: FileStorage;
-  userId: string;
-  json: string;
-  summary: string;
-  includeImages: boolean;
-}): Promise<ExportFile> {
+}: ExportInput & { json: string; summary: string }): Promise<ExportFile> {
   if (!includeImages)
     return {
       data: Buffer.from(json, 'utf8'),
@@ -77,25 +73,12 @@ async function assembleExportFile({
 }
 
 /** The export built now, in the request (accounts up to DATA_EXPORT_LARGE_ROWS). */
-export async function buildExportFile({
-  db,
-  storage,
-  userId,
-  includeImages,
-}: {
-  db: Db;
-  storage: FileStorage;
-  userId: string;
-  includeImages: boolean;
-}): Promise<ExportFile> {
-  const data = await exportPersonalData({ db, userId });
+export async function buildExportFile(input: ExportInput): Promise<ExportFile> {
+  const data = await exportPersonalData(input);
   return assembleExportFile({
-    db,
-    storage,
-    userId,
+    ...input,
     json: JSON.stringify(data, null, 2),
-    summary: includeImages ? renderPersonalDataHtml(data) : '',
-    includeImages,
+    summary: input.includeImages ? renderPersonalDataHtml(data) : '',
   });
 }
 
@@ -105,26 +88,11 @@ export async function buildExportSummary(db: Db, userId: string): Promise<string
 }
 
 /** The export and its readable summary from one read of the player's data (the job's output). */
-export async function buildPreparedExport({
-  db,
-  storage,
-  userId,
-  includeImages,
-}: {
-  db: Db;
-  storage: FileStorage;
-  userId: string;
-  includeImages: boolean;
-}): Promise<{ file: ExportFile; summary: string }> {
-  const data = await exportPersonalData({ db, userId });
+export async function buildPreparedExport(
+  input: ExportInput,
+): Promise<{ file: ExportFile; summary: string }> {
+  const data = await exportPersonalData(input);
   const summary = renderPersonalDataHtml(data);
-  const file = await assembleExportFile({
-    db,
-    storage,
-    userId,
-    json: JSON.stringify(data, null, 2),
-    summary,
-    includeImages,
-  });
+  const file = await assembleExportFile({ ...input, json: JSON.stringify(data, null, 2), summary });
   return { file, summary };
 }

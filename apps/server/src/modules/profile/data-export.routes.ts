@@ -35,19 +35,17 @@ function sendExportFile(reply: FastifyReply, file: ExportFile) {
     .send(file.data);
 }
 
+/** What the profile's routes (these among them) need from the app. */
+export interface ProfileRouteDeps {
+  db: Db;
+  storage: FileStorage;
+  config: Config;
+  dataExports: DataExportQueue;
+}
+
 export function registerDataExportRoutes(
   app: App,
-  {
-    db,
-    storage,
-    config,
-    dataExports,
-  }: {
-    db: Db;
-    storage: FileStorage;
-    config: Config;
-    dataExports: DataExportQueue;
-  },
+  { db, storage, config, dataExports }: ProfileRouteDeps,
 ) {
   /** The caller's personal-data file from `source`, as a private download. */
   const sendMyExport = async (

@@ -9,33 +9,17 @@ import {
   updateProfileInputSchema,
 } from '@sorteio/shared';
 import { z } from 'zod';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import { requireUser } from '../../lib/authz';
 import type { App } from '../../lib/fastify';
-import type { FileStorage } from '../../lib/storage';
 import { clientInfo } from '../../lib/request';
-import type { DataExportQueue } from './data-export-job';
-import { registerDataExportRoutes } from './data-export.routes';
+import { type ProfileRouteDeps, registerDataExportRoutes } from './data-export.routes';
 import { listSecurityLogs } from '../security/security.service';
 import { deleteOwnAccount } from './account-deletion';
 import { sessionLocation, setWinnersPrivacy, updateProfile, viewProfile } from './profile.service';
 import { disableTwoFactor, getTwoFactorStatus } from './two-factor';
 
-export function registerProfileRoutes(
-  app: App,
-  {
-    db,
-    storage,
-    config,
-    dataExports,
-  }: {
-    db: Db;
-    storage: FileStorage;
-    config: Config;
-    dataExports: DataExportQueue;
-  },
-) {
+export function registerProfileRoutes(app: App, deps: ProfileRouteDeps) {
+  const { db, storage, config } = deps;
   app.get(
     '/api/profile',
     { schema: { tags: ['profile'], summary: 'Meu perfil', response: { 200: profileSchema } } },
@@ -155,7 +139,7 @@ export function registerProfileRoutes(
     async (request) => listSecurityLogs(db, (await requireUser(request)).id, 20),
   );
 
-  registerDataExportRoutes(app, { db, storage, config, dataExports });
+  registerDataExportRoutes(app, deps);
 
   app.post(
     '/api/profile/delete',

@@ -3,13 +3,7 @@
  * players are refused, and an amount that would pass one of the player's limits is refused. Run
  * inside the transaction that records the entry or top-up, after locking the player's row.
  */
-import {
-  type LimitKind,
-  type Role,
-  isStaffRole,
-  limitPeriodMs,
-  responsiblePlayMessages,
-} from '@sorteio/shared';
+import { type LimitKind, type Role, isStaffRole, responsiblePlayMessages } from '@sorteio/shared';
 import { eq } from 'drizzle-orm';
 import { responsiblePlay, user } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -21,7 +15,7 @@ import {
   effectiveLimits,
   lockPlayRows,
   lockRowWithRole,
-  usedSince,
+  usedInPeriod,
 } from './play-row';
 
 /** Staff accounts cannot take part in draws (they can see and steer them). */
@@ -106,26 +100,13 @@ export async function checkMayPlay(
       message: responsiblePlayMessages.staffCannotPlay,
       reason: 'STAFF_CANNOT_PLAY',
     });
-  const exclusion = activeExclusion(row, now);
-  if (exclusion)
-    throw new AppError('FORBIDDEN', {
-      message: responsiblePlayMessages.selfExcluded(
-        exclusion.until ? dateBR(exclusion.until) : null,
-      ),
-      reason: 'SELF_EXCLUDED',
-    });
+  refuseIfExcluded(row, now);
   if (!hasLimits) return;
   const limits = (await effectiveLimits(tx, input.userId, now)).filter(
     (l) => l.kind === input.kind && l.amountCentavos !== null,
   );
   for (const l of limits) {
-    const used = await usedSince(
-      tx,
-      input.userId,
-      input.kind,
-      new Date(now.getTime() - limitPeriodMs[l.period]),
-      now,
-    );
+    const used = await usedInPeriod(tx, input.userId, input.kind, l.period, now);
     if (used + input.amountCentavos > l.amountCentavos!)
       throw new AppError('FORBIDDEN', {
         message: responsiblePlayMessages.limitReached(
@@ -139,9 +120,8 @@ export async function checkMayPlay(
   }
 }
 
-/** Self-exclusion alone (money routes that add no amount: paying a held seat). */
-export async function assertNotExcluded(tx: DbOrTx, userId: string, now = new Date()) {
-  const [row] = await tx.select().from(responsiblePlay).where(eq(responsiblePlay.userId, userId));
+/** A self-excluded player is refused, with the date the exclusion ends. */
+function refuseIfExcluded(row: PlayRow | undefined, now: Date) {
   const exclusion = activeExclusion(row, now);
   if (exclusion)
     throw new AppError('FORBIDDEN', {
@@ -150,4 +130,10 @@ export async function assertNotExcluded(tx: DbOrTx, userId: string, now = new Da
       ),
       reason: 'SELF_EXCLUDED',
     });
+}
+
+/** Self-exclusion alone (money routes that add no amount: paying a held seat). */
+export async function assertNotExcluded(tx: DbOrTx, userId: string, now = new Date()) {
+  const [row] = await tx.select().from(responsiblePlay).where(eq(responsiblePlay.userId, userId));
+  refuseIfExcluded(row, now);
 }

@@ -2,7 +2,7 @@
  * The player's `responsible_play` row locked (created when missing), the limits in force (raises
  * whose 24 hours have passed written back) and what has been used against them.
  */
-import { type LimitKind } from '@sorteio/shared';
+import { type LimitKind, type LimitPeriod, limitPeriodMs } from '@sorteio/shared';
 import { type SQL, and, asc, count, eq, gt, gte, ne, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { compiled } from '../../db/compiled';
@@ -97,14 +97,8 @@ export async function effectiveLimits(tx: DbOrTx, userId: string, now: Date): Pr
   return out;
 }
 
-/** What counts against a limit: top-ups asked for (live or paid) or entries taken (not cancelled). */
 /** The sum of `column` over the rows of `table` that `where` selects (0 when none), and their count. */
-export async function sumWhere(
-  tx: DbOrTx,
-  table: PgTable,
-  column: AnyPgColumn,
-  where: SQL | undefined,
-) {
+async function sumWhere(tx: DbOrTx, table: PgTable, column: AnyPgColumn, where: SQL | undefined) {
   const [row] = await tx
     .select({ n: sql<string>`coalesce(sum(${column}), 0)`, c: count() })
     .from(table)
@@ -112,39 +106,57 @@ export async function sumWhere(
   return { sum: Number(row?.n ?? 0), count: row?.c ?? 0 };
 }
 
-export async function usedSince(
+type PlayerRows = PgTable & { userId: AnyPgColumn; createdAt: AnyPgColumn };
+
+/** `sumWhere` over one player's rows of `table` made since `since`, that also meet `where`. */
+export function sumSince(
+  tx: DbOrTx,
+  table: PlayerRows,
+  column: AnyPgColumn,
+  { userId, since }: { userId: string; since: Date },
+  where: SQL | undefined,
+) {
+  return sumWhere(
+    tx,
+    table,
+    column,
+    and(eq(table.userId, userId), where, gte(table.createdAt, since)),
+  );
+}
+
+/**
+ * What counts against a limit over its period up to `now`: top-ups asked for (live or paid) or
+ * entries taken (not cancelled).
+ */
+export async function usedInPeriod(
   tx: DbOrTx,
   userId: string,
   kind: LimitKind,
-  since: Date,
+  period: LimitPeriod,
   now: Date,
 ) {
-  if (kind === 'deposit') {
-    const deposits = await sumWhere(
-      tx,
-      pixCharges,
-      pixCharges.amount,
-      and(
-        eq(pixCharges.userId, userId),
-        eq(pixCharges.purpose, 'topup'),
-        gte(pixCharges.createdAt, since),
-        or(
-          eq(pixCharges.status, 'CONCLUIDA'),
-          and(eq(pixCharges.status, 'ATIVA'), gt(pixCharges.expiresAt, now)),
-        ),
-      ),
-    );
-    return deposits.sum;
-  }
-  const entries = await sumWhere(
-    tx,
-    participacoes,
-    participacoes.valorPago,
-    and(
-      eq(participacoes.userId, userId),
-      ne(participacoes.statusPagamento, 'cancelado'),
-      gte(participacoes.createdAt, since),
-    ),
-  );
-  return entries.sum;
+  const since = new Date(now.getTime() - limitPeriodMs[period]);
+  const used =
+    kind === 'deposit'
+      ? await sumSince(
+          tx,
+          pixCharges,
+          pixCharges.amount,
+          { userId, since },
+          and(
+            eq(pixCharges.purpose, 'topup'),
+            or(
+              eq(pixCharges.status, 'CONCLUIDA'),
+              and(eq(pixCharges.status, 'ATIVA'), gt(pixCharges.expiresAt, now)),
+            ),
+          ),
+        )
+      : await sumSince(
+          tx,
+          participacoes,
+          participacoes.valorPago,
+          { userId, since },
+          ne(participacoes.statusPagamento, 'cancelado'),
+        );
+  return used.sum;
 }

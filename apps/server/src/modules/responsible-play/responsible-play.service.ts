@@ -17,12 +17,12 @@ import {
   responsiblePlayMessages,
   selfExclusionMonths,
 } from '@sorteio/shared';
-import { and, eq, gte, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { participacoes, payouts, pixCharges, playLimits, responsiblePlay } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { DbOrTx } from '../../db/client';
-import { activeExclusion, effectiveLimits, lockRow, sumWhere, usedSince } from './play-row';
+import { activeExclusion, effectiveLimits, lockRow, sumSince, usedInPeriod } from './play-row';
 
 export { playRowFields } from './play-row';
 export { assertMayPlay, assertNotExcluded, checkMayPlay, mayPlayEach } from './may-play';
@@ -55,45 +55,32 @@ export async function getResponsiblePlay(
                 effectiveAt: r.pendingEffectiveAt.toISOString(),
               }
             : null,
-          usedCentavos: await usedSince(
-            tx,
-            userId,
-            kind,
-            new Date(now.getTime() - limitPeriodMs[period]),
-            now,
-          ),
+          usedCentavos: await usedInPeriod(tx, userId, kind, period, now),
         });
       }
-    const since30 = new Date(now.getTime() - limitPeriodMs.month);
-    const deposits = await sumWhere(
+    const last30 = { userId, since: new Date(now.getTime() - limitPeriodMs.month) };
+    const deposits = await sumSince(
       tx,
       pixCharges,
       pixCharges.amount,
-      and(
-        eq(pixCharges.userId, userId),
-        eq(pixCharges.status, 'CONCLUIDA'),
-        gte(pixCharges.createdAt, since30),
-      ),
+      last30,
+      eq(pixCharges.status, 'CONCLUIDA'),
     );
-    const spent = await sumWhere(
+    const spent = await sumSince(
       tx,
       participacoes,
       participacoes.valorPago,
-      and(
-        eq(participacoes.userId, userId),
-        eq(participacoes.statusPagamento, 'confirmado'),
-        gte(participacoes.createdAt, since30),
-      ),
+      last30,
+      eq(participacoes.statusPagamento, 'confirmado'),
     );
-    const prizes = await sumWhere(
+    const prizes = await sumSince(
       tx,
       payouts,
       payouts.amount,
+      last30,
       and(
-        eq(payouts.userId, userId),
         eq(payouts.kind, 'prize'),
         inArray(payouts.status, ['pendente', 'enviando', 'confirmado']),
-        gte(payouts.createdAt, since30),
       ),
     );
     const exclusion = activeExclusion(row, now);

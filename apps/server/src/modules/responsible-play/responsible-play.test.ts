@@ -62,6 +62,13 @@ describe('responsible play', () => {
       pending: null,
       usedCentavos: 2000,
     });
+    // The 30 days' figures count the paid entry only (the seat held for PIX is not paid yet).
+    expect(mine.figures).toEqual({
+      depositsLast30DaysCentavos: 0,
+      spentLast30DaysCentavos: 1000,
+      prizesLast30DaysCentavos: 0,
+      entriesLast30Days: 1,
+    });
   });
 
   it('stops top-ups exactly at the deposit limit; other periods count too', async () => {

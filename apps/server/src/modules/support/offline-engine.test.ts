@@ -13,16 +13,21 @@ import {
 } from './offline-engine';
 import { questionSet } from './question-set';
 
+/** The installation's settings the answers quote. */
+const settings = {
+  withdrawMinCentavos: 1000,
+  withdrawMaxCentavos: 1_000_000,
+  cashbackPercent: 2,
+  privateRoomFeePercent: 10,
+  publicRoomFeeBp: 1500,
+  supportEmail: 'suporte@sorteiocerto.com.br',
+  supportWhatsapp: '(11) 4000-0000',
+  pixChargeMinutes: 15,
+};
+
 const index = createKnowledgeIndex(
   buildKnowledgeBase({
-    withdrawMinCentavos: 1000,
-    withdrawMaxCentavos: 1_000_000,
-    cashbackPercent: 2,
-    privateRoomFeePercent: 10,
-    publicRoomFeeBp: 1500,
-    supportEmail: 'suporte@sorteiocerto.com.br',
-    supportWhatsapp: '(11) 4000-0000',
-    pixChargeMinutes: 15,
+    ...settings,
     operator: {
       name: 'Exemplo Sorteios S.A.',
       cnpj: '11444777000161',
@@ -89,14 +94,7 @@ describe('the offline engine', () => {
   it('says plainly when no authorisation was given (acknowledged production start)', () => {
     const without = createKnowledgeIndex(
       buildKnowledgeBase({
-        withdrawMinCentavos: 1000,
-        withdrawMaxCentavos: 1_000_000,
-        cashbackPercent: 2,
-        privateRoomFeePercent: 10,
-        publicRoomFeeBp: 1500,
-        supportEmail: 'suporte@sorteiocerto.com.br',
-        supportWhatsapp: '(11) 4000-0000',
-        pixChargeMinutes: 15,
+        ...settings,
         operator: { name: 'Exemplo Sorteios S.A.', cnpj: '11444777000161', authorization: null },
       }),
     );

@@ -91,6 +91,19 @@ export async function createTicket(
   return getPlayerTicket(db, userId, id);
 }
 
+/** A ticket as its player sees it, with its messages (`ticketMessages`); staff see more. */
+const playerTicket = (
+  t: typeof supportTickets.$inferSelect,
+  messages: Map<string, Ticket['messages']>,
+): Ticket => ({
+  id: t.id,
+  subject: t.subject,
+  status: t.status,
+  createdAt: iso(t.createdAt),
+  updatedAt: iso(t.updatedAt),
+  messages: messages.get(t.id) ?? [],
+});
+
 export async function getPlayerTicket(db: Db, userId: string, ticketId: string): Promise<Ticket> {
   const [t] = await db
     .select()
@@ -98,14 +111,7 @@ export async function getPlayerTicket(db: Db, userId: string, ticketId: string):
     .where(and(eq(supportTickets.id, ticketId), eq(supportTickets.userId, userId)));
   if (!t) throw new AppError('NOT_FOUND', { message: supportMessages.ticketNotFound });
   const messages = await ticketMessages(db, [t.id]);
-  return {
-    id: t.id,
-    subject: t.subject,
-    status: t.status,
-    createdAt: iso(t.createdAt),
-    updatedAt: iso(t.updatedAt),
-    messages: messages.get(t.id) ?? [],
-  };
+  return playerTicket(t, messages);
 }
 
 export async function listPlayerTickets(db: Db, userId: string): Promise<Ticket[]> {
@@ -119,14 +125,7 @@ export async function listPlayerTickets(db: Db, userId: string): Promise<Ticket[
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((t) => ({
-    id: t.id,
-    subject: t.subject,
-    status: t.status,
-    createdAt: iso(t.createdAt),
-    updatedAt: iso(t.updatedAt),
-    messages: messages.get(t.id) ?? [],
-  }));
+  return rows.map((t) => playerTicket(t, messages));
 }
 
 export async function replyAsPlayer(
@@ -197,15 +196,10 @@ export async function getStaffTicket(db: Db, ticketId: string): Promise<StaffTic
   if (!t) throw new AppError('NOT_FOUND', { message: supportMessages.ticketNotFound });
   const messages = await ticketMessages(db, [ticketId]);
   return {
-    id: t.ticket.id,
-    subject: t.ticket.subject,
-    status: t.ticket.status,
-    createdAt: iso(t.ticket.createdAt),
-    updatedAt: iso(t.ticket.updatedAt),
+    ...playerTicket(t.ticket, messages),
     userId: t.ticket.userId,
     userEmail: t.userEmail,
     userName: t.userName,
-    messages: messages.get(ticketId) ?? [],
   };
 }
 

@@ -6,13 +6,12 @@ import { participacoes, sorteios } from '../../db/schema';
 import {
   type TestUser,
   fundedPlayer,
-  joinFromBalance,
+  filledRoom,
   jsonHeaders,
   signIn,
   useTestApp,
 } from '../../test/helpers';
 import { drawRoom } from '../draws/draws.service';
-import { createRoom } from '../rooms/rooms.service';
 
 const ctx = useTestApp({}, { ledgerEachTest: true });
 const db = () => ctx.database.db;
@@ -21,17 +20,11 @@ const player = (nomeCompleto: string) => fundedPlayer(ctx, { profile: { nomeComp
 
 /** A room joined by `who`, drawn, with its draw and entries moved to `at`. */
 async function drawnRoom(who: TestUser[], entry: number, at: string) {
-  const room = await createRoom({
-    db: db(),
-    input: {
-      tipoSala: 'ouro',
-      valorEntradaCentavos: entry,
-      maxParticipantes: who.length,
-      taxaBp: 1000,
-      sorteioAutomatico: false,
-    },
+  const room = await filledRoom(ctx, who, {
+    tipoSala: 'ouro',
+    valorEntradaCentavos: entry,
+    taxaBp: 1000,
   });
-  await joinFromBalance(ctx, room.id, who);
   const outcome = await drawRoom({ db: db(), salaId: room.id });
   if (outcome.kind !== 'drawn') throw new Error('expected a draw');
   await db()

@@ -194,11 +194,12 @@ export async function refundEntries(
 const settledMessage = 'Esta sala já foi sorteada ou cancelada e não pode ser cancelada.';
 
 /**
- * What cancelling a room would refund, read without locking (the operator's confirmation): the
- * same plan `cancelRoom` carries out, on the balances of this moment.
+ * The room, while it may still be cancelled: 404 when missing, 409 once drawn, settled or
+ * cancelled. `lock` locks its row for the cancellation.
  */
-export async function previewCancellation(db: Db, salaId: string) {
-  const [room] = await db.select().from(salas).where(eq(salas.id, salaId));
+async function cancellableRoom(db: DbOrTx, salaId: string, { lock = false } = {}) {
+  const query = db.select().from(salas).where(eq(salas.id, salaId)).$dynamic();
+  const [room] = await (lock ? query.for('update') : query);
   if (!room) throw new AppError('NOT_FOUND', { message: 'Sala não encontrada' });
   const [drawn] = await db
     .select({ id: sorteios.id })
@@ -206,6 +207,15 @@ export async function previewCancellation(db: Db, salaId: string) {
     .where(eq(sorteios.salaId, salaId));
   if (drawn || ['sorteada', 'finalizada', 'cancelada'].includes(room.status))
     throw new AppError('CONFLICT', { message: settledMessage, reason: 'ROOM_SETTLED' });
+  return room;
+}
+
+/**
+ * What cancelling a room would refund, read without locking (the operator's confirmation): the
+ * same plan `cancelRoom` carries out, on the balances of this moment.
+ */
+export async function previewCancellation(db: Db, salaId: string) {
+  await cancellableRoom(db, salaId);
   const seats = await db
     .select({
       id: participacoes.id,
@@ -262,14 +272,7 @@ export async function cancelRoom({
   audit?: (tx: Tx, before: typeof salas.$inferSelect, refunds: PlayerRefund[]) => Promise<void>;
 }): Promise<Extract<DrawOutcome, { kind: 'cancelled' }>> {
   return moneyTransaction(db, async (tx) => {
-    const [room] = await tx.select().from(salas).where(eq(salas.id, salaId)).for('update');
-    if (!room) throw new AppError('NOT_FOUND', { message: 'Sala não encontrada' });
-    const [drawn] = await tx
-      .select({ id: sorteios.id })
-      .from(sorteios)
-      .where(eq(sorteios.salaId, salaId));
-    if (drawn || ['sorteada', 'finalizada', 'cancelada'].includes(room.status))
-      throw new AppError('CONFLICT', { message: settledMessage, reason: 'ROOM_SETTLED' });
+    const room = await cancellableRoom(tx, salaId, { lock: true });
     const now = new Date();
     await tx
       .update(participacoes)

@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { cn } from '@/lib/utils';
 import { type AnalyticsDays, DEFAULT_ANALYTICS_DAYS } from '../api/analytics-query';
 import { FunnelChart } from './funnel-chart';
-import { RevenueChart } from './revenue-chart';
+import { RevenueChart, SignupChart } from './daily-charts';
 import { RoomTypeChart } from './room-type-chart';
-import { SignupChart } from './signup-chart';
 
 /** 'Período': a segmented control of native radios (arrow keys move between them). */
 function PeriodPicker({

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { InputField, PasswordField } from '@/components/form-field';
+import { PasswordField, TotpCodeField } from '@/components/form-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { DialogHeading, DialogShell } from '@/components/dialog-shell';
@@ -232,14 +232,9 @@ function DisableTwoFactorForm() {
       <p className="text-sm text-muted-foreground">
         Para desativar, digite o código atual do seu aplicativo autenticador.
       </p>
-      <InputField
+      <TotpCodeField
         id="two-factor-disable-code"
-        label="Código de 6 dígitos"
         error={errors.code?.message}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        maxLength={6}
-        placeholder="6 dígitos"
         controlClassName="max-w-48 font-mono tracking-[0.3em]"
         registration={register('code')}
       />

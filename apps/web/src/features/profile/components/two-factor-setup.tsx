@@ -4,7 +4,7 @@ import { ExternalLink, ShieldCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { CopyButton } from '@/components/copy-button';
-import { InputField } from '@/components/form-field';
+import { TotpCodeField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { isApiError } from '@/lib/api-client';
@@ -114,14 +114,9 @@ export function TwoFactorSetupCard({
           onSubmit={(event) => void onSubmit(event)}
           className="flex flex-1 flex-col gap-4"
         >
-          <InputField
+          <TotpCodeField
             id="two-factor-setup-code"
-            label="Código de 6 dígitos"
             error={errors.code?.message}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={6}
-            placeholder="6 dígitos"
             controlClassName="text-center font-mono text-lg tracking-[0.4em]"
             registration={register('code')}
           />
