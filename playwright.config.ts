@@ -9,9 +9,11 @@ const efiPort = Number(process.env.E2E_EFI_PORT ?? port + 3);
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
+  // Each lane of scripts/e2e.mjs keeps its own failures' traces and screenshots.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
-  workers: 1, // one browser on a 2-core machine
+  workers: 1, // one browser a lane (scripts/e2e.mjs runs two lanes on a 2-core machine)
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   // A bound for a hung journey, not a speed check: `npm test` runs the other steps beside the

@@ -59,6 +59,18 @@ export default async function globalSetup() {
   writeFileSync(path.join(efiDir(), 'ca.pem'), pki.caCertPem);
   copyFileSync(pki.clientP12Path, path.join(efiDir(), 'efi-cliente.p12'));
   const efi = await startFakeEfi(pki, { port: efiPort() });
+  // The side servers, in the lane that runs their journeys (scripts/e2e.mjs).
+  const side = process.env.E2E_SIDE_SERVERS === '0' ? null : await startSideServers();
+  return async () => {
+    await side?.stop();
+    await efi.close();
+    pki.cleanup();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+}
+
+/** The journeys' own product copies, and the local drand beacon one of them is bound to. */
+async function startSideServers() {
   // Default limits (the suite's server raises them for its many sign-ins): shared-address.spec.ts.
   const sharedAddress = startSideServer('shared-address', sharedAddressPort(), {
     SEED_DEMO: 'false',
@@ -73,11 +85,10 @@ export default async function globalSetup() {
     RATE_LIMIT_MAX: '10000',
     ...beacon.env,
   });
-  return async () => {
-    await Promise.all([sharedAddress.stop(), beaconServer.stop()]);
-    await beacon.close();
-    await efi.close();
-    pki.cleanup();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+  return {
+    async stop() {
+      await Promise.all([sharedAddress.stop(), beaconServer.stop()]);
+      await beacon.close();
+    },
   };
 }

@@ -2,7 +2,8 @@
 // database template, then runs the Playwright journeys against it on a temporary data folder
 // started from that template, in Debian's Chromium.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -53,28 +54,89 @@ async function build() {
   ]);
 }
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sorteio-e2e-'));
+/**
+ * The journeys run in two lanes, each its own Playwright process with its own server, database copy
+ * (from the template), SMTP server, fake EFI and ports: no lane sees the other's players, rooms or
+ * settings, so each journey meets the product as in a run of one lane. The second lane takes these
+ * files, chosen so both lanes take about as long; every other file (a new one too) runs in the
+ * first, which also starts the side servers (beacon.spec.ts, shared-address.spec.ts).
+ * Arguments for Playwright (a file, --grep...) or E2E_LANES=1 run one lane, as before.
+ */
+const SECOND_LANE = new Set([
+  'screens',
+  'shell',
+  'identity',
+  'money',
+  'operator-screens',
+  'player-journeys',
+  'support',
+]);
+const oneLane = playwrightArgs.length > 0 || process.env.E2E_LANES === '1';
 const hasTemplate = existsSync(template);
-if (hasTemplate) cpSync(template, dataDir, { recursive: true });
 // Playwright's own entry (not through npx), so a stop signal reaches the runner, which then stops
 // the product's server before it exits.
 const cli = path.join(root, 'node_modules', '@playwright', 'test', 'cli.js');
-const child = spawn(process.execPath, [cli, 'test', ...playwrightArgs], {
-  cwd: root,
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    E2E_DATA_DIR: dataDir,
-    ...(hasTemplate ? { E2E_DB_TEMPLATE: template } : {}),
-    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
-  },
-});
-// Stopped from outside, the run ends first, then its data folder goes. Ctrl+C (and npm test, which
+
+function lane(number, args, env) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sorteio-e2e-'));
+  if (hasTemplate) cpSync(template, dataDir, { recursive: true });
+  const child = spawn(process.execPath, [cli, 'test', ...args], {
+    cwd: root,
+    stdio: oneLane ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      ...env,
+      E2E_DATA_DIR: dataDir,
+      ...(hasTemplate ? { E2E_DB_TEMPLATE: template } : {}),
+      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+    },
+  });
+  if (!oneLane) {
+    // Each line says its lane: the two runners print at once.
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) =>
+        process.stdout.write(`[${number}] ${line}\n`),
+      );
+    }
+  }
+  return {
+    child,
+    done: new Promise((resolve) =>
+      child.on('close', (code) => {
+        rmSync(dataDir, { recursive: true, force: true });
+        resolve(code ?? 1);
+      }),
+    ),
+  };
+}
+
+const specs = readdirSync(path.join(root, 'e2e'))
+  .filter((f) => f.endsWith('.spec.ts'))
+  .sort();
+const inSecond = (f) => SECOND_LANE.has(f.replace(/\.spec\.ts$/, ''));
+const lanes = oneLane
+  ? [lane(1, playwrightArgs, {})]
+  : [
+      lane(
+        1,
+        specs.filter((f) => !inSecond(f)).map((f) => `e2e/${f}`),
+        { E2E_OUTPUT_DIR: 'test-results/lane-1' },
+      ),
+      lane(
+        2,
+        specs.filter(inSecond).map((f) => `e2e/${f}`),
+        {
+          E2E_PORT: '4410',
+          E2E_SMTP_PORT: '4425',
+          E2E_SIDE_SERVERS: '0',
+          E2E_OUTPUT_DIR: 'test-results/lane-2',
+        },
+      ),
+    ];
+// Stopped from outside, the run ends first, then its data folders go. Ctrl+C (and npm test, which
 // stops the other steps when one fails) interrupts the whole process group, Playwright included:
-// it stops the product's server itself. A SIGTERM sent to this script alone is passed on.
+// it stops the product's servers itself. A SIGTERM sent to this script alone is passed on.
 process.on('SIGINT', () => undefined);
-process.on('SIGTERM', () => child.kill('SIGTERM'));
-child.on('close', (code) => {
-  rmSync(dataDir, { recursive: true, force: true });
-  process.exit(code ?? 1);
-});
+process.on('SIGTERM', () => lanes.forEach(({ child }) => child.kill('SIGTERM')));
+const codes = await Promise.all(lanes.map(({ done }) => done));
+process.exit(codes.find((c) => c !== 0) ?? 0);
