@@ -110,28 +110,26 @@ function lane(number, args, env) {
   };
 }
 
-const specs = readdirSync(path.join(root, 'e2e'))
-  .filter((f) => f.endsWith('.spec.ts'))
-  .sort();
-const inSecond = (f) => SECOND_LANE.has(f.replace(/\.spec\.ts$/, ''));
+const specs = readdirSync(path.join(root, 'e2e')).filter((f) => f.endsWith('.spec.ts'));
+/** The spec files of the first lane, or of the second. */
+const laneFiles = (second) =>
+  specs
+    .filter((f) => SECOND_LANE.has(f.replace(/\.spec\.ts$/, '')) === second)
+    .sort()
+    .map((f) => `e2e/${f}`);
+// The second lane's ports sit 100 above the first's (its EFI and side-server ports follow E2E_PORT).
+const secondPort = (name, fallback) => String(Number(process.env[name] ?? fallback) + 100);
 const lanes = oneLane
   ? [lane(1, playwrightArgs, {})]
   : [
-      lane(
-        1,
-        specs.filter((f) => !inSecond(f)).map((f) => `e2e/${f}`),
-        { E2E_OUTPUT_DIR: 'test-results/lane-1' },
-      ),
-      lane(
-        2,
-        specs.filter(inSecond).map((f) => `e2e/${f}`),
-        {
-          E2E_PORT: '4410',
-          E2E_SMTP_PORT: '4425',
-          E2E_SIDE_SERVERS: '0',
-          E2E_OUTPUT_DIR: 'test-results/lane-2',
-        },
-      ),
+      lane(1, laneFiles(false), { E2E_OUTPUT_DIR: 'test-results/lane-1' }),
+      lane(2, laneFiles(true), {
+        E2E_PORT: secondPort('E2E_PORT', 4310),
+        E2E_SMTP_PORT: secondPort('E2E_SMTP_PORT', 4325),
+        ...(process.env.E2E_EFI_PORT ? { E2E_EFI_PORT: secondPort('E2E_EFI_PORT', 0) } : {}),
+        E2E_SIDE_SERVERS: '0',
+        E2E_OUTPUT_DIR: 'test-results/lane-2',
+      }),
     ];
 // Stopped from outside, the run ends first, then its data folders go. Ctrl+C (and npm test, which
 // stops the other steps when one fails) interrupts the whole process group, Playwright included:

@@ -37,12 +37,14 @@ interface Operation {
 let cookies: { player: string; admin: string };
 let ids: Record<string, string>;
 let tables: string[];
-const stats = {
+const newStats = () => ({
   requests: 0,
   serverErrors: [] as string[],
   changes: [] as string[],
   byStatus: {} as Record<number, number>,
-};
+});
+/** The current file's counts (the files of a worker share this module: each starts afresh). */
+let stats = newStats();
 
 let ctx: TestContext;
 
@@ -56,6 +58,7 @@ export function useFuzzApp() {
 }
 
 async function setUp() {
+  stats = newStats();
   const player = await verifiedPlayer(ctx);
   await topUp(ctx, player.id, 100_000);
   const admin = await createUser(ctx, { role: 'admin' });
