@@ -8,6 +8,7 @@
 // ends, so lines of two tools never interleave.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { formatCpuCensus, startCpuCensus } from './cpu-census.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const pgUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
@@ -53,6 +54,9 @@ const lanes = [
 
 const timings = [];
 const began = Date.now();
+// TEST_CPU_CENSUS=1: where the run's CPU went, by kind of process (scripts/cpu-census.mjs).
+const census = process.env.TEST_CPU_CENSUS === '1' ? startCpuCensus() : null;
+const censusReport = () => (census ? `\n${formatCpuCensus(census.stop())}` : '');
 const running = new Set();
 let failed = null;
 
@@ -140,7 +144,9 @@ process.on('SIGINT', () => {
 
 await Promise.all(lanes.map(runLane));
 if (failed) {
-  process.stdout.write(`\n${failed.name} failed.\n${timings.join('\n')}\n`);
+  process.stdout.write(`\n${failed.name} failed.\n${timings.join('\n')}\n${censusReport()}`);
   process.exit(failed.code);
 }
-process.stdout.write(`\nAll steps passed in ${since(began)} s.\n${timings.join('\n')}\n`);
+process.stdout.write(
+  `\nAll steps passed in ${since(began)} s.\n${timings.join('\n')}\n${censusReport()}`,
+);
