@@ -5,7 +5,7 @@
 // census reads every process of the machine from /proc once a second and charges each its CPU
 // since the census began (a process that lives less than a second may be missed). Linux only;
 // elsewhere it reports nothing.
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 
 const TICKS = 100; // USER_HZ on Linux
 
@@ -60,13 +60,7 @@ function busySeconds() {
  * machine's busy CPU seconds over the same time.
  */
 export function startCpuCensus({ intervalMs = 1000 } = {}) {
-  let supported = true;
-  try {
-    readdirSync('/proc');
-    busySeconds();
-  } catch {
-    supported = false;
-  }
+  if (!existsSync('/proc/stat')) return { stop: () => null };
   const seen = new Map(); // `${pid}/${started}` -> { kind, first, last }
   let firstRound = true;
   const sample = () => {
@@ -87,13 +81,12 @@ export function startCpuCensus({ intervalMs = 1000 } = {}) {
     }
     firstRound = false;
   };
-  const busyAtStart = supported ? busySeconds() : 0;
-  if (supported) sample();
-  const timer = supported ? setInterval(sample, intervalMs) : null;
-  timer?.unref();
+  const busyAtStart = busySeconds();
+  sample();
+  const timer = setInterval(sample, intervalMs);
+  timer.unref();
   return {
     stop() {
-      if (!supported) return null;
       clearInterval(timer);
       sample();
       const byKind = new Map();
