@@ -68,61 +68,65 @@ test('the service worker shows the offline page when there is no connection', as
   await expect(page.getByRole('heading', { level: 1, name: 'Salas abertas' })).toBeVisible();
 });
 
-test('a push message reaches the service worker and is shown as a notification', async ({
-  page,
-  context,
-}) => {
-  await context.grantPermissions(['notifications'], { origin: origin() });
-  await signInByApi(page, demoCredentials().players[0]!);
-  // The opt-in card, ready to ask (permission granted, the Push API present).
-  await page.goto('/profile');
-  await expect(
-    page.getByRole('heading', { name: 'Receber notificações no celular' }),
-  ).toBeVisible();
-  await expect(page.getByRole('switch', { name: 'Notificações neste aparelho' })).toBeEnabled();
+test(
+  'a push message reaches the service worker and is shown as a notification',
+  // The whole browser (playwright.config.ts): the headless shell has no notification service.
+  { tag: '@notifications' },
+  async ({ page, context }) => {
+    await context.grantPermissions(['notifications'], { origin: origin() });
+    await signInByApi(page, demoCredentials().players[0]!);
+    // The opt-in card, ready to ask (permission granted, the Push API present).
+    await page.goto('/profile');
+    await expect(
+      page.getByRole('heading', { name: 'Receber notificações no celular' }),
+    ).toBeVisible();
+    await expect(page.getByRole('switch', { name: 'Notificações neste aparelho' })).toBeEnabled();
 
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  const cdp = await context.newCDPSession(page);
-  const registrations: { registrationId: string; scopeURL: string }[] = [];
-  cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
-  await cdp.send('ServiceWorker.enable');
-  await expect.poll(() => registrations.find((r) => r.scopeURL === `${origin()}/`)).toBeTruthy();
-  const { registrationId } = registrations.find((r) => r.scopeURL === `${origin()}/`)!;
-
-  // The page hears of the push from its worker. The listener is in place before the push is sent
-  // (a message that comes first would be lost, and the wait would never end).
-  const heard = await page.evaluateHandle(() => {
-    const message = new Promise<{ type: string; title: string; url: string }>((resolve) =>
-      navigator.serviceWorker.addEventListener('message', (e) => resolve(e.data), { once: true }),
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    const cdp = await context.newCDPSession(page);
+    const registrations: { registrationId: string; scopeURL: string }[] = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (e) =>
+      registrations.push(...e.registrations),
     );
-    return { message };
-  });
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: origin(),
-    registrationId,
-    data: JSON.stringify({
+    await cdp.send('ServiceWorker.enable');
+    await expect.poll(() => registrations.find((r) => r.scopeURL === `${origin()}/`)).toBeTruthy();
+    const { registrationId } = registrations.find((r) => r.scopeURL === `${origin()}/`)!;
+
+    // The page hears of the push from its worker. The listener is in place before the push is sent
+    // (a message that comes first would be lost, and the wait would never end).
+    const heard = await page.evaluateHandle(() => {
+      const message = new Promise<{ type: string; title: string; url: string }>((resolve) =>
+        navigator.serviceWorker.addEventListener('message', (e) => resolve(e.data), { once: true }),
+      );
+      return { message };
+    });
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: origin(),
+      registrationId,
+      data: JSON.stringify({
+        title: 'Você ganhou!',
+        body: 'Sala Ouro foi sorteada e o prêmio é seu.',
+        url: '/history',
+        tag: 'won:/history',
+      }),
+    });
+    expect(await heard.evaluate((h) => h.message)).toEqual({
+      type: 'push',
+      title: 'Você ganhou!',
+      url: '/history',
+    });
+    const shown = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return (await registration.getNotifications()).map((n) => ({
+        title: n.title,
+        body: n.body,
+        data: n.data as unknown,
+      }));
+    });
+    expect(shown).toContainEqual({
       title: 'Você ganhou!',
       body: 'Sala Ouro foi sorteada e o prêmio é seu.',
-      url: '/history',
-      tag: 'won:/history',
-    }),
-  });
-  expect(await heard.evaluate((h) => h.message)).toEqual({
-    type: 'push',
-    title: 'Você ganhou!',
-    url: '/history',
-  });
-  const shown = await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    return (await registration.getNotifications()).map((n) => ({
-      title: n.title,
-      body: n.body,
-      data: n.data as unknown,
-    }));
-  });
-  expect(shown).toContainEqual({
-    title: 'Você ganhou!',
-    body: 'Sala Ouro foi sorteada e o prêmio é seu.',
-    data: { url: '/history' },
-  });
-});
+      data: { url: '/history' },
+    });
+  },
+);
