@@ -49,7 +49,10 @@ export default defineConfig({
     baseURL,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
-    trace: 'retain-on-failure',
+    // A trace records every step with DOM snapshots and screencast frames: about a quarter of the
+    // journeys' CPU. Only a retried journey (CI retries once) is traced; locally, run the failing
+    // journey again with `--trace on`.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
   projects: [
