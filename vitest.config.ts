@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import SlowestFirstSequencer from './vitest.sequencer';
+import SlowestFirstSequencer from './vitest.sequencer.ts';
 
 export default defineConfig({
   test: {
