@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { type Browser, expect, test } from '@playwright/test';
 import { origin } from './support/env';
+import { serviceWorkerPush } from './support/push';
 import { demoCredentials, signInByApi } from './support/session';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -208,23 +209,9 @@ test(
       expect(['Você ganhou!', 'Sorteio realizado']).toContain(drawn.title);
 
       // The browser hands that message to the service worker, which shows it.
-      await page.evaluate(() => navigator.serviceWorker.ready);
-      const cdp = await context.newCDPSession(page);
-      const registrations: { registrationId: string; scopeURL: string }[] = [];
-      cdp.on('ServiceWorker.workerRegistrationUpdated', (e) =>
-        registrations.push(...e.registrations),
-      );
-      await cdp.send('ServiceWorker.enable');
-      // Bounds for a hung worker, not speed checks: the other steps of npm test share the cores.
-      await expect
-        .poll(() => registrations.find((r) => r.scopeURL === `${origin()}/`), { timeout: 20_000 })
-        .toBeTruthy();
-      const { registrationId } = registrations.find((r) => r.scopeURL === `${origin()}/`)!;
-      await cdp.send('ServiceWorker.deliverPushMessage', {
-        origin: origin(),
-        registrationId,
-        data: JSON.stringify(drawn),
-      });
+      const worker = await serviceWorkerPush(context, page);
+      await worker.deliver(drawn);
+      // A bound for a hung worker, not a speed check: the other steps of npm test share the cores.
       await expect
         .poll(
           () =>

@@ -5,6 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { origin } from './support/env';
+import { serviceWorkerPush } from './support/push';
 import { demoCredentials, signInByApi } from './support/session';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -82,15 +83,7 @@ test(
     ).toBeVisible();
     await expect(page.getByRole('switch', { name: 'Notificações neste aparelho' })).toBeEnabled();
 
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    const cdp = await context.newCDPSession(page);
-    const registrations: { registrationId: string; scopeURL: string }[] = [];
-    cdp.on('ServiceWorker.workerRegistrationUpdated', (e) =>
-      registrations.push(...e.registrations),
-    );
-    await cdp.send('ServiceWorker.enable');
-    await expect.poll(() => registrations.find((r) => r.scopeURL === `${origin()}/`)).toBeTruthy();
-    const { registrationId } = registrations.find((r) => r.scopeURL === `${origin()}/`)!;
+    const worker = await serviceWorkerPush(context, page);
 
     // The page hears of the push from its worker. The listener is in place before the push is sent
     // (a message that comes first would be lost, and the wait would never end).
@@ -100,15 +93,11 @@ test(
       );
       return { message };
     });
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: origin(),
-      registrationId,
-      data: JSON.stringify({
-        title: 'Você ganhou!',
-        body: 'Sala Ouro foi sorteada e o prêmio é seu.',
-        url: '/history',
-        tag: 'won:/history',
-      }),
+    await worker.deliver({
+      title: 'Você ganhou!',
+      body: 'Sala Ouro foi sorteada e o prêmio é seu.',
+      url: '/history',
+      tag: 'won:/history',
     });
     expect(await heard.evaluate((h) => h.message)).toEqual({
       type: 'push',
