@@ -1,5 +1,5 @@
 /** Reads config, builds the app, listens, and shuts down gracefully. Nothing else. */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import pino from 'pino';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
@@ -50,11 +50,27 @@ if (prepared && !current) {
   if (!script) throw new Error('Cannot find the server script to prepare the database');
   // Same loader flags (tsx in development), but a child that watches files would never exit.
   const flags = process.execArgv.filter((flag) => !flag.startsWith('--watch'));
-  const child = spawnSync(process.execPath, [...flags, script, PREPARE_DATABASE], {
-    stdio: 'inherit',
-    env: process.env,
+  // A stop asked while the child prepares waits for it, then ends this process: stopped at once,
+  // this process would leave the child writing to the database after the stop had returned (and
+  // whoever stopped it could already be copying or removing the data folder).
+  let stopAsked = false;
+  const rememberStop = () => {
+    stopAsked = true;
+  };
+  process.on('SIGTERM', rememberStop);
+  process.on('SIGINT', rememberStop);
+  const status = await new Promise<number>((resolve) => {
+    const child = spawn(process.execPath, [...flags, script, PREPARE_DATABASE], {
+      stdio: 'inherit',
+      env: process.env,
+    });
+    child.on('error', () => resolve(1));
+    child.on('exit', (code) => resolve(code ?? 1));
   });
-  if (child.status !== 0) process.exit(child.status ?? 1);
+  process.off('SIGTERM', rememberStop);
+  process.off('SIGINT', rememberStop);
+  if (status !== 0) process.exit(status);
+  if (stopAsked) process.exit(0);
 }
 
 const app = await buildApp(config, { skipMigrations: prepared });
