@@ -7,10 +7,10 @@ const port = Number(process.env.E2E_PORT ?? 4310);
 export const baseURL = `http://localhost:${port}`;
 const efiPort = Number(process.env.E2E_EFI_PORT ?? port + 3);
 
-// Debian's Chromium: never a browser downloaded by a tool (DEVELOPERS.md). The journeys run in its
-// headless shell (package chromium-headless-shell), the browser Playwright itself uses headless:
-// the same engine without the desktop browser around it, about a third less CPU per page load. The shell
-// has no notification service (Notification.permission stays "denied"), so the journeys tagged
+// Debian's Chromium, never a browser downloaded by a tool. The journeys run in its headless shell
+// (package chromium-headless-shell), the browser Playwright itself uses headless: the same engine
+// without the desktop browser around it, about a third less CPU per page load. The shell has no
+// notification service (Notification.permission stays "denied"), so the journeys tagged
 // @notifications run in the whole browser. Without the shell, every journey runs in the browser.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const headlessShell =
