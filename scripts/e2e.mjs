@@ -72,6 +72,21 @@ const SECOND_LANE = new Set([
   'support',
 ]);
 const oneLane = playwrightArgs.length > 0 || process.env.E2E_LANES === '1';
+
+/**
+ * The journeys that use the side servers (e2e/support/side-servers.ts, started by global-setup.ts).
+ * A run given only spec files (and `--option=value` options), none of them these, does not start
+ * them: a run of one journey then takes half the time. Any other argument (a filter, an option
+ * with its value apart) starts them, as a whole run does.
+ */
+const SIDE_SERVER_SPECS = ['beacon.spec.ts', 'shared-address.spec.ts'];
+const sideServersNeeded =
+  playwrightArgs.length === 0 ||
+  !playwrightArgs.every(
+    (a) =>
+      (a.endsWith('.spec.ts') && !SIDE_SERVER_SPECS.includes(path.basename(a))) ||
+      (a.startsWith('--') && a.includes('=')),
+  );
 const hasTemplate = existsSync(template);
 // Playwright's own entry (not through npx), so a stop signal reaches the runner, which then stops
 // the product's server before it exits.
@@ -120,7 +135,7 @@ const laneFiles = (second) =>
 // The second lane's ports sit 100 above the first's (its EFI and side-server ports follow E2E_PORT).
 const secondPort = (name, fallback) => String(Number(process.env[name] ?? fallback) + 100);
 const lanes = oneLane
-  ? [lane(1, playwrightArgs, {})]
+  ? [lane(1, playwrightArgs, sideServersNeeded ? {} : { E2E_SIDE_SERVERS: '0' })]
   : [
       lane(1, laneFiles(false), { E2E_OUTPUT_DIR: 'test-results/lane-1' }),
       lane(2, laneFiles(true), {
