@@ -5,22 +5,13 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { freePort, sleep } from './cluster/copies-harness';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sorteio-main-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-/** A port nothing listens on now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The process's children whose command line names `marker`. */
 function childrenWith(pid: number, marker: string): number[] {
@@ -88,7 +79,7 @@ it.skipIf(!existsSync('/proc/self/task'))( // skipped only where there is no /pr
     const deadline = Date.now() + 30_000;
     while (preparing.length === 0 && Date.now() < deadline) {
       preparing = childrenWith(pid, '--prepare-database');
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await sleep(20);
     }
     expect(preparing, stderr).toHaveLength(1);
     const child = preparing[0]!;
